@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+//
+// Courier: SundialKit, Wormhole, ClerkKit and DurableStreams in one repository.
+//
+// The manifest is split into one section per library family. Each section lists its own products and
+// targets; package dependencies are listed once, below, and each target names only the products it uses,
+// so a consumer of one library never builds another library's dependencies.
+
+import PackageDescription
+
+// MARK: - Package dependencies (one line per package; versions come from the local mirror)
+
+let packageDependencies: [Package.Dependency] = []
+
+// MARK: - Shared primitives (no third-party dependencies; never a product of its own)
+
+let sharedTargets: [Target] = [
+    .target(name: "CourierPrimitives", path: "Sources/Shared/CourierPrimitives"),
+    .target(
+        name: "CourierTestSupport",
+        dependencies: ["CourierPrimitives"],
+        path: "Tests/Support/CourierTestSupport"
+    ),
+    .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
+    .testTarget(
+        name: "CourierPrimitivesTests",
+        dependencies: ["CourierPrimitives", "CourierTestSupport"],
+        path: "Tests/Shared/CourierPrimitivesTests"
+    ),
+]
+
+// MARK: - Tour (the main job: `swift run tour`)
+
+let tourTargets: [Target] = [
+    .executableTarget(name: "tour", dependencies: [], path: "Sources/Tour")
+]
+
+// MARK: - Assembly
+
+let products: [Product] = [
+    .executable(name: "tour", targets: ["tour"])
+]
+
+let allTargets = sharedTargets + tourTargets
+
+// Settings every target gets. Swift 6 language mode is the tools-version default.
+for target in allTargets where target.type != .plugin && target.type != .system {
+    guard target.type != .binary else { continue }
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: products,
+    dependencies: packageDependencies,
+    targets: allTargets
+)

@@ -1,0 +1,2 @@
+// The Courier tour: a short, end-to-end run of every library on embedded defaults.
+print("Courier tour")

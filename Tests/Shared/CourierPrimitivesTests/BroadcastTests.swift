@@ -1,0 +1,78 @@
+import CourierPrimitives
+import CourierTestSupport
+import Testing
+
+@Suite("Broadcast")
+struct BroadcastTests {
+    @Test("every subscriber receives every value in send order")
+    func fanOutInOrder() async throws {
+        let broadcast = Broadcast<Int>()
+        let streams = (0..<10).map { _ in broadcast.subscribe() }
+        for value in 0..<100 {
+            broadcast.send(value)
+        }
+        for stream in streams {
+            #expect(try await stream.first(100) == Array(0..<100))
+        }
+    }
+
+    @Test("values sent from many tasks keep one order for all subscribers")
+    func concurrentSendersAgree() async throws {
+        let broadcast = Broadcast<Int>()
+        let first = broadcast.subscribe()
+        let second = broadcast.subscribe()
+        await withTaskGroup(of: Void.self) { group in
+            for sender in 0..<8 {
+                group.addTask {
+                    for index in 0..<250 {
+                        broadcast.send(sender * 1000 + index)
+                    }
+                }
+            }
+        }
+        let seenByFirst = try await first.first(2000)
+        let seenBySecond = try await second.first(2000)
+        #expect(seenByFirst == seenBySecond)
+        #expect(Set(seenByFirst).count == 2000)
+    }
+
+    @Test("a new subscriber gets the latest value first when replaying")
+    func replayLatest() async throws {
+        let broadcast = Broadcast<String>(replayLatest: true)
+        broadcast.send("old")
+        broadcast.send("current")
+        let stream = broadcast.subscribe()
+        broadcast.send("next")
+        #expect(try await stream.first(2) == ["current", "next"])
+    }
+
+    @Test("ending one subscription leaves the others running")
+    func cancellationIsPerSubscriber() async throws {
+        let (counts, countSink) = AsyncStream.makeStream(of: Int.self)
+        let broadcast = Broadcast<Int> { count in countSink.yield(count) }
+        let kept = broadcast.subscribe()
+        let dropped = Task {
+            for await _ in broadcast.subscribe() {}
+        }
+        var seenCounts = counts.makeAsyncIterator()
+        #expect(await seenCounts.next() == 1)
+        #expect(await seenCounts.next() == 2)
+        dropped.cancel()
+        await dropped.value
+        #expect(await seenCounts.next() == 1)
+        #expect(broadcast.subscriberCount == 1)
+        broadcast.send(7)
+        #expect(try await kept.first(1) == [7])
+    }
+
+    @Test("finish ends every stream and later subscriptions")
+    func finishEndsAll() async throws {
+        let broadcast = Broadcast<Int>()
+        let stream = broadcast.subscribe()
+        broadcast.send(1)
+        broadcast.finish()
+        broadcast.send(2)
+        #expect(try await stream.first(5) == [1])
+        #expect(try await broadcast.subscribe().first(1) == [])
+    }
+}

@@ -1,0 +1,263 @@
+import CourierPrimitives
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif
+
+/// Why a child process could not be started.
+public struct ChildProcessError: Error, CustomStringConvertible {
+    /// What failed.
+    public let description: String
+}
+
+/// A child process started by a test: its standard output as lines, its exit awaited without polling.
+///
+/// Built on `posix_spawn` with close-on-exec pipes, so concurrent tests never inherit each other's pipes,
+/// and on blocking reads and `waitpid` in dedicated threads, so no output or exit is ever missed.
+public final class ChildProcess: Sendable {
+    /// Standard output, one element per line (without the newline), finished when the process closes it.
+    public let lines: AsyncStream<String>
+
+    /// The process identifier.
+    public let pid: pid_t
+
+    private let exit: Broadcast<Int32>
+    private let stderrText: Locked<String>
+    private let stdinFD: Locked<Int32?>
+
+    /// Everything the process wrote to standard error so far.
+    public var standardError: String { stderrText.value }
+
+    /// Whether the process is still running.
+    public var isRunning: Bool { exit.latest == nil }
+
+    /// The directory that holds the package's built executables (the test bundle's directory).
+    public static var productsDirectory: URL {
+        #if os(Linux)
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        #else
+        return Bundle.main.bundleURL.deletingLastPathComponent()
+        #endif
+    }
+
+    /// Starts one of the package's executables, e.g. `ChildProcess(product: "wormhole", arguments: ["listen"])`.
+    public convenience init(
+        product: String,
+        arguments: [String] = [],
+        environment: [String: String] = [:],
+        standardInput: Bool = false
+    ) throws {
+        let path = Self.productsDirectory.appendingPathComponent(product).path
+        try self.init(
+            path: path, searchPath: false, arguments: arguments, environment: environment, stdin: standardInput)
+    }
+
+    /// Starts a program looked up by name on the `PATH`, e.g. `ChildProcess(command: "ip", arguments: ["link"])`.
+    public convenience init(
+        command: String,
+        arguments: [String] = [],
+        environment: [String: String] = [:],
+        standardInput: Bool = false
+    ) throws {
+        try self.init(
+            path: command, searchPath: true, arguments: arguments, environment: environment, stdin: standardInput)
+    }
+
+    /// Starts the program at `executable`.
+    public convenience init(
+        executable: URL,
+        arguments: [String] = [],
+        environment: [String: String] = [:],
+        standardInput: Bool = false
+    ) throws {
+        try self.init(
+            path: executable.path,
+            searchPath: false,
+            arguments: arguments,
+            environment: environment,
+            stdin: standardInput
+        )
+    }
+
+    /// Pipes are made close-on-exec after creation; spawning under one lock keeps another spawn from
+    /// inheriting them in between.
+    private static let spawnLock = Locked(())
+
+    private init(path: String, searchPath: Bool, arguments: [String], environment: [String: String], stdin: Bool) throws
+    {
+        let (stdout, stderr, input, child) = try Self.spawnLock.withLock { _ in
+            try Self.spawn(
+                path: path, searchPath: searchPath, arguments: arguments, environment: environment, stdin: stdin)
+        }
+        pid = child
+        stdinFD = Locked(input)
+        let (lines, lineSink) = AsyncStream.makeStream(of: String.self)
+        self.lines = lines
+        let stderrText = Locked("")
+        self.stderrText = stderrText
+        let exit = Broadcast<Int32>(replayLatest: true)
+        self.exit = exit
+
+        Self.readAll(stdout) { chunk in
+            lineSink.yield(chunk)
+        } onEnd: {
+            lineSink.finish()
+        }
+        Self.readChunks(stderr) { data in
+            stderrText.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        }
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            let signal = status & 0x7f
+            exit.send(signal == 0 ? (status >> 8) & 0xff : signal)
+        }
+    }
+
+    /// Starts the process; returns the parent's ends of its pipes and its pid.
+    private static func spawn(
+        path: String,
+        searchPath: Bool,
+        arguments: [String],
+        environment: [String: String],
+        stdin: Bool
+    ) throws -> (stdout: Int32, stderr: Int32, stdin: Int32?, pid: pid_t) {
+        let stdout = try Self.makePipe()
+        let stderr = try Self.makePipe()
+        let input = stdin ? try Self.makePipe() : nil
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input.read, 0)
+        }
+
+        let env = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var child: pid_t = 0
+        let result =
+            searchPath
+            ? posix_spawnp(&child, path, &actions, nil, argv, envp)
+            : posix_spawn(&child, path, &actions, nil, argv, envp)
+        close(stdout.write)
+        close(stderr.write)
+        if let input { close(input.read) }
+        guard result == 0 else {
+            close(stdout.read)
+            close(stderr.read)
+            if let input { close(input.write) }
+            throw ChildProcessError(description: "cannot start \(path): \(String(cString: strerror(result)))")
+        }
+
+        return (stdout.read, stderr.read, input?.write, child)
+    }
+
+    /// Writes to the process's standard input (start it with `standardInput: true`).
+    public func write(_ text: String) {
+        guard let fd = stdinFD.value else { return }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Closes the process's standard input.
+    public func closeStandardInput() {
+        if let fd = stdinFD.withLock({ state -> Int32? in
+            defer { state = nil }
+            return state
+        }) {
+            close(fd)
+        }
+    }
+
+    /// Sends a signal (default `SIGTERM`) to the process.
+    public func signal(_ signal: Int32 = SIGTERM) {
+        if isRunning {
+            kill(pid, signal)
+        }
+    }
+
+    /// Waits for the process to exit and returns its exit status, or the signal number if a signal ended it.
+    public func waitForExit(within limit: Duration = .seconds(30)) async throws -> Int32 {
+        guard let status = try await exit.subscribe().firstValue(within: limit) else {
+            throw TimeoutError(limit: limit)
+        }
+        return status
+    }
+
+    deinit {
+        if isRunning {
+            kill(pid, SIGKILL)
+        }
+        closeStandardInput()
+    }
+
+    private static func makePipe() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else {
+            throw ChildProcessError(description: "pipe failed: \(String(cString: strerror(errno)))")
+        }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        return (fds[0], fds[1])
+    }
+
+    private static func readChunks(
+        _ fd: Int32, onEnd: @escaping @Sendable () -> Void = {}, _ body: @escaping @Sendable (Data) -> Void
+    ) {
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                body(Data(buffer[0..<count]))
+            }
+            close(fd)
+            onEnd()
+        }
+    }
+
+    private static func readAll(
+        _ fd: Int32, line: @escaping @Sendable (String) -> Void, onEnd: @escaping @Sendable () -> Void
+    ) {
+        let pending = Locked(Data())
+        let finish: @Sendable () -> Void = {
+            let rest = pending.value
+            if !rest.isEmpty { line(String(decoding: rest, as: UTF8.self)) }
+            onEnd()
+        }
+        readChunks(fd, onEnd: finish) { chunk in
+            let complete: [String] = pending.withLock { buffer in
+                buffer.append(chunk)
+                var out: [String] = []
+                while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    out.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+                return out
+            }
+            for text in complete { line(text) }
+        }
+    }
+}

@@ -29,6 +29,21 @@ let sharedTargets: [Target] = [
     ),
 ]
 
+// MARK: - SundialKit (Sources/SundialKit, Tests/SundialKit)
+
+let sundialKitProducts: [Product] = []
+let sundialKitTargets: [Target] = []
+
+// MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)
+
+let wormholeProducts: [Product] = []
+let wormholeTargets: [Target] = []
+
+// MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
+
+let durableStreamsProducts: [Product] = []
+let durableStreamsTargets: [Target] = []
+
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
@@ -37,15 +52,17 @@ let tourTargets: [Target] = [
 
 // MARK: - Assembly
 
-let products: [Product] = [
-    .executable(name: "tour", targets: ["tour"])
-]
+let products: [Product] =
+    [.executable(name: "tour", targets: ["tour"])]
+    + sundialKitProducts + wormholeProducts + durableStreamsProducts
 
-let allTargets = sharedTargets + tourTargets
+let allTargets = sharedTargets + sundialKitTargets + wormholeTargets + durableStreamsTargets + tourTargets
 
-// Settings every target gets. Swift 6 language mode is the tools-version default.
-for target in allTargets where target.type != .plugin && target.type != .system {
-    guard target.type != .binary else { continue }
+/// C shims take no Swift settings.
+let cTargetNames: Set<String> = []
+
+// Settings every Swift target gets. Swift 6 language mode is the tools-version default.
+for target in allTargets where !cTargetNames.contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     target.swiftSettings = settings

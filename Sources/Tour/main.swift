@@ -1,2 +1,5 @@
 // The Courier tour: a short, end-to-end run of every library on embedded defaults.
-print("Courier tour")
+//
+// Each library contributes one step, `Sources/Tour/<Library>Tour.swift`, called below in order.
+
+print("Courier tour\n")

@@ -31,8 +31,21 @@ let sharedTargets: [Target] = [
 
 // MARK: - SundialKit (Sources/SundialKit, Tests/SundialKit)
 
-let sundialKitProducts: [Product] = []
-let sundialKitTargets: [Target] = []
+let sundialKitProducts: [Product] = [
+    .library(name: "SundialKitCore", targets: ["SundialKitCore"])
+]
+
+let sundialKitTargets: [Target] = [
+    // Core: value types, protocols and typed errors. No third-party dependencies.
+    .target(name: "SundialKitCore", path: "Sources/SundialKit/Core"),
+    // rtnetlink constants and macros for Swift (Linux only; empty elsewhere).
+    .target(name: "CNetlink", path: "Sources/SundialKit/CNetlink"),
+    .testTarget(
+        name: "SundialKitCoreTests",
+        dependencies: ["SundialKitCore"],
+        path: "Tests/SundialKit/SundialKitCoreTests"
+    ),
+]
 
 // MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)
 
@@ -59,7 +72,7 @@ let products: [Product] =
 let allTargets = sharedTargets + sundialKitTargets + wormholeTargets + durableStreamsTargets + tourTargets
 
 /// C shims take no Swift settings.
-let cTargetNames: Set<String> = []
+let cTargetNames: Set<String> = ["CNetlink"]
 
 // Settings every Swift target gets. Swift 6 language mode is the tools-version default.
 for target in allTargets where !cTargetNames.contains(target.name) {

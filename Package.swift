@@ -10,7 +10,11 @@ import PackageDescription
 
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
-let packageDependencies: [Package.Dependency] = []
+let packageDependencies: [Package.Dependency] = [
+    // SundialKit: Combine on Linux (SundialKitCombine), logging of skipped netlink input (SundialKitNetwork).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
 
@@ -32,19 +36,45 @@ let sharedTargets: [Target] = [
 // MARK: - SundialKit (Sources/SundialKit, Tests/SundialKit)
 
 let sundialKitProducts: [Product] = [
-    .library(name: "SundialKitCore", targets: ["SundialKitCore"])
+    .library(name: "SundialKitCore", targets: ["SundialKitCore"]),
+    .library(name: "SundialKitNetwork", targets: ["SundialKitNetwork"]),
 ]
+
+/// OpenCombine stands in for Combine where Combine does not exist.
+let openCombine: Target.Dependency = .product(
+    name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux]))
 
 let sundialKitTargets: [Target] = [
     // Core: value types, protocols and typed errors. No third-party dependencies.
     .target(name: "SundialKitCore", path: "Sources/SundialKit/Core"),
     // rtnetlink constants and macros for Swift (Linux only; empty elsewhere).
     .target(name: "CNetlink", path: "Sources/SundialKit/CNetlink"),
+    .target(
+        name: "SundialKitNetwork",
+        dependencies: [
+            "SundialKitCore",
+            "CourierPrimitives",
+            .target(name: "CNetlink", condition: .when(platforms: [.linux])),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/SundialKit/Network"
+    ),
+    // Tests
+    // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
+    .executableTarget(
+        name: "sundialkit-netlink-probe",
+        dependencies: ["SundialKitNetwork"],
+        path: "Tests/SundialKit/NetlinkProbe"
+    ),
     .testTarget(
         name: "SundialKitCoreTests",
         dependencies: ["SundialKitCore"],
         path: "Tests/SundialKit/SundialKitCoreTests"
     ),
+    // Code written against the SundialKit 1.0 API, unchanged in spirit, compiled against v2.
+    // The README's code, compiled, and a check that the README still shows exactly this code.
+    // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
+    // Benchmarks
 ]
 
 // MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)
@@ -60,7 +90,11 @@ let durableStreamsTargets: [Target] = []
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
-    .executableTarget(name: "tour", dependencies: [], path: "Sources/Tour")
+    .executableTarget(
+        name: "tour",
+        dependencies: [],
+        path: "Sources/Tour"
+    )
 ]
 
 // MARK: - Assembly

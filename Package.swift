@@ -38,6 +38,7 @@ let sharedTargets: [Target] = [
 let sundialKitProducts: [Product] = [
     .library(name: "SundialKitCore", targets: ["SundialKitCore"]),
     .library(name: "SundialKitNetwork", targets: ["SundialKitNetwork"]),
+    .library(name: "SundialKitTesting", targets: ["SundialKitTesting"]),
 ]
 
 /// OpenCombine stands in for Combine where Combine does not exist.
@@ -59,21 +60,35 @@ let sundialKitTargets: [Target] = [
         ],
         path: "Sources/SundialKit/Network"
     ),
+    .target(
+        name: "SundialKitTesting",
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives"],
+        path: "Sources/SundialKit/Testing"
+    ),
+
     // Tests
+    .testTarget(
+        name: "SundialKitCoreTests",
+        dependencies: ["SundialKitCore"],
+        path: "Tests/SundialKit/SundialKitCoreTests"
+    ),
+    .testTarget(
+        name: "SundialKitNetworkTests",
+        dependencies: [
+            "SundialKitNetwork", "SundialKitTesting", "CourierTestSupport", "sundialkit-netlink-probe",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "InMemoryLogging", package: "swift-log"),
+        ],
+        path: "Tests/SundialKit/SundialKitNetworkTests"
+    ),
+    // Code written against the SundialKit 1.0 API, unchanged in spirit, compiled against v2.
+    // The README's code, compiled, and a check that the README still shows exactly this code.
     // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
     .executableTarget(
         name: "sundialkit-netlink-probe",
         dependencies: ["SundialKitNetwork"],
         path: "Tests/SundialKit/NetlinkProbe"
     ),
-    .testTarget(
-        name: "SundialKitCoreTests",
-        dependencies: ["SundialKitCore"],
-        path: "Tests/SundialKit/SundialKitCoreTests"
-    ),
-    // Code written against the SundialKit 1.0 API, unchanged in spirit, compiled against v2.
-    // The README's code, compiled, and a check that the README still shows exactly this code.
-    // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
     // Benchmarks
 ]
 

@@ -240,7 +240,7 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     }
 
     private func receivePing(_ status: Ping.StatusType, session: UInt64) {
-        dispatcher.update { state -> Event? in
+        dispatcher.transition { state -> Event? in
             guard state.isRunning, state.session == session else { return nil }
             state.pingStatus = status
             return .ping(status)
@@ -248,7 +248,7 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     }
 
     private func receiveFailure(_ error: NetworkError, session: UInt64) {
-        dispatcher.update { state -> Event? in
+        dispatcher.transition { state -> Event? in
             guard state.isRunning, state.session == session else { return nil }
             state.failure = error
             return .failure(error)

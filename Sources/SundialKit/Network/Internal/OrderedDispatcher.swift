@@ -81,7 +81,7 @@ final class OrderedDispatcher<State: Sendable, Event: Sendable>: Sendable {
     }
 
     /// Mutates the state and delivers at most one event.
-    func update(_ body: (inout State) -> Event?) {
+    func transition(_ body: (inout State) -> Event?) {
         update { state -> (events: [Event], result: Void) in
             (body(&state).map { [$0] } ?? [], ())
         }

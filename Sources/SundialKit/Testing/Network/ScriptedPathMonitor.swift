@@ -19,8 +19,22 @@ public final class ScriptedPathMonitor: FailureReportingPathMonitor {
         var queueLabel: String?
     }
 
+    /// A start or a cancel.
+    public enum LifecycleEvent: Equatable, Sendable {
+        /// ``start(queue:)`` was called.
+        case started
+        /// ``cancel()`` was called.
+        case cancelled
+    }
+
     private let state = Locked(State())
     private let initialPath: ScriptedPath?
+    private let lifecycle = Broadcast<LifecycleEvent>()
+
+    /// Starts and cancels from now on, as they happen.
+    public func lifecycleEvents() -> AsyncStream<LifecycleEvent> {
+        lifecycle.subscribe()
+    }
 
     /// Creates a monitor that delivers `initialPath` (if any) each time it starts, before `start` returns.
     public init(initialPath: ScriptedPath? = ScriptedPath(pathStatus: .satisfied(.wiredEthernet))) {
@@ -54,6 +68,7 @@ public final class ScriptedPathMonitor: FailureReportingPathMonitor {
             state.queueLabel = queue.label
             return state.handler
         }
+        lifecycle.send(.started)
         if let initialPath {
             handler?(initialPath)
         }
@@ -65,6 +80,7 @@ public final class ScriptedPathMonitor: FailureReportingPathMonitor {
             state.isRunning = false
             state.cancelCount += 1
         }
+        lifecycle.send(.cancelled)
     }
 
     /// Delivers a path to the handler, on the caller's thread, before returning.

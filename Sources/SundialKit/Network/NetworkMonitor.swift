@@ -228,14 +228,15 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     }
 
     func receive(_ network: NetworkState, session: UInt64) {
-        let statusChanged = dispatcher.update { state -> (events: [Event], result: Bool) in
-            guard state.isRunning, state.session == session else { return ([], false) }
+        let previous = dispatcher.update { state -> (events: [Event], result: PathStatus?) in
+            guard state.isRunning, state.session == session else { return ([], nil) }
+            let previous = state.network.pathStatus
             let changed = network.changedFields(from: state.network)
             state.network = network
-            return ([.path(network, changed: changed)], changed.contains(.pathStatus))
+            return ([.path(network, changed: changed)], changed.contains(.pathStatus) ? previous : nil)
         }
-        if statusChanged {
-            lifecycle.withLock { $0.scheduler }?.pathStatusDidChange()
+        if let previous {
+            lifecycle.withLock { $0.scheduler }?.pathStatusDidChange(from: previous, to: network.pathStatus)
         }
     }
 

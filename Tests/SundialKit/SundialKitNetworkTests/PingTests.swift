@@ -62,7 +62,8 @@ struct PingTests {
         monitor.start(queue: queue)
         let first = try await results.first(1, within: .seconds(20))
         #expect(first == ["timeout"])
-        // A status change triggers the next ping; the late answer of the first must never appear.
+        // Becoming satisfied again triggers the next ping; the late answer of the first must never appear.
+        paths.send(.unsatisfied(.notAvailable))
         paths.send(.satisfied(.wifi))
         let next = try await results.first(1, within: .seconds(20))
         #expect(next == ["ok"])

@@ -42,6 +42,7 @@ let sundialKitProducts: [Product] = [
     .library(name: "SundialKitCombine", targets: ["SundialKitCombine"]),
     .library(name: "SundialKitStream", targets: ["SundialKitStream"]),
     .library(name: "SundialKitTesting", targets: ["SundialKitTesting"]),
+    .executable(name: "sundialkit-network-benchmark", targets: ["sundialkit-network-benchmark"]),
 ]
 
 /// OpenCombine stands in for Combine where Combine does not exist.
@@ -128,6 +129,14 @@ let sundialKitTargets: [Target] = [
         path: "Tests/SundialKit/NetlinkProbe"
     ),
     // Benchmarks
+    .executableTarget(
+        name: "sundialkit-network-benchmark",
+        dependencies: [
+            "SundialKitNetwork", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", "BenchmarkSupport",
+            openCombine,
+        ],
+        path: "Benchmarks/SundialKitNetwork"
+    ),
 ]
 
 // MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)

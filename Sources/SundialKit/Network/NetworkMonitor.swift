@@ -228,12 +228,15 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     }
 
     func receive(_ network: NetworkState, session: UInt64) {
-        let previous = dispatcher.update { state -> (events: [Event], result: PathStatus?) in
-            guard state.isRunning, state.session == session else { return ([], nil) }
-            let previous = state.network.pathStatus
+        var previous: PathStatus?
+        dispatcher.transition { state -> Event? in
+            guard state.isRunning, state.session == session else { return nil }
             let changed = network.changedFields(from: state.network)
+            if changed.contains(.pathStatus) {
+                previous = state.network.pathStatus
+            }
             state.network = network
-            return ([.path(network, changed: changed)], changed.contains(.pathStatus) ? previous : nil)
+            return .path(network, changed: changed)
         }
         if let previous {
             lifecycle.withLock { $0.scheduler }?.pathStatusDidChange(from: previous, to: network.pathStatus)

@@ -1,6 +1,10 @@
 import Foundation
 import SundialKitCore
 
+#if canImport(CNetlink)
+// Where CNetlink is built, <sys/socket.h> is owned by its clang module in optimised builds.
+import CNetlink
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

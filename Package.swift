@@ -10,7 +10,11 @@ import PackageDescription
 
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
-let packageDependencies: [Package.Dependency] = []
+let packageDependencies: [Package.Dependency] = [
+    // SundialKit: Combine on Linux (SundialKitCombine), logging of skipped netlink input (SundialKitNetwork).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
 
@@ -31,8 +35,109 @@ let sharedTargets: [Target] = [
 
 // MARK: - SundialKit (Sources/SundialKit, Tests/SundialKit)
 
-let sundialKitProducts: [Product] = []
-let sundialKitTargets: [Target] = []
+let sundialKitProducts: [Product] = [
+    .library(name: "SundialKit", targets: ["SundialKit"]),
+    .library(name: "SundialKitCore", targets: ["SundialKitCore"]),
+    .library(name: "SundialKitNetwork", targets: ["SundialKitNetwork"]),
+    .library(name: "SundialKitCombine", targets: ["SundialKitCombine"]),
+    .library(name: "SundialKitStream", targets: ["SundialKitStream"]),
+    .library(name: "SundialKitTesting", targets: ["SundialKitTesting"]),
+    .executable(name: "sundialkit-network-benchmark", targets: ["sundialkit-network-benchmark"]),
+]
+
+/// OpenCombine stands in for Combine where Combine does not exist.
+let openCombine: Target.Dependency = .product(
+    name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux]))
+
+let sundialKitTargets: [Target] = [
+    // Core: value types, protocols and typed errors. No third-party dependencies.
+    .target(name: "SundialKitCore", path: "Sources/SundialKit/Core"),
+    // rtnetlink constants and macros for Swift (Linux only; empty elsewhere).
+    .target(name: "CNetlink", path: "Sources/SundialKit/CNetlink"),
+    .target(
+        name: "SundialKitNetwork",
+        dependencies: [
+            "SundialKitCore",
+            "CourierPrimitives",
+            .target(name: "CNetlink", condition: .when(platforms: [.linux])),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/SundialKit/Network"
+    ),
+    .target(
+        name: "SundialKitCombine",
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives", openCombine],
+        path: "Sources/SundialKit/Combine"
+    ),
+    .target(
+        name: "SundialKitStream",
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives"],
+        path: "Sources/SundialKit/Stream"
+    ),
+    .target(
+        name: "SundialKit",
+        dependencies: ["SundialKitCore", "SundialKitNetwork"],
+        path: "Sources/SundialKit/SundialKit"
+    ),
+    .target(
+        name: "SundialKitTesting",
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives"],
+        path: "Sources/SundialKit/Testing"
+    ),
+
+    // Tests
+    .testTarget(
+        name: "SundialKitCoreTests",
+        dependencies: ["SundialKitCore"],
+        path: "Tests/SundialKit/SundialKitCoreTests"
+    ),
+    .testTarget(
+        name: "SundialKitNetworkTests",
+        dependencies: [
+            "SundialKitNetwork", "SundialKitTesting", "CourierTestSupport", "sundialkit-netlink-probe",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "InMemoryLogging", package: "swift-log"),
+        ],
+        path: "Tests/SundialKit/SundialKitNetworkTests"
+    ),
+    .testTarget(
+        name: "SundialKitCombineTests",
+        dependencies: ["SundialKitCombine", "SundialKitTesting", "CourierTestSupport", openCombine],
+        path: "Tests/SundialKit/SundialKitCombineTests"
+    ),
+    .testTarget(
+        name: "SundialKitStreamTests",
+        dependencies: ["SundialKitStream", "SundialKitTesting", "CourierTestSupport"],
+        path: "Tests/SundialKit/SundialKitStreamTests"
+    ),
+    // Code written against the SundialKit 1.0 API, unchanged in spirit, compiled against v2.
+    .testTarget(
+        name: "V1CompatibilityTests",
+        dependencies: ["SundialKit", "SundialKitCombine", "CourierTestSupport", openCombine],
+        path: "Tests/SundialKit/V1CompatibilityTests"
+    ),
+    // The README's code, compiled, and a check that the README still shows exactly this code.
+    .testTarget(
+        name: "SundialKitDocumentationTests",
+        dependencies: ["SundialKit", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", openCombine],
+        path: "Tests/SundialKit/SundialKitDocumentationTests"
+    ),
+    // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
+    .executableTarget(
+        name: "sundialkit-netlink-probe",
+        dependencies: ["SundialKitNetwork"],
+        path: "Tests/SundialKit/NetlinkProbe"
+    ),
+    // Benchmarks
+    .executableTarget(
+        name: "sundialkit-network-benchmark",
+        dependencies: [
+            "SundialKitNetwork", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", "BenchmarkSupport",
+            openCombine,
+        ],
+        path: "Benchmarks/SundialKitNetwork"
+    ),
+]
 
 // MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)
 
@@ -47,7 +152,11 @@ let durableStreamsTargets: [Target] = []
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
-    .executableTarget(name: "tour", dependencies: [], path: "Sources/Tour")
+    .executableTarget(
+        name: "tour",
+        dependencies: ["SundialKit", "SundialKitStream"],
+        path: "Sources/Tour"
+    )
 ]
 
 // MARK: - Assembly
@@ -59,7 +168,7 @@ let products: [Product] =
 let allTargets = sharedTargets + sundialKitTargets + wormholeTargets + durableStreamsTargets + tourTargets
 
 /// C shims take no Swift settings.
-let cTargetNames: Set<String> = []
+let cTargetNames: Set<String> = ["CNetlink"]
 
 // Settings every Swift target gets. Swift 6 language mode is the tools-version default.
 for target in allTargets where !cTargetNames.contains(target.name) {

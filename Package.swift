@@ -10,7 +10,9 @@ import PackageDescription
 
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
-let packageDependencies: [Package.Dependency] = []
+let packageDependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
 
@@ -36,8 +38,43 @@ let sundialKitTargets: [Target] = []
 
 // MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)
 
-let wormholeProducts: [Product] = []
-let wormholeTargets: [Target] = []
+let wormholeProducts: [Product] = [
+    .library(name: "Wormhole", targets: ["Wormhole"]),
+    .executable(name: "wormhole", targets: ["WormholeCLI"]),
+    .executable(name: "wormhole-benchmark", targets: ["WormholeBenchmark"]),
+]
+let wormholeTargets: [Target] = [
+    // Core library: no third-party dependencies.
+    .target(name: "Wormhole", dependencies: ["CourierPrimitives"], path: "Sources/Wormhole/Wormhole"),
+    // The `wormhole` command-line tool.
+    .executableTarget(
+        name: "WormholeCLI",
+        dependencies: ["Wormhole", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Sources/Wormhole/CLI"
+    ),
+    .executableTarget(
+        name: "WormholeBenchmark",
+        dependencies: ["Wormhole", "BenchmarkSupport", "CourierTestSupport"],
+        path: "Benchmarks/Wormhole",
+        exclude: ["Floor"]
+    ),
+    // Cross-process test helper: racing writers, a writer killed mid-write.
+    .executableTarget(
+        name: "WormholeTestHelper",
+        dependencies: ["Wormhole"],
+        path: "Tests/Wormhole/WormholeTestHelper"
+    ),
+    .testTarget(
+        name: "WormholeTests",
+        dependencies: ["Wormhole", "CourierTestSupport"],
+        path: "Tests/Wormhole/WormholeTests"
+    ),
+    .testTarget(
+        name: "WormholeIntegrationTests",
+        dependencies: ["Wormhole", "CourierTestSupport", "WormholeCLI", "WormholeTestHelper"],
+        path: "Tests/Wormhole/WormholeIntegrationTests"
+    ),
+]
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
 

@@ -1,0 +1,115 @@
+import CourierPrimitives
+import Foundation
+
+/// Messages kept in memory, shared by every wormhole in this process that uses the same instance.
+///
+/// For tests and previews, paired with ``InMemoryNotifier`` (see ``Configuration/inMemory(transiting:notifier:)``).
+/// It behaves like the file strategies (sequence numbers, queues with capacity, size limit) without touching the
+/// disk, and nothing crosses a process boundary.
+public final class InMemoryTransiting: TransitingStrategy {
+    private struct State {
+        var latest: [MessageIdentifier: StoredMessage] = [:]
+        var queues: [MessageIdentifier: [StoredMessage]] = [:]
+        var queueFloors: [MessageIdentifier: UInt64] = [:]
+    }
+
+    private let state = Locked(State())
+    private let maximumMessageSize: Int
+
+    /// Creates an empty store.
+    ///
+    /// - Parameter maximumMessageSize: The largest payload accepted, in bytes.
+    public init(maximumMessageSize: Int = 16 << 20) {
+        self.maximumMessageSize = maximumMessageSize
+    }
+
+    /// Stores `payload` as the latest message.
+    ///
+    /// - Throws: ``WormholeError/messageTooLarge(_:size:limit:)`` or ``WormholeError/invalidIdentifier(_:reason:)``.
+    public func write(_ payload: Data, for identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage {
+        try check(payload, identifier)
+        return state.withLock { state in
+            let message = StoredMessage(sequence: (state.latest[identifier]?.sequence ?? 0) + 1, payload: payload)
+            state.latest[identifier] = message
+            return message
+        }
+    }
+
+    /// The latest message, or `nil`.
+    ///
+    /// - Throws: ``WormholeError/invalidIdentifier(_:reason:)``.
+    public func read(for identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage? {
+        _ = try identifier.fileSystemName()
+        return state.withLock { $0.latest[identifier] }
+    }
+
+    /// Appends `payload` to the queue.
+    ///
+    /// - Throws: ``WormholeError/messageTooLarge(_:size:limit:)`` or ``WormholeError/invalidIdentifier(_:reason:)``.
+    public func append(_ payload: Data, for identifier: MessageIdentifier, capacity: Int) throws(WormholeError)
+        -> StoredMessage
+    {
+        try check(payload, identifier)
+        return state.withLock { state in
+            var queue = state.queues[identifier] ?? []
+            let previous = queue.last?.sequence ?? state.queueFloors[identifier] ?? 0
+            let message = StoredMessage(sequence: previous + 1, payload: payload)
+            queue.append(message)
+            if queue.count > max(1, capacity) {
+                queue.removeFirst(queue.count - max(1, capacity))
+            }
+            state.queues[identifier] = queue
+            return message
+        }
+    }
+
+    /// Queue entries after `sequence`.
+    ///
+    /// - Throws: ``WormholeError/invalidIdentifier(_:reason:)``.
+    public func readQueue(for identifier: MessageIdentifier, after sequence: UInt64, limit: Int)
+        throws(WormholeError) -> QueueSlice
+    {
+        _ = try identifier.fileSystemName()
+        return state.withLock { state in
+            let queue = state.queues[identifier] ?? []
+            if limit <= 0 {
+                return QueueSlice(entries: [], highestSequence: queue.last?.sequence ?? state.queueFloors[identifier])
+            }
+            let entries = queue.lazy.filter { $0.sequence > sequence }.prefix(limit).map {
+                QueueEntry(sequence: $0.sequence, message: .success($0))
+            }
+            return QueueSlice(entries: Array(entries), highestSequence: queue.last?.sequence)
+        }
+    }
+
+    /// Removes the identifier's message and queue.
+    ///
+    /// - Throws: ``WormholeError/invalidIdentifier(_:reason:)``.
+    public func delete(for identifier: MessageIdentifier) throws(WormholeError) {
+        _ = try identifier.fileSystemName()
+        state.withLock { state in
+            state.latest[identifier] = nil
+            if let last = state.queues.removeValue(forKey: identifier)?.last {
+                state.queueFloors[identifier] = last.sequence
+            }
+        }
+    }
+
+    /// Removes everything.
+    public func deleteAll() {
+        state.withLock { state in
+            state.latest.removeAll()
+            for (identifier, queue) in state.queues {
+                if let last = queue.last { state.queueFloors[identifier] = last.sequence }
+            }
+            state.queues.removeAll()
+        }
+    }
+
+    private func check(_ payload: Data, _ identifier: MessageIdentifier) throws(WormholeError) {
+        _ = try identifier.fileSystemName()
+        guard payload.count <= maximumMessageSize else {
+            throw .messageTooLarge(identifier, size: payload.count, limit: maximumMessageSize)
+        }
+    }
+}

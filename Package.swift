@@ -49,7 +49,9 @@ let wormholeTargets: [Target] = [
     // The `wormhole` command-line tool.
     .executableTarget(
         name: "WormholeCLI",
-        dependencies: ["Wormhole", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: [
+            "Wormhole", "CourierPrimitives", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
         path: "Sources/Wormhole/CLI"
     ),
     .executableTarget(

@@ -34,9 +34,10 @@ extension Wormhole {
     /// Calls `handler` with each delivery for `identifier`, in order, until ``stopListening(_:)``.
     ///
     /// Several listeners may listen to one identifier; each gets every delivery. The handler runs in its own
-    /// isolation: mark it `@MainActor` to run on the main actor, isolate it to any other actor, or leave it
-    /// nonisolated to run on the global concurrent executor. Deliveries are handed over one at a time: the next
-    /// is read only after the handler returns.
+    /// isolation, which the caller chooses: a `@MainActor` closure runs on the main actor, a closure that calls
+    /// an actor's method (`{ await model.apply($0) }`) runs that method on the actor, and a nonisolated closure
+    /// runs on the global concurrent executor. Deliveries are handed over one at a time: the next is read only after the handler returns, so a
+    /// handler may itself `await`.
     ///
     /// ```swift
     /// let token = try await wormhole.listen(for: "counter", as: CounterUpdate.self) { @MainActor delivery in
@@ -56,7 +57,7 @@ extension Wormhole {
         for identifier: MessageIdentifier,
         as type: Message.Type,
         after sequence: UInt64? = nil,
-        handler: @escaping @isolated(any) @Sendable (Delivery<Message>) -> Void
+        handler: @escaping @Sendable (Delivery<Message>) async -> Void
     ) throws(WormholeError) -> ListenerToken {
         let stream = try messages(type, for: identifier, after: sequence)
         let token = ListenerToken(identifier: identifier)
@@ -67,7 +68,7 @@ extension Wormhole {
     /// Runs the delivery loop of a listener in a task of its own (not on the wormhole's actor).
     private nonisolated static func deliver<Message>(
         _ stream: MessageStream<Message>,
-        to handler: @escaping @isolated(any) @Sendable (Delivery<Message>) -> Void
+        to handler: @escaping @Sendable (Delivery<Message>) async -> Void
     ) -> Task<Void, Never> {
         Task {
             for await delivery in stream {

@@ -227,7 +227,10 @@ final class Subscription: Sendable {
         case .after(let sequence):
             guard stored.sequence > sequence else { return nil }
             missed = stored.sequence - sequence - 1
-        case .absent, .failure:
+        case .absent:
+            // Numbering starts at 1 after nothing was stored, so everything below this one was replaced.
+            missed = stored.sequence > 0 ? stored.sequence - 1 : 0
+        case .failure:
             missed = 0
         }
         return RawDelivery(sequence: stored.sequence, missedCount: missed, content: .message(stored))

@@ -23,6 +23,7 @@ public struct JSONMessageSerializer: MessageSerializer {
     public func encode<Message: Encodable>(_ message: Message, for identifier: MessageIdentifier)
         throws(WormholeError) -> Data
     {
+        if let bytes = message as? Data { return bytes }  // raw bytes pass through unchanged
         do {
             return try encoder.encode(message)
         } catch {
@@ -36,6 +37,7 @@ public struct JSONMessageSerializer: MessageSerializer {
     public func decode<Message: Decodable>(_ type: Message.Type, from data: Data, for identifier: MessageIdentifier)
         throws(WormholeError) -> Message
     {
+        if let bytes = data as? Message { return bytes }  // `Data` receives the stored bytes as they are
         do {
             return try decoder.decode(type, from: data)
         } catch {

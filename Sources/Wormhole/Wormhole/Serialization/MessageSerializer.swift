@@ -5,6 +5,10 @@ import Foundation
 /// Serializers are stateless (or guard their state) and may be called from any thread. Report failures as
 /// ``WormholeError/encodingFailed(_:type:reason:)`` and ``WormholeError/decodingFailed(_:type:sequence:reason:)``;
 /// the wormhole fills in the sequence number.
+///
+/// The built-in serializers pass `Data` messages through unchanged: `send(data, to:)` stores exactly those bytes
+/// and `messages(Data.self, for:)` receives exactly the stored bytes, whatever wrote them (another language, the
+/// `wormhole` tool, a shell script).
 public protocol MessageSerializer: Sendable {
     /// Encodes a message sent to `identifier`.
     ///

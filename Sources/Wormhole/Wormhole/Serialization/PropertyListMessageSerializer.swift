@@ -14,6 +14,7 @@ public struct PropertyListMessageSerializer: MessageSerializer {
     public func encode<Message: Encodable>(_ message: Message, for identifier: MessageIdentifier)
         throws(WormholeError) -> Data
     {
+        if let bytes = message as? Data { return bytes }  // raw bytes pass through unchanged
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
         do {
@@ -29,6 +30,7 @@ public struct PropertyListMessageSerializer: MessageSerializer {
     public func decode<Message: Decodable>(_ type: Message.Type, from data: Data, for identifier: MessageIdentifier)
         throws(WormholeError) -> Message
     {
+        if let bytes = data as? Message { return bytes }  // `Data` receives the stored bytes as they are
         do {
             return try PropertyListDecoder().decode(type, from: data)
         } catch {

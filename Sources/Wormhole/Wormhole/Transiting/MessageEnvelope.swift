@@ -77,12 +77,13 @@ public enum MessageEnvelope {
                 reason: "the header announces \(length) payload bytes but the file holds \(available)"
             )
         }
-        let start = data.startIndex + headerLength
+        // A copy, so the payload's indices start at 0 like any other `Data`.
+        let payload = Data(data[(data.startIndex + headerLength)...])
         return StoredMessage(
             sequence: sequence,
             messageID: id,
             sentAtMicroseconds: Int64(clamping: time),
-            payload: data[start...]
+            payload: payload
         )
     }
 

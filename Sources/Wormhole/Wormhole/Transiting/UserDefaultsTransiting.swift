@@ -127,16 +127,21 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
     /// - Throws: ``WormholeError/corruptMessage(_:sequence:reason:)`` if the stored value is not a message.
     public func read(for identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage? {
         let key = try key(identifier)
-        let stored: Data?? = try withSuite(saving: false) { defaults in
-            guard let value = defaults.object(forKey: key) else { return .some(nil) }
-            return .some(value as? Data)
+        enum Stored {
+            case nothing
+            case data(Data)
+            case other
+        }
+        let stored = try withSuite(saving: false) { defaults -> Stored in
+            guard let value = defaults.object(forKey: key) else { return .nothing }
+            return (value as? Data).map(Stored.data) ?? .other
         }
         switch stored {
-        case .none:
-            throw .corruptMessage(identifier, sequence: nil, reason: "the stored value is not data")
-        case .some(.none):
+        case .nothing:
             return nil
-        case .some(.some(let data)):
+        case .other:
+            throw .corruptMessage(identifier, sequence: nil, reason: "the stored value is not data")
+        case .data(let data):
             guard data.count <= maximumMessageSize + MessageEnvelope.headerLength else {
                 throw .messageTooLarge(
                     identifier, size: data.count - MessageEnvelope.headerLength, limit: maximumMessageSize)

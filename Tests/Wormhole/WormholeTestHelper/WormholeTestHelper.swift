@@ -11,6 +11,8 @@ import Glibc
 ///         Sends <count> stamps as writer <writer>, as fast as possible; prints "done".
 ///     WormholeTestHelper read <dir> <identifier> <count> <file|coordinated>
 ///         Reads the latest message <count> times as fast as possible; prints "reads=N intact=N torn=N empty=N".
+///     WormholeTestHelper defaults-write <suite> <identifier> <writer> <count>
+///         Writes <count> stamps to a user-defaults suite (UserDefaultsTransiting); prints "done".
 ///     WormholeTestHelper hang-mid-write <dir> <identifier> <size> <file|coordinated> [queue-capacity]
 ///         Starts sending a stamp and stops halfway through writing it: prints "mid-write <temporary file>" and
 ///         waits to be killed.
@@ -23,6 +25,7 @@ enum WormholeTestHelper {
             case "write": try await write(Array(arguments.dropFirst()))
             case "read": try await read(Array(arguments.dropFirst()))
             case "hang-mid-write": try await hangMidWrite(Array(arguments.dropFirst()))
+            case "defaults-write": try defaultsWrite(Array(arguments.dropFirst()))
             default: fail("unknown mode: \(arguments)")
             }
         } catch {
@@ -83,6 +86,20 @@ enum WormholeTestHelper {
         let wormhole = try Wormhole(configuration: configuration)
         try await wormhole.send(Stamp(writer: 99, index: 0, size: size), to: identifier)
         fail("the write completed although it should hang")
+    }
+
+    static func defaultsWrite(_ arguments: [String]) throws {
+        guard arguments.count == 4, let writer = Int(arguments[2]), let count = Int(arguments[3]) else {
+            fail("usage: defaults-write <suite> <identifier> <writer> <count>")
+        }
+        let store = try UserDefaultsTransiting(suiteName: arguments[0])
+        let serializer = JSONMessageSerializer()
+        let identifier = MessageIdentifier(arguments[1])
+        for index in 0..<count {
+            let payload = try serializer.encode(Stamp(writer: writer, index: index, size: 16), for: identifier)
+            _ = try store.write(payload, for: identifier)
+        }
+        line("done")
     }
 
     static func configuration(

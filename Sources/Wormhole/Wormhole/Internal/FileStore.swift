@@ -29,6 +29,9 @@ struct FileStore: Sendable {
     let partialWriteHook: PartialWriteHook?
     /// The last queue sequence number this store appended, per escaped name (a hint; checked before use).
     let lastAppended = Locked<[String: UInt64]>([:])
+    /// The last latest-value sequence number this store wrote, per escaped name: without coordination another
+    /// writer's late rename can put an older number back, and this writer's own numbers should still go up.
+    let lastWritten = Locked<[String: UInt64]>([:])
 
     init(directory: String, maximumMessageSize: Int, coordination: FileCoordination, hook: PartialWriteHook?) {
         self.directory = directory
@@ -94,7 +97,9 @@ struct FileStore: Sendable {
         return try coordination.exclusive(path: path, lockPath: lockPath(name)) { () throws(WormholeError) in
             let previous = try SystemCalls.readPrefix(path, count: MessageEnvelope.headerLength)
             let last = previous.flatMap { bytes in bytes.withUnsafeBytes { MessageEnvelope.sequence(inHeader: $0) } }
-            let message = StoredMessage(sequence: (last ?? 0) &+ 1, payload: payload)
+            // After a clear (no file) numbering starts again at 1.
+            let base = last.map { max($0, lastWritten.withLock { $0[name] } ?? 0) } ?? 0
+            let message = StoredMessage(sequence: base &+ 1, payload: payload)
             let temporary = "\(directory)/.\(name).\(SystemCalls.temporarySuffix()).tmp"
             try writeNewFile(temporary, header: MessageEnvelope.header(for: message), payload: payload)
             do throws(WormholeError) {
@@ -103,6 +108,7 @@ struct FileStore: Sendable {
                 try? SystemCalls.remove(temporary)
                 throw error
             }
+            lastWritten.withLock { $0[name] = message.sequence }
             return message
         }
     }

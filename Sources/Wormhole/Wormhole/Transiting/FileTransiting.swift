@@ -8,9 +8,11 @@ import Foundation
 /// ``DeliveryMode/queue(capacity:)``).
 ///
 /// Writers do not lock. In latest-value mode each write reads the previous sequence number and stores the next
-/// one; two processes writing the same identifier at the same instant may therefore store the same number (the
-/// message ID still tells the two apart). When several processes write one identifier and exact sequence
-/// numbers matter, use ``CoordinatedFileTransiting``.
+/// one; when several processes write the same identifier at once, two of them may store the same number, and a
+/// late rename may put a lower number back (each writer's own numbers still go up, the message ID still tells
+/// messages apart, and no message is ever torn). With one writer per identifier, as MMWormhole recommends,
+/// numbers are exact. When several processes write one identifier and exact sequence numbers matter, use
+/// ``CoordinatedFileTransiting``. Queue mode is exact either way.
 ///
 /// The file format is ``MessageEnvelope``; the directory layout is documented in the README.
 public struct FileTransiting: TransitingStrategy {

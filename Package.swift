@@ -86,7 +86,7 @@ let durableStreamsTargets: [Target] = []
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
-    .executableTarget(name: "tour", dependencies: [], path: "Sources/Tour")
+    .executableTarget(name: "tour", dependencies: ["Wormhole"], path: "Sources/Tour")
 ]
 
 // MARK: - Assembly

@@ -14,7 +14,7 @@ struct Read: AsyncParsableCommand {
     @Argument(help: "The identifier to read.")
     var identifier: String
 
-    @Option(help: "Only messages numbered above this (queue mode; default: all).")
+    @Option(help: "Only messages numbered above this.")
     var after: UInt64 = 0
 
     @Option(help: "At most this many messages (queue mode).")

@@ -13,16 +13,17 @@ struct Figures {
 enum Measure {
     /// Ping-pong between `local` (sending `ping`, receiving `pong`) and an echo that is already listening.
     /// One-way latency is half the round trip, as for the floor.
-    static func pingPong(_ local: Wormhole, size: Int) async throws -> (LatencySummary, Double) {
-        let pongs = try await local.messages(Blob.self, for: "pong")
+    static func pingPong<Message: BenchmarkMessage>(
+        _ type: Message.Type,
+        _ local: Wormhole,
+        size: Int
+    ) async throws -> (LatencySummary, Double) {
+        let pongs = try await local.messages(Message.self, for: "pong")
         var iterator = pongs.makeAsyncIterator()
-        let blob = Blob.sized(size)
         var index = 0
         func roundTrip() async throws {
             index += 1
-            var message = blob
-            message.index = index
-            try await local.send(message, to: "ping")
+            try await local.send(Message.sized(size, index: index), to: "ping")
             while let delivery = await iterator.next() {
                 if delivery.message?.index == index { return }
             }
@@ -43,18 +44,19 @@ enum Measure {
     }
 
     /// Messages per second appended to a queue by a sender and all received by `local`.
-    static func stream(
+    static func stream<Message: BenchmarkMessage>(
+        _ type: Message.Type,
         _ local: Wormhole,
         count: Int,
         start: @Sendable () async throws -> Void
     ) async throws -> Double {
-        let bulk = try await local.messages(Blob.self, for: "bulk")
+        let bulk = try await local.messages(Message.self, for: "bulk")
         let clock = ContinuousClock()
         let began = clock.now
         try await start()
         var received = 0
         for await delivery in bulk {
-            guard delivery.message != nil else { throw BenchmarkError("bulk failure: \(delivery)") }
+            guard delivery.message != nil else { throw BenchmarkError("bulk failure: \(delivery.content)") }
             received += 1 + Int(delivery.missedCount)
             if received >= count { break }
         }

@@ -143,18 +143,18 @@ struct FileStore: Sendable {
         let fd = SystemCalls.open(path, O_WRONLY | O_CREAT | O_EXCL)
         guard fd >= 0 else { throw SystemCalls.failure("create", path, -fd) }
         do throws(WormholeError) {
-            try header.withUnsafeBytes { raw in
-                Result { () throws(WormholeError) in try SystemCalls.writeAll(fd, raw, path: path) }
-            }.get()
-            try payload.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                Result { () throws(WormholeError) in
-                    if let partialWriteHook, raw.count > 1 {
-                        let half = raw.count / 2
-                        try SystemCalls.writeAll(fd, UnsafeRawBufferPointer(rebasing: raw[..<half]), path: path)
-                        partialWriteHook(path)
-                        try SystemCalls.writeAll(fd, UnsafeRawBufferPointer(rebasing: raw[half...]), path: path)
-                    } else {
-                        try SystemCalls.writeAll(fd, raw, path: path)
+            try header.withUnsafeBytes { head in
+                payload.withUnsafeBytes { (body: UnsafeRawBufferPointer) in
+                    Result { () throws(WormholeError) in
+                        if let partialWriteHook, body.count > 1 {
+                            let half = body.count / 2
+                            try SystemCalls.writeAll(
+                                fd, head, UnsafeRawBufferPointer(rebasing: body[..<half]), path: path)
+                            partialWriteHook(path)
+                            try SystemCalls.writeAll(fd, UnsafeRawBufferPointer(rebasing: body[half...]), path: path)
+                        } else {
+                            try SystemCalls.writeAll(fd, head, body, path: path)
+                        }
                     }
                 }
             }.get()

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 
 /// Watches one directory with inotify on a dedicated thread and runs the handlers registered for the names of
-/// files closed after writing (or renamed) in it.
+/// files touched, written or renamed in it.
 ///
 /// The thread blocks in `poll(2)` on the inotify descriptor and a wake-up pipe: it uses no CPU while nothing
 /// happens, wakes as soon as another process writes, and ends when ``stop()`` writes to the pipe. Events that
@@ -18,7 +18,9 @@ final class InotifyWatcher: Sendable {
     private let wakeWrite: Int32
     private let lifecycle = Locked((started: false, stopped: false))
 
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_ONLYDIR)
+    /// `IN_ATTRIB` catches `touch` of an existing file (and our own posts); `IN_CLOSE_WRITE` a file written and
+    /// closed; `IN_MOVED_TO` a file renamed in.
+    private static let mask = UInt32(IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ONLYDIR)
 
     init(path: String) throws(WormholeError) {
         self.path = path

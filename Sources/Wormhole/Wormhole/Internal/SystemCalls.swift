@@ -47,6 +47,30 @@ enum SystemCalls {
         }
     }
 
+    /// Writes `first` then `second`, in one `writev(2)` when the kernel takes it all (the usual case).
+    static func writeAll(
+        _ fd: Int32,
+        _ first: UnsafeRawBufferPointer,
+        _ second: UnsafeRawBufferPointer,
+        path: String
+    ) throws(WormholeError) {
+        var vectors = [
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count),
+        ]
+        var written = -1
+        while written < 0 {
+            written = writev(fd, &vectors, 2)
+            if written < 0 && errno != EINTR { throw failure("write", path) }
+        }
+        if written < first.count {
+            try writeAll(fd, UnsafeRawBufferPointer(rebasing: first[written...]), path: path)
+            try writeAll(fd, second, path: path)
+        } else if written < first.count + second.count {
+            try writeAll(fd, UnsafeRawBufferPointer(rebasing: second[(written - first.count)...]), path: path)
+        }
+    }
+
     /// Writes all of `bytes` at `offset` without moving the file position.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: off_t, path: String) throws(WormholeError) {
         try bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
@@ -187,8 +211,16 @@ enum SystemCalls {
         return names
     }
 
+    /// This process's ID (read once: the library never forks).
+    static let processID = getpid()
+
     /// A name for a temporary file that no other process or thread will pick.
     static func temporarySuffix() -> String {
-        "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        "\(processID)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+    }
+
+    /// Sets the access and modification times of `path` to now; returns `errno` on failure, 0 on success.
+    static func touch(_ path: String) -> Int32 {
+        utimensat(AT_FDCWD, path, nil, 0) == 0 ? 0 : errno
     }
 }

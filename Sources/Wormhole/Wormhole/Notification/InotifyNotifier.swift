@@ -4,9 +4,9 @@ import Glibc
 
 /// Cross-process notifications on Linux through inotify.
 ///
-/// Posting a notification creates or truncates the file `<directory>/.wormhole-notify/<name>` (see
-/// ``WormholeNotification/name()``); observers watch that directory with inotify (`IN_CLOSE_WRITE`,
-/// `IN_MOVED_TO`) on one dedicated thread per notifier, so a process wakes as soon as another one writes, with no
+/// Posting a notification touches the file `<directory>/.wormhole-notify/<name>` (see
+/// ``WormholeNotification/name()``), creating it the first time; observers watch that directory with inotify
+/// (`IN_ATTRIB`, `IN_CLOSE_WRITE`, `IN_MOVED_TO`) on one dedicated thread per notifier, so a process wakes as soon as another one writes, with no
 /// polling. Any program can post by touching the file (`touch dir/.wormhole-notify/counter`) and observe with any
 /// inotify tool.
 ///
@@ -42,22 +42,27 @@ public final class InotifyNotifier: WormholeNotifier {
         watcher.stop()
     }
 
-    /// Posts `notification` by closing its file after opening it for writing.
+    /// Posts `notification` by touching its file (creating it the first time).
     ///
     /// - Throws: ``WormholeError/notificationFailed(name:reason:)``.
     public func post(_ notification: WormholeNotification) throws(WormholeError) {
         let name = try notification.name()
         let path = "\(notificationPath)/\(name)"
-        var fd = SystemCalls.open(path, O_WRONLY | O_CREAT | O_TRUNC)
-        if fd == -ENOENT {
-            // Someone removed the notification directory: put it back.
-            try? SystemCalls.makeDirectory(notificationPath)
-            fd = SystemCalls.open(path, O_WRONLY | O_CREAT | O_TRUNC)
+        // One system call when the file exists (`IN_ATTRIB`); otherwise create it (`IN_CLOSE_WRITE`).
+        var code = SystemCalls.touch(path)
+        if code == ENOENT {
+            var fd = SystemCalls.open(path, O_WRONLY | O_CREAT)
+            if fd == -ENOENT {
+                // Someone removed the notification directory: put it back.
+                try? SystemCalls.makeDirectory(notificationPath)
+                fd = SystemCalls.open(path, O_WRONLY | O_CREAT)
+            }
+            code = fd >= 0 ? 0 : -fd
+            if fd >= 0 { close(fd) }
         }
-        guard fd >= 0 else {
-            throw .notificationFailed(name: name, reason: SystemCalls.describe(-fd))
+        guard code == 0 else {
+            throw .notificationFailed(name: name, reason: SystemCalls.describe(code))
         }
-        close(fd)
     }
 
     /// Observes `notification`; `handler` runs on the notifier's thread.

@@ -7,13 +7,78 @@ import Wormhole
 enum Suite {
     static let sizes = [100, 65_536]
 
+    /// Figures of one table row across repetitions.
+    struct Row {
+        var cells: [String]
+        var p50: [Duration] = []
+        var p99: [Duration] = []
+        var pingPong: [Double] = []
+        var streamed: [Double] = []
+        var ratio: [Double] = []
+    }
+
+    static var repetitions: Int {
+        if isQuickRun { return 1 }
+        guard let index = CommandLine.arguments.firstIndex(of: "--repetitions"),
+            index + 1 < CommandLine.arguments.count, let count = Int(CommandLine.arguments[index + 1])
+        else { return 3 }
+        return max(1, count)
+    }
+
     static func run() async throws {
         printBuildBanner("wormhole-benchmark")
         print("One-way latency is half a ping-pong round trip (send → the other side receives and sends back).")
-        print("Queue stream: a sender appends messages to a queue as fast as it can; all are received.")
+        print("Queue stream: a sender appends messages to a queue as fast as it can; all of them are received.")
+        print("Medians of \(repetitions) repetitions; the floor is measured in each repetition, before its size.")
         let root = try TemporaryDirectory(prefix: "wormhole-benchmark")
         defer { root.remove() }
         let floorBinary = try await Floor.build(into: root.url)
+
+        var rows: [Row] = []
+        func record(
+            _ cells: [String], p50: Duration, p99: Duration, pingPong: Double, streamed: Double, floor: Duration?
+        ) {
+            let index =
+                rows.firstIndex { $0.cells == cells }
+                ?? {
+                    rows.append(Row(cells: cells))
+                    return rows.count - 1
+                }()
+            rows[index].p50.append(p50)
+            rows[index].p99.append(p99)
+            rows[index].pingPong.append(pingPong)
+            rows[index].streamed.append(streamed)
+            if let floor { rows[index].ratio.append(p50.seconds / max(floor.seconds, 1e-9)) }
+        }
+        func record(_ cells: [String], _ figures: Figures, floor: Duration?) {
+            record(
+                cells, p50: figures.latency.p50, p99: figures.latency.p99, pingPong: figures.pingPongPerSecond,
+                streamed: figures.streamedPerSecond, floor: floor)
+        }
+
+        for _ in 0..<repetitions {
+            for size in sizes {
+                var floorP50: Duration?
+                if let floorBinary, let floor = try await Floor.measure(floorBinary, size: size, in: root.url) {
+                    floorP50 = floor.p50
+                    record(
+                        ["floor: C, rename + inotify", sizeText(size), "-", "-"], p50: floor.p50, p99: floor.p99,
+                        pingPong: floor.oneWayPerSecond, streamed: .nan, floor: floor.p50)
+                }
+                var scenarios = Scenario.Strategy.allCases.map { Scenario(size: size, strategy: $0) }
+                scenarios.append(Scenario(size: size, strategy: .file, encoding: .raw))
+                for scenario in scenarios {
+                    let figures = try await crossProcess(scenario, root: root.url)
+                    record(cells("cross-process", scenario), figures, floor: floorP50)
+                }
+                for scenario in scenarios {
+                    let figures = try await inProcess(scenario, root: root.url)
+                    record(cells("in-process pair", scenario), figures, floor: floorP50)
+                }
+                let memory = try await inMemory(size: size)
+                record(["in-memory pair", sizeText(size), "memory", "json"], memory, floor: nil)
+            }
+        }
 
         var table = Report(
             "Wormhole send→receive",
@@ -22,45 +87,31 @@ enum Suite {
                 "p50 / floor",
             ]
         )
-        for size in sizes {
-            var floorP50: Duration?
-            if let floorBinary, let floor = try await Floor.measure(floorBinary, size: size, in: root.url) {
-                floorP50 = floor.p50
-                table.add(
-                    "floor: C, rename + inotify", sizeText(size), "-", "-", floor.p50.microsecondsText,
-                    floor.p99.microsecondsText, rateText(floor.oneWayPerSecond), "-", "1.00×")
-            }
-            var scenarios = Scenario.Strategy.allCases.map { Scenario(size: size, strategy: $0) }
-            scenarios.append(Scenario(size: size, strategy: .file, encoding: .raw))
-            for scenario in scenarios {
-                let cross = try await crossProcess(scenario, root: root.url)
-                add("cross-process", scenario, cross, floorP50, to: &table)
-            }
-            for scenario in scenarios {
-                let local = try await inProcess(scenario, root: root.url)
-                add("in-process pair", scenario, local, floorP50, to: &table)
-            }
-            let memory = try await inMemory(size: size)
-            add("in-memory pair", Scenario(size: size, strategy: .file), memory, nil, strategy: "memory", to: &table)
+        for row in rows {
+            let streamed = median(row.streamed)
+            table.add(
+                row.cells[0], row.cells[1], row.cells[2], row.cells[3], median(row.p50).microsecondsText,
+                median(row.p99).microsecondsText, rateText(median(row.pingPong)),
+                streamed.isNaN ? "-" : rateText(streamed),
+                row.ratio.isEmpty ? "-" : String(format: "%.2f×", median(row.ratio)))
         }
         table.print()
         let memory = residentMemory()
         print("\nresident memory: \(memory.current / 1_048_576) MiB (peak \(memory.peak / 1_048_576) MiB)")
     }
 
-    private static func add(
-        _ pair: String,
-        _ scenario: Scenario,
-        _ figures: Figures,
-        _ floor: Duration?,
-        strategy: String? = nil,
-        to table: inout Report
-    ) {
-        table.add(
-            pair, sizeText(scenario.size), strategy ?? scenario.strategy.rawValue, scenario.encoding.rawValue,
-            figures.latency.p50.microsecondsText, figures.latency.p99.microsecondsText,
-            rateText(figures.pingPongPerSecond), rateText(figures.streamedPerSecond),
-            floor.map { String(format: "%.2f×", figures.latency.p50.seconds / max($0.seconds, 1e-9)) } ?? "-")
+    private static func cells(_ pair: String, _ scenario: Scenario) -> [String] {
+        [pair, sizeText(scenario.size), scenario.strategy.rawValue, scenario.encoding.rawValue]
+    }
+
+    private static func median(_ values: [Duration]) -> Duration {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .zero : sorted[(sorted.count - 1) / 2]
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.filter { !$0.isNaN }.sorted()
+        return sorted.isEmpty ? .nan : sorted[(sorted.count - 1) / 2]
     }
 
     private static func sizeText(_ size: Int) -> String {

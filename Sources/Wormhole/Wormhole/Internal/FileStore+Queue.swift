@@ -24,12 +24,17 @@ extension FileStore {
         try checkSize(payload, identifier)
         let queue = queuePath(name)
         return try coordination.exclusive(path: queue, lockPath: lockPath(name)) { () throws(WormholeError) in
-            try SystemCalls.makeDirectory(queue)
             var sequence = try nextSequence(name)
             var message = StoredMessage(sequence: sequence, payload: payload)
             var header = MessageEnvelope.header(for: message)
             let temporary = "\(queue)/.tmp-\(SystemCalls.temporarySuffix())"
-            try writeNewFile(temporary, header: header, payload: payload)
+            do throws(WormholeError) {
+                try writeNewFile(temporary, header: header, payload: payload)
+            } catch {
+                // The first append creates the queue directory.
+                try SystemCalls.makeDirectory(queue)
+                try writeNewFile(temporary, header: header, payload: payload)
+            }
             defer { try? SystemCalls.remove(temporary) }
             var attempts = 0
             while try !SystemCalls.linkIfAbsent(temporary, entryPath(name, sequence)) {

@@ -216,7 +216,7 @@ enum SystemCalls {
 
     /// A name for a temporary file that no other process or thread will pick.
     static func temporarySuffix() -> String {
-        "\(processID)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        "\(processID)-\(String(FastRandom.next(), radix: 36))"
     }
 
     /// Sets the access and modification times of `path` to now; returns `errno` on failure, 0 on success.

@@ -75,10 +75,15 @@ public final class InMemoryTransiting: TransitingStrategy {
             if limit <= 0 {
                 return QueueSlice(entries: [], highestSequence: queue.last?.sequence ?? state.queueFloors[identifier])
             }
-            let entries = queue.lazy.filter { $0.sequence > sequence }.prefix(limit).map {
-                QueueEntry(sequence: $0.sequence, message: .success($0))
+            // Entries are in ascending order: find the first one after `sequence` by binary search.
+            var low = 0
+            var high = queue.count
+            while low < high {
+                let middle = (low + high) / 2
+                if queue[middle].sequence <= sequence { low = middle + 1 } else { high = middle }
             }
-            return QueueSlice(entries: Array(entries), highestSequence: queue.last?.sequence)
+            let entries = queue[low...].prefix(limit).map { QueueEntry(sequence: $0.sequence, message: .success($0)) }
+            return QueueSlice(entries: entries, highestSequence: queue.last?.sequence)
         }
     }
 

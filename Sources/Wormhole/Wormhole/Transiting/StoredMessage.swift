@@ -27,7 +27,7 @@ public struct StoredMessage: Sendable, Equatable {
     public init(sequence: UInt64, payload: Data) {
         self.init(
             sequence: sequence,
-            messageID: UInt64.random(in: 1...UInt64.max),
+            messageID: FastRandom.next(),
             sentAtMicroseconds: Int64((Date().timeIntervalSince1970 * 1e6).rounded()),
             payload: payload
         )

@@ -39,9 +39,10 @@ public struct Configuration: Sendable {
     /// Identifiers that queue their messages instead of keeping only the latest. Sender and receivers must agree.
     public var deliveryModes: [MessageIdentifier: DeliveryMode]
 
-    /// The largest encoded message accepted by ``Wormhole/send(_:to:)`` and read from storage, in bytes.
-    /// Default: 16 MiB. Larger stored files are reported as ``WormholeError/messageTooLarge(_:size:limit:)``
-    /// without being read into memory.
+    /// The largest encoded message the built-in strategies accept from ``Wormhole/send(_:to:)`` and read from
+    /// storage, in bytes. Default: 16 MiB. Larger stored files are reported as
+    /// ``WormholeError/messageTooLarge(_:size:limit:)`` without being read into memory. (A custom strategy
+    /// enforces its own limit.)
     public var maximumMessageSize: Int
 
     /// Creates a configuration for an app group's shared container, as MMWormhole does.

@@ -170,8 +170,11 @@ public actor Wormhole {
         limit: Int = 1024
     ) throws(WormholeError) -> [Delivery<Message>] {
         let subscription = try core.makeSubscription(identifier, after: sequence)
-        return subscription.drain(limit: limit).map {
-            MessageStream<Message>.decode($0, for: identifier, using: core.serializer)
+        return subscription.drain(limit: limit).compactMap { raw in
+            switch raw.content {
+            case .message, .failure: return MessageStream<Message>.decode(raw, for: identifier, using: core.serializer)
+            case .signal, .cleared: return nil  // a snapshot has nothing to say about clears
+            }
         }
     }
 }

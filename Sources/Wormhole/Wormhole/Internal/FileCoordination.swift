@@ -72,7 +72,7 @@ enum FileCoordination: Sendable {
         var outcome: Swift.Result<Result, WormholeError>?
         // The accessor runs synchronously, before `coordinate` returns, unless coordination fails.
         if writing {
-            coordinator.coordinate(writingItemAt: url, options: .forReplacing, error: &coordinationError) { _ in
+            coordinator.coordinate(writingItemAt: url, options: [], error: &coordinationError) { _ in
                 outcome = Swift.Result { () throws(WormholeError) in try body() }
             }
         } else {

@@ -155,10 +155,13 @@ final class InotifyWatcher: Sendable {
         return true
     }
 
-    /// Re-creates the watched directory and watches it again after it was removed.
+    /// Re-creates the watched directory and watches it again after it was removed, but only inside a wormhole
+    /// directory that still exists: a wormhole directory removed as a whole stays removed.
     private func rewatch() {
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        _ = inotify_add_watch(inotifyDescriptor, path, Self.mask)
+        guard !lifecycle.withLock({ $0.stopped }) else { return }
+        if mkdir(path, 0o777) == 0 || errno == EEXIST {
+            _ = inotify_add_watch(inotifyDescriptor, path, Self.mask)
+        }
     }
 }
 #endif

@@ -90,7 +90,6 @@ struct ListenerTests {
                 for await _ in try #require(stream) { count += 1 }
                 return count
             }
-            try await Task.sleep(for: .milliseconds(50))  // simulates the consumer idling before release
             wormhole = nil
             #expect(try await withTimeout(.seconds(10)) { try await ended.value } == 0)
         }

@@ -7,9 +7,18 @@ import Foundation
 /// It behaves like the file strategies (sequence numbers, queues with capacity, size limit) without touching the
 /// disk, and nothing crosses a process boundary.
 public final class InMemoryTransiting: TransitingStrategy {
+    private struct Queue {
+        /// Ascending; may hold up to twice the capacity, so trimming is amortized (only the newest `capacity`
+        /// entries count).
+        var entries: [StoredMessage] = []
+        var capacity = 1
+
+        var window: ArraySlice<StoredMessage> { entries.suffix(capacity) }
+    }
+
     private struct State {
         var latest: [MessageIdentifier: StoredMessage] = [:]
-        var queues: [MessageIdentifier: [StoredMessage]] = [:]
+        var queues: [MessageIdentifier: Queue] = [:]
         var queueFloors: [MessageIdentifier: UInt64] = [:]
     }
 
@@ -51,14 +60,14 @@ public final class InMemoryTransiting: TransitingStrategy {
     {
         try check(payload, identifier)
         return state.withLock { state in
-            var queue = state.queues[identifier] ?? []
-            let previous = queue.last?.sequence ?? state.queueFloors[identifier] ?? 0
+            let previous = state.queues[identifier]?.entries.last?.sequence ?? state.queueFloors[identifier] ?? 0
             let message = StoredMessage(sequence: previous + 1, payload: payload)
-            queue.append(message)
-            if queue.count > max(1, capacity) {
-                queue.removeFirst(queue.count - max(1, capacity))
+            // Mutated in place (no copy of the array per append).
+            state.queues[identifier, default: Queue()].capacity = max(1, capacity)
+            state.queues[identifier, default: Queue()].entries.append(message)
+            if let count = state.queues[identifier]?.entries.count, count >= 2 * max(1, capacity) {
+                state.queues[identifier]?.entries.removeFirst(count - max(1, capacity))
             }
-            state.queues[identifier] = queue
             return message
         }
     }
@@ -71,13 +80,13 @@ public final class InMemoryTransiting: TransitingStrategy {
     {
         _ = try identifier.fileSystemName()
         return state.withLock { state in
-            let queue = state.queues[identifier] ?? []
+            let queue = state.queues[identifier]?.window ?? []
             if limit <= 0 {
                 return QueueSlice(entries: [], highestSequence: queue.last?.sequence ?? state.queueFloors[identifier])
             }
             // Entries are in ascending order: find the first one after `sequence` by binary search.
-            var low = 0
-            var high = queue.count
+            var low = queue.startIndex
+            var high = queue.endIndex
             while low < high {
                 let middle = (low + high) / 2
                 if queue[middle].sequence <= sequence { low = middle + 1 } else { high = middle }
@@ -94,7 +103,7 @@ public final class InMemoryTransiting: TransitingStrategy {
         _ = try identifier.fileSystemName()
         state.withLock { state in
             state.latest[identifier] = nil
-            if let last = state.queues.removeValue(forKey: identifier)?.last {
+            if let last = state.queues.removeValue(forKey: identifier)?.entries.last {
                 state.queueFloors[identifier] = last.sequence
             }
         }
@@ -105,7 +114,7 @@ public final class InMemoryTransiting: TransitingStrategy {
         state.withLock { state in
             state.latest.removeAll()
             for (identifier, queue) in state.queues {
-                if let last = queue.last { state.queueFloors[identifier] = last.sequence }
+                if let last = queue.entries.last { state.queueFloors[identifier] = last.sequence }
             }
             state.queues.removeAll()
         }

@@ -14,6 +14,8 @@ let packageDependencies: [Package.Dependency] = [
     // SundialKit: Combine on Linux (SundialKitCombine), logging of skipped netlink input (SundialKitNetwork).
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // Command-line tools (wormhole, durable-streams).
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
 ]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
@@ -141,8 +143,45 @@ let sundialKitTargets: [Target] = [
 
 // MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)
 
-let wormholeProducts: [Product] = []
-let wormholeTargets: [Target] = []
+let wormholeProducts: [Product] = [
+    .library(name: "Wormhole", targets: ["Wormhole"]),
+    .executable(name: "wormhole", targets: ["WormholeCLI"]),
+    .executable(name: "wormhole-benchmark", targets: ["WormholeBenchmark"]),
+]
+let wormholeTargets: [Target] = [
+    // Core library: no third-party dependencies.
+    .target(name: "Wormhole", dependencies: ["CourierPrimitives"], path: "Sources/Wormhole/Wormhole"),
+    // The `wormhole` command-line tool.
+    .executableTarget(
+        name: "WormholeCLI",
+        dependencies: [
+            "Wormhole", "CourierPrimitives", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "Sources/Wormhole/CLI"
+    ),
+    .executableTarget(
+        name: "WormholeBenchmark",
+        dependencies: ["Wormhole", "BenchmarkSupport", "CourierTestSupport"],
+        path: "Benchmarks/Wormhole",
+        exclude: ["Floor"]
+    ),
+    // Cross-process test helper: racing writers, a writer killed mid-write.
+    .executableTarget(
+        name: "WormholeTestHelper",
+        dependencies: ["Wormhole"],
+        path: "Tests/Wormhole/WormholeTestHelper"
+    ),
+    .testTarget(
+        name: "WormholeTests",
+        dependencies: ["Wormhole", "CourierTestSupport"],
+        path: "Tests/Wormhole/WormholeTests"
+    ),
+    .testTarget(
+        name: "WormholeIntegrationTests",
+        dependencies: ["Wormhole", "CourierTestSupport", "WormholeCLI", "WormholeTestHelper"],
+        path: "Tests/Wormhole/WormholeIntegrationTests"
+    ),
+]
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
 
@@ -154,7 +193,7 @@ let durableStreamsTargets: [Target] = []
 let tourTargets: [Target] = [
     .executableTarget(
         name: "tour",
-        dependencies: ["SundialKit", "SundialKitStream"],
+        dependencies: ["SundialKit", "SundialKitStream", "Wormhole"],
         path: "Sources/Tour"
     )
 ]

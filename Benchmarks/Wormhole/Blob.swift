@@ -1,0 +1,63 @@
+import BenchmarkSupport
+import Foundation
+
+/// A benchmark message of a given size that carries its index.
+protocol BenchmarkMessage: Codable, Sendable {
+    static func sized(_ size: Int, index: Int) -> Self
+    var index: Int { get }
+}
+
+/// A JSON message: a counter and a body sized so the encoded JSON has the requested length.
+struct Blob: BenchmarkMessage {
+    var index: Int
+    var body: String
+
+    static func sized(_ size: Int, index: Int = 0) -> Blob {
+        // {"index":N,"body":"…"}: 20 bytes of framing plus the digits of N. (Built from bytes: a string made
+        // with `String(repeating: Character, count:)` encodes about ten times slower.)
+        let length = max(0, size - 20 - String(index).count)
+        return Blob(
+            index: index, body: String(decoding: [UInt8](repeating: UInt8(ascii: "x"), count: length), as: UTF8.self))
+    }
+}
+
+/// Raw bytes, stored as they are (the serializers pass `Data` through): the transport without encoding.
+extension Data: BenchmarkMessage {
+    static func sized(_ size: Int, index: Int) -> Data {
+        var data = Data(count: Swift.max(size, 8))
+        data.withUnsafeMutableBytes { $0.storeBytes(of: UInt64(index).littleEndian, as: UInt64.self) }
+        return data
+    }
+
+    var index: Int {
+        guard count >= 8 else { return -1 }
+        return Int(UInt64(littleEndian: withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }))
+    }
+}
+
+/// How messages are encoded in a scenario.
+enum Encoding: String, Sendable, CaseIterable {
+    case json
+    case raw
+}
+
+/// One measured configuration.
+struct Scenario: Sendable {
+    enum Strategy: String, Sendable, CaseIterable {
+        case file
+        case coordinated
+    }
+
+    var size: Int
+    var strategy: Strategy
+    var encoding: Encoding = .json
+}
+
+/// Iteration counts for full and quick runs.
+enum Counts {
+    static var roundTrips: Int { isQuickRun ? 50 : 2000 }
+    static var warmup: Int { isQuickRun ? 10 : 200 }
+    static func streamed(_ size: Int) -> Int {
+        isQuickRun ? 100 : (size > 1000 ? 1000 : 10_000)
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Wormhole
+
+/// Options every subcommand shares: where the wormhole is and how it stores messages.
+struct WormholeOptions: ParsableArguments {
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "The wormhole directory (default: $WORMHOLE_DIRECTORY).", valueName: "path"))
+    var directory: String?
+
+    @Option(help: ArgumentHelp("Use this app group's shared container instead of a directory.", valueName: "group"))
+    var appGroup: String?
+
+    @Option(help: ArgumentHelp("A subdirectory of the app group container.", valueName: "name"))
+    var subdirectory: String?
+
+    @Flag(help: "Writers take turns (flock on Linux, NSFileCoordinator on Apple platforms): exact sequence numbers.")
+    var coordinated = false
+
+    @Flag(help: "The identifiers keep a queue of messages instead of only the latest.")
+    var queue = false
+
+    @Option(help: "How many messages a queue keeps.")
+    var capacity = 1024
+
+    func validate() throws {
+        if directory != nil && appGroup != nil {
+            throw ValidationError("Use either --directory or --app-group, not both.")
+        }
+        if directory == nil && appGroup == nil && ProcessInfo.processInfo.environment["WORMHOLE_DIRECTORY"] == nil {
+            throw ValidationError("Missing --directory (or --app-group, or $WORMHOLE_DIRECTORY).")
+        }
+        if capacity < 1 {
+            throw ValidationError("--capacity must be at least 1.")
+        }
+    }
+
+    /// The configuration for `identifiers`.
+    func configuration(for identifiers: [MessageIdentifier]) -> Configuration {
+        let location: Configuration.Location
+        if let appGroup {
+            location = .appGroup(appGroup, subdirectory: subdirectory)
+        } else {
+            let path = directory ?? ProcessInfo.processInfo.environment["WORMHOLE_DIRECTORY"] ?? "."
+            location = .directory(URL(fileURLWithPath: path))
+        }
+        var configuration = Configuration(
+            location: location,
+            transitingStrategy: coordinated ? .coordinatedFile : .file
+        )
+        if queue {
+            for identifier in identifiers {
+                configuration.deliveryModes[identifier] = .queue(capacity: capacity)
+            }
+        }
+        return configuration
+    }
+
+    /// Opens the wormhole, turning a failure into the documented exit code.
+    func open(for identifiers: [MessageIdentifier]) throws -> Wormhole {
+        do {
+            return try Wormhole(configuration: configuration(for: identifiers))
+        } catch {
+            throw Failure(error)
+        }
+    }
+}
+
+/// A `WormholeError` reported on standard error with its exit code.
+struct Failure: Error, CustomStringConvertible {
+    let error: WormholeError
+
+    init(_ error: WormholeError) {
+        self.error = error
+    }
+
+    var description: String { error.description }
+
+    /// Exit codes from `sysexits.h`.
+    var exitCode: ExitCode {
+        switch error {
+        case .invalidIdentifier, .unsupported: return ExitCode(64)  // EX_USAGE
+        case .messageTooLarge, .encodingFailed, .decodingFailed, .corruptMessage: return ExitCode(65)  // EX_DATAERR
+        case .containerUnavailable, .directoryUnavailable, .notificationFailed: return ExitCode(69)  // EX_UNAVAILABLE
+        case .fileSystem: return ExitCode(74)  // EX_IOERR
+        }
+    }
+}
+
+/// Runs `body`, reporting a `WormholeError` on standard error and exiting with its code.
+func reporting<Result>(_ body: () async throws -> Result) async throws -> Result {
+    do {
+        return try await body()
+    } catch let failure as Failure {
+        Output.error("wormhole: \(failure)")
+        throw failure.exitCode
+    } catch let error as WormholeError {
+        Output.error("wormhole: \(error)")
+        throw Failure(error).exitCode
+    }
+}

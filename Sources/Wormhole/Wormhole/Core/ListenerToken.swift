@@ -1,0 +1,15 @@
+import Foundation
+
+/// Identifies one callback listener; pass it to ``Wormhole/stopListening(_:)``.
+public struct ListenerToken: Hashable, Sendable {
+    /// Unique per listener.
+    public let id: UUID
+
+    /// The identifier the listener listens to.
+    public let identifier: MessageIdentifier
+
+    init(identifier: MessageIdentifier) {
+        self.id = UUID()
+        self.identifier = identifier
+    }
+}

@@ -1,0 +1,208 @@
+import CourierPrimitives
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Called with the temporary file's path after half of a payload is written (tests simulate a writer killed
+/// mid-write with it).
+package typealias WormholePartialWriteHook = @Sendable (_ temporaryPath: String) -> Void
+
+/// The file layout and operations shared by ``FileTransiting`` and ``CoordinatedFileTransiting``.
+///
+/// Layout inside the directory, for an identifier whose escaped name is `N`:
+/// - `N.message`: the latest message (``MessageEnvelope`` format), replaced by rename.
+/// - `N.queue/`: queue entries `00000000000000000042.message`, plus `floor` (the highest number cleared).
+/// - `.N.lock`: the lock file of the coordinated strategy (never removed).
+/// - `.N.<pid>-<random>.tmp`, `N.queue/.tmp-<pid>-<random>`: files being written.
+struct FileStore: Sendable {
+    typealias PartialWriteHook = WormholePartialWriteHook
+
+    let directory: String
+    let maximumMessageSize: Int
+    let coordination: FileCoordination
+    let partialWriteHook: PartialWriteHook?
+    /// The last queue sequence number this store appended, per escaped name (a hint; checked before use).
+    let lastAppended = Locked<[String: UInt64]>([:])
+    /// The last latest-value sequence number this store wrote, per escaped name: without coordination another
+    /// writer's late rename can put an older number back, and this writer's own numbers should still go up.
+    let lastWritten = Locked<[String: UInt64]>([:])
+
+    init(directory: String, maximumMessageSize: Int, coordination: FileCoordination, hook: PartialWriteHook?) {
+        self.directory = directory
+        self.maximumMessageSize = maximumMessageSize
+        self.coordination = coordination
+        self.partialWriteHook = hook
+    }
+
+    /// Creates the directory if needed and checks that it is a writable directory.
+    static func prepare(_ directory: URL) throws(WormholeError) -> String {
+        let path = directory.standardizedFileURL.path
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .directoryUnavailable(path: path, reason: Self.reason(error))
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .directoryUnavailable(path: path, reason: "not a directory")
+        }
+        guard access(path, W_OK | X_OK) == 0 else {
+            throw .directoryUnavailable(path: path, reason: SystemCalls.describe(errno))
+        }
+        return path
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
+            return SystemCalls.describe(Int32(underlying.code))
+        }
+        return nsError.localizedDescription
+    }
+
+    // MARK: Paths
+
+    func messagePath(_ name: String) -> String { "\(directory)/\(name).message" }
+    func queuePath(_ name: String) -> String { "\(directory)/\(name).queue" }
+    func lockPath(_ name: String) -> String { "\(directory)/.\(name).lock" }
+    func entryPath(_ name: String, _ sequence: UInt64) -> String {
+        "\(queuePath(name))/\(Self.entryName(sequence))"
+    }
+
+    static func entryName(_ sequence: UInt64) -> String {
+        let digits = String(sequence)
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits + ".message"
+    }
+
+    static func sequence(ofEntry name: String) -> UInt64? {
+        guard name.utf8.count == 28, name.hasSuffix(".message") else { return nil }
+        let digits = name.utf8.prefix(20)
+        guard digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return UInt64(String(decoding: digits, as: UTF8.self))
+    }
+
+    // MARK: Latest value
+
+    func write(_ payload: Data, for identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage {
+        let name = try identifier.fileSystemName()
+        try checkSize(payload, identifier)
+        let path = messagePath(name)
+        return try coordination.exclusive(path: path, lockPath: lockPath(name)) { () throws(WormholeError) in
+            let previous = try SystemCalls.readPrefix(path, count: MessageEnvelope.headerLength)
+            let last = previous.flatMap { bytes in bytes.withUnsafeBytes { MessageEnvelope.sequence(inHeader: $0) } }
+            // After a clear (no file) numbering starts again at 1.
+            let base = last.map { max($0, lastWritten.withLock { $0[name] } ?? 0) } ?? 0
+            let message = StoredMessage(sequence: base &+ 1, payload: payload)
+            let temporary = "\(directory)/.\(name).\(SystemCalls.temporarySuffix()).tmp"
+            try writeNewFile(temporary, header: MessageEnvelope.header(for: message), payload: payload)
+            do throws(WormholeError) {
+                try SystemCalls.rename(temporary, path)
+            } catch {
+                try? SystemCalls.remove(temporary)
+                throw error
+            }
+            lastWritten.withLock { $0[name] = message.sequence }
+            return message
+        }
+    }
+
+    func read(for identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage? {
+        let name = try identifier.fileSystemName()
+        let path = messagePath(name)
+        return try coordination.shared(path: path) { () throws(WormholeError) in
+            try readMessage(at: path, identifier: identifier)
+        }
+    }
+
+    func readMessage(at path: String, identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage? {
+        switch try SystemCalls.readFile(path, limit: maximumMessageSize + MessageEnvelope.headerLength) {
+        case .missing:
+            return nil
+        case .tooLarge(let size):
+            throw .messageTooLarge(identifier, size: size - MessageEnvelope.headerLength, limit: maximumMessageSize)
+        case .contents(let data):
+            return try MessageEnvelope.decode(data, for: identifier)
+        }
+    }
+
+    func checkSize(_ payload: Data, _ identifier: MessageIdentifier) throws(WormholeError) {
+        guard payload.count <= maximumMessageSize else {
+            throw .messageTooLarge(identifier, size: payload.count, limit: maximumMessageSize)
+        }
+    }
+
+    /// Creates `path` (which must not exist) holding `header` then `payload`.
+    func writeNewFile(_ path: String, header: [UInt8], payload: Data) throws(WormholeError) {
+        let fd = SystemCalls.open(path, O_WRONLY | O_CREAT | O_EXCL)
+        guard fd >= 0 else { throw SystemCalls.failure("create", path, -fd) }
+        do throws(WormholeError) {
+            try header.withUnsafeBytes { head in
+                payload.withUnsafeBytes { (body: UnsafeRawBufferPointer) in
+                    Result { () throws(WormholeError) in
+                        if let partialWriteHook, body.count > 1 {
+                            let half = body.count / 2
+                            try SystemCalls.writeAll(
+                                fd, head, UnsafeRawBufferPointer(rebasing: body[..<half]), path: path)
+                            partialWriteHook(path)
+                            try SystemCalls.writeAll(fd, UnsafeRawBufferPointer(rebasing: body[half...]), path: path)
+                        } else {
+                            try SystemCalls.writeAll(fd, head, body, path: path)
+                        }
+                    }
+                }
+            }.get()
+        } catch {
+            close(fd)
+            try? SystemCalls.remove(path)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let failure = SystemCalls.failure("close", path)
+            try? SystemCalls.remove(path)
+            throw failure
+        }
+    }
+
+    // MARK: Removal
+
+    func delete(for identifier: MessageIdentifier) throws(WormholeError) {
+        let name = try identifier.fileSystemName()
+        let path = messagePath(name)
+        try coordination.exclusive(path: path, lockPath: lockPath(name)) { () throws(WormholeError) in
+            try SystemCalls.remove(path)
+            try clearQueue(name)
+        }
+    }
+
+    func deleteAll() throws(WormholeError) {
+        guard let names = try SystemCalls.listDirectory(directory) else { return }
+        var identifiers = Set<MessageIdentifier>()
+        for entry in names {
+            for suffix in [".message", ".queue"] where entry.hasSuffix(suffix) {
+                if let identifier = MessageIdentifier(fileSystemName: String(entry.dropLast(suffix.count))) {
+                    identifiers.insert(identifier)
+                }
+            }
+            if entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
+                try removeIfStale("\(directory)/\(entry)")
+            }
+        }
+        for identifier in identifiers.sorted() {
+            try delete(for: identifier)
+        }
+    }
+
+    /// Removes a temporary file left by a writer that died, but not one being written right now.
+    func removeIfStale(_ path: String) throws(WormholeError) {
+        if let modified = SystemCalls.modificationTime(path), Date().timeIntervalSince1970 - modified > 60 {
+            try SystemCalls.remove(path)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import CourierPrimitives
+import Foundation
+
+/// The parts of a wormhole that streams and listeners share with it: storage, notifications, encoding, and the
+/// registry of live subscriptions and listeners (so releasing the wormhole ends them all).
+final class WormholeCore: Sendable {
+    let configuration: Configuration
+    let directory: URL?
+    let transiting: any TransitingStrategy
+    let notifier: any WormholeNotifier
+    let serializer: any MessageSerializer
+
+    private struct Registry {
+        var subscriptions: [ObjectIdentifier: Subscription] = [:]
+        var listeners: [ListenerToken: Task<Void, Never>] = [:]
+        var isShutDown = false
+    }
+
+    private let registry = Locked(Registry())
+
+    init(configuration: Configuration) throws(WormholeError) {
+        self.configuration = configuration
+        let directory = try ContainerLocator.directory(for: configuration.location)
+        self.directory = directory
+        let limit = configuration.maximumMessageSize
+
+        func needDirectory(_ what: String) throws(WormholeError) -> URL {
+            guard let directory else { throw .unsupported("\(what) needs a directory or an app group") }
+            return directory
+        }
+
+        switch configuration.transitingStrategy {
+        case .file:
+            transiting = try FileTransiting(directory: needDirectory("the file strategy"), maximumMessageSize: limit)
+        case .coordinatedFile:
+            transiting = try CoordinatedFileTransiting(
+                directory: needDirectory("the coordinated file strategy"), maximumMessageSize: limit)
+        case .userDefaults:
+            let suite =
+                configuration.appGroupIdentifier
+                ?? "wormhole.\(ContainerLocator.namespace(for: configuration.location))"
+            transiting = try UserDefaultsTransiting(suiteName: suite, maximumMessageSize: limit)
+        case .custom(let strategy):
+            transiting = strategy
+        }
+
+        switch configuration.notifications {
+        case .custom(let custom):
+            notifier = custom
+        case .automatic:
+            #if canImport(notify)
+            notifier = DarwinNotifier(namespace: ContainerLocator.namespace(for: configuration.location))
+            #elseif os(Linux)
+            notifier = try InotifyNotifier(directory: needDirectory("inotify notifications"))
+            #else
+            throw .unsupported("no cross-process notifications on this platform; pass a custom notifier")
+            #endif
+        }
+
+        serializer = configuration.serializationFormat.serializer
+    }
+
+    /// Opens a subscription for `identifier` positioned after `sequence`, or at what is stored now, and
+    /// registers it for notifications.
+    func subscribe(_ identifier: MessageIdentifier, after sequence: UInt64?) throws(WormholeError)
+        -> SubscriptionHandle
+    {
+        let subscription = try makeSubscription(identifier, after: sequence)
+        try subscription.attach(to: notifier)
+        let key = ObjectIdentifier(subscription)
+        let accepted = registry.withLock { registry -> Bool in
+            guard !registry.isShutDown else { return false }
+            registry.subscriptions[key] = subscription
+            return true
+        }
+        if !accepted { subscription.finish() }
+        return SubscriptionHandle(subscription: subscription) { [weak self] in
+            self?.registry.withLock { _ = $0.subscriptions.removeValue(forKey: key) }
+        }
+    }
+
+    /// A subscription positioned after `sequence`, or at what is stored now, not yet observing notifications.
+    func makeSubscription(_ identifier: MessageIdentifier, after sequence: UInt64?) throws(WormholeError)
+        -> Subscription
+    {
+        _ = try identifier.fileSystemName()
+        let mode = configuration.deliveryMode(for: identifier)
+        var mark = Subscription.Mark.absent
+        var cursor: UInt64 = 0
+        if let sequence {
+            mark = .after(sequence)
+            cursor = sequence
+        } else if mode.isQueue {
+            cursor = try transiting.readQueue(for: identifier, after: .max, limit: 0).highestSequence ?? 0
+        } else {
+            do throws(WormholeError) {
+                mark = try transiting.read(for: identifier).map { .message($0.sequence, $0.messageID) } ?? .absent
+            } catch {
+                mark = .failure(error)  // already broken when subscribing: not news
+            }
+        }
+        return Subscription(
+            identifier: identifier,
+            mode: mode,
+            transiting: transiting,
+            mark: mark,
+            cursor: cursor,
+            readFirst: sequence != nil
+        )
+    }
+
+    func addListener(_ token: ListenerToken, _ task: Task<Void, Never>) {
+        let accepted = registry.withLock { registry -> Bool in
+            guard !registry.isShutDown else { return false }
+            registry.listeners[token] = task
+            return true
+        }
+        if !accepted { task.cancel() }
+    }
+
+    func removeListeners(where predicate: (ListenerToken) -> Bool) {
+        let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+            let tokens = registry.listeners.keys.filter(predicate)
+            return tokens.compactMap { registry.listeners.removeValue(forKey: $0) }
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    /// Ends every stream and listener.
+    func shutDown() {
+        let (subscriptions, listeners) = registry.withLock { registry in
+            registry.isShutDown = true
+            defer {
+                registry.subscriptions.removeAll()
+                registry.listeners.removeAll()
+            }
+            return (Array(registry.subscriptions.values), Array(registry.listeners.values))
+        }
+        for listener in listeners { listener.cancel() }
+        for subscription in subscriptions { subscription.finish() }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// JSON, the default: readable by people, other languages and the `wormhole` tool.
+///
+/// Dates are encoded as ISO 8601 strings and data as Base64 by default, so other languages can read them.
+public struct JSONMessageSerializer: MessageSerializer {
+    private let encoder: JSONEncoder
+    private let decoder: JSONDecoder
+
+    /// Creates a JSON serializer.
+    ///
+    /// - Parameters:
+    ///   - encoder: The encoder to use; its settings are kept.
+    ///   - decoder: The decoder to use; its settings are kept.
+    public init(encoder: JSONEncoder? = nil, decoder: JSONDecoder? = nil) {
+        self.encoder = encoder ?? Self.defaultEncoder()
+        self.decoder = decoder ?? Self.defaultDecoder()
+    }
+
+    /// Encodes `message` as JSON.
+    ///
+    /// - Throws: ``WormholeError/encodingFailed(_:type:reason:)``.
+    public func encode<Message: Encodable>(_ message: Message, for identifier: MessageIdentifier)
+        throws(WormholeError) -> Data
+    {
+        if let bytes = message as? Data { return bytes }  // raw bytes pass through unchanged
+        do {
+            return try encoder.encode(message)
+        } catch {
+            throw .encodingFailed(identifier, type: String(describing: Message.self), reason: error.codingReason)
+        }
+    }
+
+    /// Decodes JSON as `type`.
+    ///
+    /// - Throws: ``WormholeError/decodingFailed(_:type:sequence:reason:)``.
+    public func decode<Message: Decodable>(_ type: Message.Type, from data: Data, for identifier: MessageIdentifier)
+        throws(WormholeError) -> Message
+    {
+        if let bytes = data as? Message { return bytes }  // `Data` receives the stored bytes as they are
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw .decodingFailed(identifier, type: String(describing: type), sequence: nil, reason: error.codingReason)
+        }
+    }
+
+    private static func defaultEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    private static func defaultDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,94 @@
+import CourierTestSupport
+import Foundation
+import Testing
+import Wormhole
+
+/// A child process that ran to completion.
+struct Finished: Sendable {
+    var status: Int32
+    var lines: [String]
+    var standardError: String
+}
+
+/// Runs one of the package's executables to completion, collecting its output.
+func run(
+    _ product: String,
+    _ arguments: [String],
+    environment: [String: String] = [:],
+    input: String? = nil,
+    within limit: Duration = .seconds(120)
+) async throws -> Finished {
+    let process = try ChildProcess(
+        product: product, arguments: arguments, environment: environment, standardInput: input != nil)
+    if let input {
+        process.write(input)
+        process.closeStandardInput()
+    }
+    let lines = try await withTimeout(limit) {
+        var all: [String] = []
+        for await line in process.lines { all.append(line) }
+        return all
+    }
+    let status = try await process.waitForExit(within: limit)
+    return Finished(status: status, lines: lines, standardError: process.standardError)
+}
+
+/// Runs the `wormhole` tool on `directory`.
+func tool(_ directory: URL, _ arguments: [String], input: String? = nil) async throws -> Finished {
+    guard let subcommand = arguments.first else { return try await run("wormhole", []) }
+    return try await run("wormhole", [subcommand, "--directory", directory.path] + arguments.dropFirst(), input: input)
+}
+
+/// Starts the test helper.
+func helper(_ arguments: [String]) throws -> ChildProcess {
+    try ChildProcess(product: "WormholeTestHelper", arguments: arguments)
+}
+
+/// The message the helper's writers send (mirrors the helper's type).
+struct Stamp: Codable, Sendable, Equatable, Hashable {
+    var writer: Int
+    var index: Int
+    var body: String
+
+    init(writer: Int, index: Int, size: Int) {
+        self.writer = writer
+        self.index = index
+        let letter = Character(UnicodeScalar(UInt8(97 + (writer * 7 + index) % 26)))
+        self.body = String(repeating: letter, count: size)
+    }
+
+    var isIntact: Bool { self == Stamp(writer: writer, index: index, size: body.utf8.count) }
+}
+
+/// A small message for CLI and Swift exchanges.
+struct Counter: Codable, Sendable, Equatable {
+    var count: Int
+}
+
+/// The two file strategies, as the helper names them.
+enum Strategy: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case file
+    case coordinated
+
+    var testDescription: String { rawValue }
+    var type: TransitingType { self == .file ? .file : .coordinatedFile }
+}
+
+/// A wormhole on `directory` for the tests' own side.
+func makeWormhole(_ directory: URL, _ strategy: Strategy = .file, queues: [MessageIdentifier: Int] = [:]) throws
+    -> Wormhole
+{
+    var configuration = Configuration(directory: directory, transitingStrategy: strategy.type)
+    for (identifier, capacity) in queues { configuration.deliveryModes[identifier] = .queue(capacity: capacity) }
+    return try Wormhole(configuration: configuration)
+}
+
+func withDirectory<Value>(_ body: (URL) async throws -> Value) async throws -> Value {
+    try await withTemporaryDirectory(prefix: "wormhole-it") { try await body($0.url) }
+}
+
+/// Parses one JSON output line of the tool.
+func object(_ line: String) throws -> [String: Any] {
+    let value = try JSONSerialization.jsonObject(with: Data(line.utf8))
+    return try #require(value as? [String: Any])
+}

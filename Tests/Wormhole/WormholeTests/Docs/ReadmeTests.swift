@@ -1,0 +1,72 @@
+import CourierTestSupport
+import Foundation
+import Testing
+import Wormhole
+
+@Suite("README")
+struct ReadmeTests {
+    private static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    private static let readme = docs.appendingPathComponent("../../../../Sources/Wormhole/README.md").standardized
+
+    /// The code between `// snippet: NAME` and `// end-snippet` in a snippet file.
+    private static func snippet(_ name: String, in file: String) throws -> String {
+        let text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "// snippet: \(name)"))
+        let end = try #require(lines[start...].firstIndex(of: "// end-snippet"))
+        return lines[(start + 1)..<end].joined(separator: "\n")
+    }
+
+    /// The Swift code block that follows `<!-- snippet: NAME -->` in the README.
+    private static func readmeBlock(_ name: String) throws -> String {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let marker = try #require(lines.firstIndex(of: "<!-- snippet: \(name) -->"), "README lacks snippet \(name)")
+        #expect(lines[marker + 1] == "```swift")
+        let end = try #require(lines[(marker + 2)...].firstIndex(of: "```"))
+        return lines[(marker + 2)..<end].joined(separator: "\n")
+    }
+
+    @Test(
+        "README code blocks are the compiled snippets",
+        arguments: [
+            ("quick-start", "QuickStartSnippet.swift"), ("listening", "ListeningSnippet.swift"),
+            ("queue", "QueueSnippet.swift"),
+        ]
+    )
+    func blocksMatch(name: String, file: String) throws {
+        #expect(try Self.readmeBlock(name) == Self.snippet(name, in: file))
+    }
+
+    @Test("the quick start runs")
+    func quickStartRuns() async throws {
+        try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
+            let count = try await withTimeout(.seconds(30)) { try await quickStart(in: directory.url) }
+            #expect(count == 42)
+        }
+    }
+
+    @Test("the listening example updates its model on the main actor")
+    @MainActor
+    func listeningRuns() async throws {
+        let directory = try TemporaryDirectory(prefix: "wormhole-readme")
+        defer { directory.remove() }
+        let wormhole = try Wormhole(directory: directory.url)
+        let model = CounterModel()
+        let (changes, changed) = AsyncStream.makeStream(of: Int.self)
+        model.onChange = { changed.yield($0) }
+        try await model.start(wormhole)
+        try await wormhole.send(CounterUpdate(count: 7), to: "counter")
+        #expect(try await changes.first(1, within: .seconds(30)) == [7])
+        #expect(model.count == 7)
+        model.stop(wormhole)
+    }
+
+    @Test("the queue example returns every command in order")
+    func queueRuns() async throws {
+        try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
+            let commands = try await queuedCommands(in: directory.url)
+            #expect(commands == ["refresh", "sync", "badge"])
+        }
+    }
+}

@@ -85,8 +85,8 @@ struct NetlinkKernelTests {
         let queue = DispatchQueue(label: "cancelMidUpdate")
         queue.suspend()
         monitor.start(queue: queue)
-        // The initial path is read and queued while the queue is suspended; give the reader time to queue it.
-        try await Task.sleep(for: .milliseconds(500))
+        // The initial path is read and queued while the queue is suspended.
+        _ = try await monitor.pathQueued.subscribe().firstValue(within: .seconds(30))
         monitor.cancel()
         queue.resume()
         await withCheckedContinuation { continuation in queue.async { continuation.resume() } }

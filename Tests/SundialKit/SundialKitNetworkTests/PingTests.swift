@@ -54,7 +54,7 @@ struct PingTests {
     @Test("A ping that exceeds its timeout publishes the timeout status; its late answer is dropped")
     func timeout() async throws {
         let ping = ScriptedPing<String>(timeInterval: 60, timeout: 0.05, timeoutStatus: "timeout") { number in
-            number == 1 ? .after(.milliseconds(400), "late") : .now("ok")
+            number == 1 ? .held("late") : .now("ok")
         }
         let paths = ScriptedPathMonitor()
         let monitor = NetworkMonitor(monitor: paths, ping: ping)
@@ -62,13 +62,13 @@ struct PingTests {
         monitor.start(queue: queue)
         let first = try await results.first(1, within: .seconds(20))
         #expect(first == ["timeout"])
-        // Becoming satisfied again triggers the next ping; the late answer of the first must never appear.
+        // The first ping answers only now, after its timeout: that late answer must never appear.
+        ping.releaseHeldAnswers()
+        // Becoming satisfied again triggers the next ping, whose answer must be the next result.
         paths.send(.unsatisfied(.notAvailable))
         paths.send(.satisfied(.wifi))
         let next = try await results.first(1, within: .seconds(20))
         #expect(next == ["ok"])
-        // Bounded negative check: wait past the late answer's time.
-        try await Task.sleep(for: .milliseconds(500))
         monitor.stop()
         observation.cancel()
         #expect(monitor.pingStatus == "ok")
@@ -76,14 +76,14 @@ struct PingTests {
 
     @Test("Stopping drops answers still to come")
     func stopDropsAnswers() async throws {
-        let ping = ScriptedPing<Int>(timeInterval: 60) { .after(.milliseconds(100), $0) }
+        let ping = ScriptedPing<Int>(timeInterval: 60) { .held($0) }
         let monitor = NetworkMonitor(monitor: ScriptedPathMonitor(), ping: ping)
         let fired = ping.firedPings()
         monitor.start(queue: queue)
         _ = try await fired.first(1, within: .seconds(20))
         monitor.stop()
-        // Bounded negative check: wait past the answer's time.
-        try await Task.sleep(for: .milliseconds(300))
+        // The answer arrives after the stop, so it must be dropped.
+        ping.releaseHeldAnswers()
         #expect(monitor.pingStatus == nil)
     }
 

@@ -30,6 +30,8 @@ public final class NetlinkPathMonitor: FailureReportingPathMonitor {
     private let state: Locked<State>
     private let logger: Logger
     private let openSocket: @Sendable () throws(NetworkError) -> NetlinkSocket
+    /// Told each time the reader queues a path for delivery (tests await it instead of waiting blindly).
+    let pathQueued = Broadcast<Void>(replayLatest: true)
 
     /// Opens a netlink socket for the monitor.
     /// - Parameter logger: Where skipped input and failures are logged.
@@ -104,6 +106,7 @@ public final class NetlinkPathMonitor: FailureReportingPathMonitor {
             reader.start(
                 publish: { [weak self] path in
                     delivery.async { [weak self] in self?.deliver(path, session: session) }
+                    self?.pathQueued.send(())
                 },
                 fail: { [weak self] error in
                     delivery.async { [weak self] in self?.deliverFailure(error, session: session) }

@@ -13,6 +13,8 @@ public final class ScriptedPing<Status: Sendable>: NetworkPing {
         case now(Status)
         /// Answers after a delay, from another thread.
         case after(Duration, Status)
+        /// Answers when the test calls ``releaseHeldAnswers()``, from the releasing thread.
+        case held(Status)
         /// Never answers.
         case never
     }
@@ -28,6 +30,7 @@ public final class ScriptedPing<Status: Sendable>: NetworkPing {
     private let respond: @Sendable (Int) -> Response
     private let count = Locked(0)
     private let fired = Broadcast<Int>()
+    private let heldAnswers = Locked<[@Sendable () -> Void]>([])
 
     /// Creates a scripted ping.
     /// - Parameters:
@@ -78,8 +81,21 @@ public final class ScriptedPing<Status: Sendable>: NetworkPing {
                 try? await Task.sleep(for: delay)
                 closure(status)
             }
+        case .held(let status):
+            heldAnswers.withLock { $0.append { closure(status) } }
         case .never:
             break
+        }
+    }
+
+    /// Delivers every answer scripted as ``Response/held(_:)`` so far, in the order the pings fired.
+    public func releaseHeldAnswers() {
+        let answers = heldAnswers.withLock { answers in
+            defer { answers.removeAll() }
+            return answers
+        }
+        for answer in answers {
+            answer()
         }
     }
 }

@@ -10,7 +10,10 @@ import PackageDescription
 
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
-let packageDependencies: [Package.Dependency] = []
+let packageDependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+    .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
 
@@ -31,8 +34,93 @@ let sharedTargets: [Target] = [
 
 // MARK: - SundialKit (Sources/SundialKit, Tests/SundialKit)
 
-let sundialKitProducts: [Product] = []
-let sundialKitTargets: [Target] = []
+/// Combine on Apple platforms, OpenCombine elsewhere (Linux).
+let openCombineProducts: [Target.Dependency] = [
+    .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+    .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+]
+
+let sundialKitProducts: [Product] = [
+    .library(name: "SundialKitCore", targets: ["SundialKitCore"]),
+    .library(name: "SundialKitConnectivity", targets: ["SundialKitConnectivity"]),
+    .library(name: "SundialKitCombine", targets: ["SundialKitCombine"]),
+    .library(name: "SundialKitStream", targets: ["SundialKitStream"]),
+    .library(name: "SundialKitProtobuf", targets: ["SundialKitProtobuf"]),
+    .library(name: "SundialKitTesting", targets: ["SundialKitTesting"]),
+    .executable(name: "sundialkit-connectivity-benchmark", targets: ["SundialKitConnectivityBenchmark"]),
+]
+
+let sundialKitTargets: [Target] = [
+    .target(name: "SundialKitCore", path: "Sources/SundialKit/Core"),
+    .target(
+        name: "SundialKitConnectivity",
+        dependencies: ["SundialKitCore", "CourierPrimitives"],
+        path: "Sources/SundialKit/Connectivity"
+    ),
+    .target(
+        name: "SundialKitCombine",
+        dependencies: ["SundialKitCore", "SundialKitConnectivity"] + openCombineProducts,
+        path: "Sources/SundialKit/Combine"
+    ),
+    .target(
+        name: "SundialKitStream",
+        dependencies: ["SundialKitCore", "SundialKitConnectivity", "CourierPrimitives"],
+        path: "Sources/SundialKit/Stream"
+    ),
+    .target(
+        name: "SundialKitProtobuf",
+        dependencies: [
+            "SundialKitCore", "SundialKitConnectivity",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ],
+        path: "Sources/SundialKit/Protobuf",
+        exclude: ["Example/sundial_example.proto"]
+    ),
+    .target(
+        name: "SundialKitTesting",
+        dependencies: ["SundialKitCore", "SundialKitConnectivity", "CourierPrimitives"],
+        path: "Sources/SundialKit/Testing"
+    ),
+    .testTarget(
+        name: "SundialKitConnectivityTests",
+        dependencies: [
+            "SundialKitCore", "SundialKitConnectivity", "SundialKitTesting", "CourierTestSupport",
+        ],
+        path: "Tests/SundialKit/SundialKitConnectivityTests"
+    ),
+    .testTarget(
+        name: "SundialKitStreamConnectivityTests",
+        dependencies: [
+            "SundialKitCore", "SundialKitConnectivity", "SundialKitStream", "SundialKitTesting",
+            "CourierTestSupport",
+        ],
+        path: "Tests/SundialKit/SundialKitStreamConnectivityTests"
+    ),
+    .testTarget(
+        name: "SundialKitCombineConnectivityTests",
+        dependencies: [
+            "SundialKitCore", "SundialKitConnectivity", "SundialKitCombine", "SundialKitTesting",
+            "CourierTestSupport",
+        ],
+        path: "Tests/SundialKit/SundialKitCombineConnectivityTests"
+    ),
+    .testTarget(
+        name: "SundialKitProtobufTests",
+        dependencies: [
+            "SundialKitCore", "SundialKitConnectivity", "SundialKitProtobuf", "SundialKitTesting",
+            "SundialKitStream", "CourierTestSupport",
+        ],
+        path: "Tests/SundialKit/SundialKitProtobufTests"
+    ),
+    .executableTarget(
+        name: "SundialKitConnectivityBenchmark",
+        dependencies: [
+            "SundialKitConnectivity", "SundialKitProtobuf", "SundialKitStream", "SundialKitTesting",
+            "BenchmarkSupport",
+        ],
+        path: "Benchmarks/SundialKitConnectivity"
+    ),
+]
 
 // MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)
 

@@ -11,7 +11,10 @@ import PackageDescription
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
 let packageDependencies: [Package.Dependency] = [
-    .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+    // SundialKit: Combine on Linux (SundialKitCombine), logging of skipped netlink input (SundialKitNetwork).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // SundialKit: SundialKitProtobuf.
     .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
 ]
 
@@ -34,14 +37,52 @@ let sharedTargets: [Target] = [
 
 // MARK: - SundialKit (Sources/SundialKit, Tests/SundialKit)
 
-/// Combine on Apple platforms, OpenCombine elsewhere (Linux).
-let openCombineProducts: [Target.Dependency] = [
-    .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
-    .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
-]
-
 let sundialKitProducts: [Product] = [
     .library(name: "SundialKitCore", targets: ["SundialKitCore"]),
+    .library(name: "SundialKitNetwork", targets: ["SundialKitNetwork"]),
+]
+
+/// OpenCombine stands in for Combine where Combine does not exist.
+let openCombine: Target.Dependency = .product(
+    name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux]))
+
+let sundialKitTargets: [Target] = [
+    // Core: value types, protocols and typed errors. No third-party dependencies.
+    .target(name: "SundialKitCore", path: "Sources/SundialKit/Core"),
+    // rtnetlink constants and macros for Swift (Linux only; empty elsewhere).
+    .target(name: "CNetlink", path: "Sources/SundialKit/CNetlink"),
+    .target(
+        name: "SundialKitNetwork",
+        dependencies: [
+            "SundialKitCore",
+            "CourierPrimitives",
+            .target(name: "CNetlink", condition: .when(platforms: [.linux])),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/SundialKit/Network"
+    ),
+    // Tests
+    // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
+    .executableTarget(
+        name: "sundialkit-netlink-probe",
+        dependencies: ["SundialKitNetwork"],
+        path: "Tests/SundialKit/NetlinkProbe"
+    ),
+    .testTarget(
+        name: "SundialKitCoreTests",
+        dependencies: ["SundialKitCore"],
+        path: "Tests/SundialKit/SundialKitCoreTests"
+    ),
+    // Code written against the SundialKit 1.0 API, unchanged in spirit, compiled against v2.
+    // The README's code, compiled, and a check that the README still shows exactly this code.
+    // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
+    // Benchmarks
+]
+
+// Connectivity (iPhone <-> Apple Watch): SundialKitConnectivity, its halves of SundialKitCombine and
+// SundialKitStream, SundialKitProtobuf, the SundialKitTesting simulator, tests and benchmark.
+
+let sundialKitConnectivityProducts: [Product] = [
     .library(name: "SundialKitConnectivity", targets: ["SundialKitConnectivity"]),
     .library(name: "SundialKitCombine", targets: ["SundialKitCombine"]),
     .library(name: "SundialKitStream", targets: ["SundialKitStream"]),
@@ -50,8 +91,7 @@ let sundialKitProducts: [Product] = [
     .executable(name: "sundialkit-connectivity-benchmark", targets: ["SundialKitConnectivityBenchmark"]),
 ]
 
-let sundialKitTargets: [Target] = [
-    .target(name: "SundialKitCore", path: "Sources/SundialKit/Core"),
+let sundialKitConnectivityTargets: [Target] = [
     .target(
         name: "SundialKitConnectivity",
         dependencies: ["SundialKitCore", "CourierPrimitives"],
@@ -59,7 +99,11 @@ let sundialKitTargets: [Target] = [
     ),
     .target(
         name: "SundialKitCombine",
-        dependencies: ["SundialKitCore", "SundialKitConnectivity"] + openCombineProducts,
+        dependencies: [
+            "SundialKitCore", "SundialKitConnectivity", openCombine,
+            // `receive(on: DispatchQueue.main)` in 1.x code needs DispatchQueue to be an OpenCombine scheduler.
+            .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        ],
         path: "Sources/SundialKit/Combine"
     ),
     .target(
@@ -135,19 +179,24 @@ let durableStreamsTargets: [Target] = []
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
-    .executableTarget(name: "tour", dependencies: [], path: "Sources/Tour")
+    .executableTarget(
+        name: "tour",
+        dependencies: [],
+        path: "Sources/Tour"
+    )
 ]
 
 // MARK: - Assembly
 
 let products: [Product] =
     [.executable(name: "tour", targets: ["tour"])]
-    + sundialKitProducts + wormholeProducts + durableStreamsProducts
+    + sundialKitProducts + sundialKitConnectivityProducts + wormholeProducts + durableStreamsProducts
 
-let allTargets = sharedTargets + sundialKitTargets + wormholeTargets + durableStreamsTargets + tourTargets
+let allTargets =
+    sharedTargets + sundialKitTargets + sundialKitConnectivityTargets + wormholeTargets + durableStreamsTargets + tourTargets
 
 /// C shims take no Swift settings.
-let cTargetNames: Set<String> = []
+let cTargetNames: Set<String> = ["CNetlink"]
 
 // Settings every Swift target gets. Swift 6 language mode is the tools-version default.
 for target in allTargets where !cTargetNames.contains(target.name) {

@@ -2,10 +2,10 @@ import Foundation
 
 /// Property-list checks for outgoing payloads: conversion from `[String: Any]`, type validation, and the
 /// encoded size.
-internal enum PropertyListValue {
+package enum PropertyListValue {
     /// Converts an untyped dictionary (1.x parameters, or what WatchConnectivity hands over) into a
     /// `Sendable` one. Values that are not property-list values become markers that fail validation.
-    static func sendableDictionary(_ dictionary: [String: Any]) -> [String: any Sendable] {
+    package static func sendableDictionary(_ dictionary: [String: Any]) -> [String: any Sendable] {
         var result: [String: any Sendable] = [:]
         result.reserveCapacity(dictionary.count)
         for (key, value) in dictionary {
@@ -15,7 +15,7 @@ internal enum PropertyListValue {
     }
 
     /// Converts one untyped value; see ``sendableDictionary(_:)``.
-    static func sendable(_ value: Any) -> any Sendable {
+    package static func sendable(_ value: Any) -> any Sendable {
         switch value {
         case let value as String: value
         case let value as Bool: value
@@ -41,14 +41,14 @@ internal enum PropertyListValue {
 
     /// Walks a payload, rejecting anything that is not a property-list value, and returns an upper bound
     /// on the size of its binary property-list encoding.
-    static func validatedSizeBound(of message: ConnectivityMessage) throws(ConnectivityError) -> Int {
+    package static func validatedSizeBound(of message: ConnectivityMessage) throws(ConnectivityError) -> Int {
         var counter = SizeCounter()
         try counter.visitDictionary(message, path: "")
         return counter.upperBound
     }
 
     /// The exact size of the payload's binary property-list encoding, or `nil` if it cannot be encoded.
-    static func encodedSize(of message: ConnectivityMessage) -> Int? {
+    package static func encodedSize(of message: ConnectivityMessage) -> Int? {
         try? PropertyListSerialization.data(fromPropertyList: message, format: .binary, options: 0).count
     }
 
@@ -57,7 +57,7 @@ internal enum PropertyListValue {
     /// The size is that of the payload's binary property-list encoding, the form WatchConnectivity
     /// transmits. A cheap upper bound decides almost every payload; only payloads whose bound exceeds the
     /// limit are encoded to measure them exactly.
-    static func checkSize(of message: ConnectivityMessage, limit: Int) throws(ConnectivityError) {
+    package static func checkSize(of message: ConnectivityMessage, limit: Int) throws(ConnectivityError) {
         let bound = try validatedSizeBound(of: message)
         guard bound > limit else { return }
         guard let size = encodedSize(of: message) else {

@@ -1,51 +1,48 @@
 import CourierPrimitives
 
 /// A result that is set at most once, whoever sets it first (a reply, an error, a timeout, a
-/// cancellation), and handed to one waiter.
+/// cancellation), and handed to every waiter.
 ///
 /// A link that reports two errors for one send, or a reply after a timeout, changes nothing after the
 /// first outcome.
 internal final class OnceCompletion<Value: Sendable>: Sendable {
     private struct State {
         var value: Value?
-        var isCompleted = false
-        var waiter: (@Sendable (Value) -> Void)?
+        var waiters: [@Sendable (Value) -> Void] = []
         var timeout: Task<Void, Never>?
     }
 
     private let state = Locked(State())
 
-    /// Sets the value if none was set yet.
+    /// Sets the value if none was set yet, and hands it to the waiters.
     /// - Returns: Whether this call set it.
     @discardableResult
     func complete(_ value: Value) -> Bool {
-        typealias Settled = (waiter: (@Sendable (Value) -> Void)?, timeout: Task<Void, Never>?)
+        typealias Settled = (waiters: [@Sendable (Value) -> Void], timeout: Task<Void, Never>?)
         let settled: Settled? = state.withLock { state in
-            guard !state.isCompleted else { return nil }
-            state.isCompleted = true
+            guard state.value == nil else { return nil }
+            state.value = value
             defer {
-                state.waiter = nil
+                state.waiters = []
                 state.timeout = nil
             }
-            if state.waiter == nil {
-                state.value = value
-            }
-            return (state.waiter, state.timeout)
+            return (state.waiters, state.timeout)
         }
         guard let settled else { return false }
         settled.timeout?.cancel()
-        settled.waiter?(value)
+        for waiter in settled.waiters {
+            waiter(value)
+        }
         return true
     }
 
     /// Calls `waiter` with the value, now if it is already set, otherwise when it is.
     func wait(_ waiter: @escaping @Sendable (Value) -> Void) {
         let ready: Value? = state.withLock { state in
-            if state.isCompleted {
-                defer { state.value = nil }
-                return state.value
+            if let value = state.value {
+                return value
             }
-            state.waiter = waiter
+            state.waiters.append(waiter)
             return nil
         }
         if let ready {
@@ -61,7 +58,7 @@ internal final class OnceCompletion<Value: Sendable>: Sendable {
             action()
         }
         let cancelNow = state.withLock { state in
-            guard !state.isCompleted else { return true }
+            guard state.value == nil else { return true }
             state.timeout = task
             return false
         }

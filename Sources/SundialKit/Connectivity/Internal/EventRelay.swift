@@ -9,7 +9,7 @@ internal final class EventRelay<Event: Sendable>: Sendable {
     typealias Handler = @Sendable (Event) -> Void
 
     private struct State {
-        var queue: [Event] = []
+        var queue: [(event: Event, target: UInt64?)] = []
         var head = 0
         var isDelivering = false
         var handlers: [(id: UInt64, handler: Handler)] = []
@@ -19,13 +19,24 @@ internal final class EventRelay<Event: Sendable>: Sendable {
     private let state = Locked(State())
 
     /// Adds a handler; it receives events sent after this call.
-    func add(_ handler: @escaping Handler) -> UInt64 {
-        state.withLock { state in
+    ///
+    /// - Parameter initial: Read under the relay's lock; its event reaches this handler first, before any
+    ///   event sent after it, so a snapshot and the changes that follow it cannot be reordered.
+    func add(_ handler: @escaping Handler, initial: (() -> Event?)? = nil) -> UInt64 {
+        let (id, shouldDeliver) = state.withLock { state in
             let id = state.nextID
             state.nextID &+= 1
             state.handlers.append((id, handler))
-            return id
+            guard let event = initial?() else { return (id, false) }
+            state.queue.append((event, id))
+            guard !state.isDelivering else { return (id, false) }
+            state.isDelivering = true
+            return (id, true)
         }
+        if shouldDeliver {
+            deliver()
+        }
+        return id
     }
 
     /// Removes a handler; events already being delivered may still reach it.
@@ -38,12 +49,17 @@ internal final class EventRelay<Event: Sendable>: Sendable {
     /// Sends an event to every handler, after any events sent before it.
     func send(_ event: Event) {
         let shouldDeliver = state.withLock { state in
-            state.queue.append(event)
+            state.queue.append((event, nil))
             guard !state.isDelivering else { return false }
             state.isDelivering = true
             return true
         }
-        guard shouldDeliver else { return }
+        if shouldDeliver {
+            deliver()
+        }
+    }
+
+    private func deliver() {
         while let (next, handlers) = dequeue() {
             for handler in handlers {
                 handler(next)
@@ -59,9 +75,10 @@ internal final class EventRelay<Event: Sendable>: Sendable {
                 state.isDelivering = false
                 return nil
             }
-            let event = state.queue[state.head]
+            let (event, target) = state.queue[state.head]
             state.head += 1
-            return (event, state.handlers.map(\.handler))
+            let handlers = state.handlers.filter { target == nil || $0.id == target }.map(\.handler)
+            return (event, handlers)
         }
     }
 }

@@ -76,12 +76,17 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivitySess
     }
 
     /// Adds a handler for every event from now on, called in order on the session's callback queue.
-    /// - Parameter handler: Called with each event.
+    /// - Parameters:
+    ///   - replayingState: First hand the handler a ``ConnectivityEvent/stateChanged(_:)`` with the current
+    ///     state, ordered before any later change.
+    ///   - handler: Called with each event.
     /// - Returns: A subscription; cancel it to stop receiving events.
     public func addEventHandler(
+        replayingState: Bool = false,
         _ handler: @escaping @Sendable (ConnectivityEvent) -> Void
     ) -> ConnectivityEventSubscription {
-        let id = relay.add(handler)
+        let initial: (() -> ConnectivityEvent?)? = replayingState ? { [self] in .stateChanged(state) } : nil
+        let id = relay.add(handler, initial: initial)
         return ConnectivityEventSubscription { [weak self] in self?.relay.remove(id) }
     }
 

@@ -38,8 +38,13 @@ let sharedTargets: [Target] = [
 // MARK: - SundialKit (Sources/SundialKit, Tests/SundialKit)
 
 let sundialKitProducts: [Product] = [
+    .library(name: "SundialKit", targets: ["SundialKit"]),
     .library(name: "SundialKitCore", targets: ["SundialKitCore"]),
     .library(name: "SundialKitNetwork", targets: ["SundialKitNetwork"]),
+    .library(name: "SundialKitCombine", targets: ["SundialKitCombine"]),
+    .library(name: "SundialKitStream", targets: ["SundialKitStream"]),
+    .library(name: "SundialKitTesting", targets: ["SundialKitTesting"]),
+    .executable(name: "sundialkit-network-benchmark", targets: ["sundialkit-network-benchmark"]),
 ]
 
 /// OpenCombine stands in for Combine where Combine does not exist.
@@ -61,22 +66,79 @@ let sundialKitTargets: [Target] = [
         ],
         path: "Sources/SundialKit/Network"
     ),
+    .target(
+        name: "SundialKitCombine",
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives", openCombine],
+        path: "Sources/SundialKit/Combine"
+    ),
+    .target(
+        name: "SundialKitStream",
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives"],
+        path: "Sources/SundialKit/Stream"
+    ),
+    .target(
+        name: "SundialKit",
+        dependencies: ["SundialKitCore", "SundialKitNetwork"],
+        path: "Sources/SundialKit/SundialKit"
+    ),
+    .target(
+        name: "SundialKitTesting",
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives"],
+        path: "Sources/SundialKit/Testing"
+    ),
+
     // Tests
+    .testTarget(
+        name: "SundialKitCoreTests",
+        dependencies: ["SundialKitCore"],
+        path: "Tests/SundialKit/SundialKitCoreTests"
+    ),
+    .testTarget(
+        name: "SundialKitNetworkTests",
+        dependencies: [
+            "SundialKitNetwork", "SundialKitTesting", "CourierTestSupport", "sundialkit-netlink-probe",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "InMemoryLogging", package: "swift-log"),
+        ],
+        path: "Tests/SundialKit/SundialKitNetworkTests"
+    ),
+    .testTarget(
+        name: "SundialKitCombineTests",
+        dependencies: ["SundialKitCombine", "SundialKitTesting", "CourierTestSupport", openCombine],
+        path: "Tests/SundialKit/SundialKitCombineTests"
+    ),
+    .testTarget(
+        name: "SundialKitStreamTests",
+        dependencies: ["SundialKitStream", "SundialKitTesting", "CourierTestSupport"],
+        path: "Tests/SundialKit/SundialKitStreamTests"
+    ),
+    // Code written against the SundialKit 1.0 API, unchanged in spirit, compiled against v2.
+    .testTarget(
+        name: "V1CompatibilityTests",
+        dependencies: ["SundialKit", "SundialKitCombine", "CourierTestSupport", openCombine],
+        path: "Tests/SundialKit/V1CompatibilityTests"
+    ),
+    // The README's code, compiled, and a check that the README still shows exactly this code.
+    .testTarget(
+        name: "SundialKitDocumentationTests",
+        dependencies: ["SundialKit", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", openCombine],
+        path: "Tests/SundialKit/SundialKitDocumentationTests"
+    ),
     // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
     .executableTarget(
         name: "sundialkit-netlink-probe",
         dependencies: ["SundialKitNetwork"],
         path: "Tests/SundialKit/NetlinkProbe"
     ),
-    .testTarget(
-        name: "SundialKitCoreTests",
-        dependencies: ["SundialKitCore"],
-        path: "Tests/SundialKit/SundialKitCoreTests"
-    ),
-    // Code written against the SundialKit 1.0 API, unchanged in spirit, compiled against v2.
-    // The README's code, compiled, and a check that the README still shows exactly this code.
-    // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
     // Benchmarks
+    .executableTarget(
+        name: "sundialkit-network-benchmark",
+        dependencies: [
+            "SundialKitNetwork", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", "BenchmarkSupport",
+            openCombine,
+        ],
+        path: "Benchmarks/SundialKitNetwork"
+    ),
 ]
 
 // Connectivity (iPhone <-> Apple Watch): SundialKitConnectivity, its halves of SundialKitCombine and
@@ -181,7 +243,7 @@ let durableStreamsTargets: [Target] = []
 let tourTargets: [Target] = [
     .executableTarget(
         name: "tour",
-        dependencies: [],
+        dependencies: ["SundialKit", "SundialKitStream"],
         path: "Sources/Tour"
     )
 ]

@@ -3,3 +3,5 @@
 // Each library contributes one step, `Sources/Tour/<Library>Tour.swift`, called below in order.
 
 print("Courier tour\n")
+
+try await NetworkTour.run()

@@ -228,19 +228,23 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     }
 
     func receive(_ network: NetworkState, session: UInt64) {
-        let statusChanged = dispatcher.update { state -> (events: [Event], result: Bool) in
-            guard state.isRunning, state.session == session else { return ([], false) }
+        var previous: PathStatus?
+        dispatcher.transition { state -> Event? in
+            guard state.isRunning, state.session == session else { return nil }
             let changed = network.changedFields(from: state.network)
+            if changed.contains(.pathStatus) {
+                previous = state.network.pathStatus
+            }
             state.network = network
-            return ([.path(network, changed: changed)], changed.contains(.pathStatus))
+            return .path(network, changed: changed)
         }
-        if statusChanged {
-            lifecycle.withLock { $0.scheduler }?.pathStatusDidChange()
+        if let previous {
+            lifecycle.withLock { $0.scheduler }?.pathStatusDidChange(from: previous, to: network.pathStatus)
         }
     }
 
     private func receivePing(_ status: Ping.StatusType, session: UInt64) {
-        dispatcher.update { state -> Event? in
+        dispatcher.transition { state -> Event? in
             guard state.isRunning, state.session == session else { return nil }
             state.pingStatus = status
             return .ping(status)
@@ -248,7 +252,7 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     }
 
     private func receiveFailure(_ error: NetworkError, session: UInt64) {
-        dispatcher.update { state -> Event? in
+        dispatcher.transition { state -> Event? in
             guard state.isRunning, state.session == session else { return nil }
             state.failure = error
             return .failure(error)

@@ -80,22 +80,30 @@ final class OrderedDispatcher<State: Sendable, Event: Sendable>: Sendable {
         return result
     }
 
-    /// Mutates the state and delivers at most one event.
-    func update(_ body: (inout State) -> Event?) {
-        update { state -> (events: [Event], result: Void) in
-            (body(&state).map { [$0] } ?? [], ())
+    /// Mutates the state and delivers the event `body` returns, if any. The hot path: no tuples or arrays are built.
+    func transition(_ body: (inout State) -> Event?) {
+        let shouldDeliver: Bool = storage.withLock { storage in
+            guard let event = body(&storage.state) else { return false }
+            storage.pending.append(event)
+            guard !storage.isDelivering else { return false }
+            storage.isDelivering = true
+            return true
+        }
+        if shouldDeliver {
+            drain()
         }
     }
 
     private func drain() {
-        while let (event, entries) = nextEvent() {
+        var entries: [Entry] = []
+        while let event = nextEvent(entries: &entries) {
             for entry in entries {
                 entry.handler(event)
             }
         }
     }
 
-    private func nextEvent() -> (Event, [Entry])? {
+    private func nextEvent(entries: inout [Entry]) -> Event? {
         storage.withLock { storage in
             guard storage.pendingHead < storage.pending.count else {
                 storage.pending.removeAll(keepingCapacity: true)
@@ -105,7 +113,8 @@ final class OrderedDispatcher<State: Sendable, Event: Sendable>: Sendable {
             }
             let event = storage.pending[storage.pendingHead]
             storage.pendingHead += 1
-            return (event, storage.entries)
+            entries = storage.entries
+            return event
         }
     }
 }

@@ -70,8 +70,12 @@ final class PingScheduler<Ping: NetworkPing>: Sendable {
         timer?.cancel()
     }
 
-    /// The path status changed: ping now if none is in flight and the new status calls for one.
-    func pathStatusDidChange() {
+    /// The path status changed: if the ping now applies where it did not before, ping at once (unless one is in
+    /// flight).
+    func pathStatusDidChange(from old: PathStatus, to new: PathStatus) {
+        guard state.withLock({ $0.isRunning }), !ping.shouldPing(onStatus: old), ping.shouldPing(onStatus: new) else {
+            return
+        }
         queue.async { [weak self] in
             self?.tick(abandoningInFlight: false)
         }

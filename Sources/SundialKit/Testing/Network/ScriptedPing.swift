@@ -1,0 +1,85 @@
+import CourierPrimitives
+import Foundation
+import SundialKitCore
+
+/// A ``NetworkPing`` a test scripts: each ping's answer comes from `respond`, given the ping's number (1, 2, …).
+public final class ScriptedPing<Status: Sendable>: NetworkPing {
+    /// The result type.
+    public typealias StatusType = Status
+
+    /// How one ping answers.
+    public enum Response: Sendable {
+        /// Answers at once, on the pinging thread.
+        case now(Status)
+        /// Answers after a delay, from another thread.
+        case after(Duration, Status)
+        /// Never answers.
+        case never
+    }
+
+    /// Seconds between pings.
+    public let timeInterval: TimeInterval
+    /// Seconds before a ping is abandoned.
+    public let timeout: TimeInterval
+    /// The result published for an abandoned ping.
+    public let timeoutStatus: Status?
+
+    private let shouldPingRule: @Sendable (PathStatus) -> Bool
+    private let respond: @Sendable (Int) -> Response
+    private let count = Locked(0)
+    private let fired = Broadcast<Int>()
+
+    /// Creates a scripted ping.
+    /// - Parameters:
+    ///   - timeInterval: Seconds between pings.
+    ///   - timeout: Seconds before a ping is abandoned (default: `timeInterval`).
+    ///   - timeoutStatus: The result published for an abandoned ping.
+    ///   - shouldPing: When to ping (default: while satisfied).
+    ///   - respond: The answer to ping number `n`.
+    public init(
+        timeInterval: TimeInterval,
+        timeout: TimeInterval? = nil,
+        timeoutStatus: Status? = nil,
+        shouldPing: @escaping @Sendable (PathStatus) -> Bool = { $0.isSatisfied },
+        respond: @escaping @Sendable (Int) -> Response
+    ) {
+        self.timeInterval = timeInterval
+        self.timeout = timeout ?? timeInterval
+        self.timeoutStatus = timeoutStatus
+        self.shouldPingRule = shouldPing
+        self.respond = respond
+    }
+
+    /// How many pings were fired.
+    public var pingCount: Int { count.value }
+
+    /// The numbers of pings fired from now on, as they fire.
+    public func firedPings() -> AsyncStream<Int> {
+        fired.subscribe()
+    }
+
+    /// Applies the `shouldPing` rule.
+    public func shouldPing(onStatus status: PathStatus) -> Bool {
+        shouldPingRule(status)
+    }
+
+    /// Fires a ping and answers as scripted.
+    public func onPing(_ closure: @escaping @Sendable (Status) -> Void) {
+        let number = count.withLock { count in
+            count += 1
+            return count
+        }
+        fired.send(number)
+        switch respond(number) {
+        case .now(let status):
+            closure(status)
+        case .after(let delay, let status):
+            Task.detached {
+                try? await Task.sleep(for: delay)
+                closure(status)
+            }
+        case .never:
+            break
+        }
+    }
+}

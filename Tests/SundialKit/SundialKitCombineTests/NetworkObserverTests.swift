@@ -1,0 +1,76 @@
+import CourierPrimitives
+import CourierTestSupport
+import Dispatch
+import SundialKitCombine
+import SundialKitCore
+import SundialKitNetwork
+import SundialKitTesting
+import Testing
+
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
+
+@Suite("NetworkObserver")
+struct NetworkObserverTests {
+    private let queue = DispatchQueue(label: "NetworkObserverTests")
+
+    @Test("Every path is published on all three publishers, in order, with no de-duplication")
+    func publishesEveryPath() {
+        let paths = ScriptedPathMonitor(initialPath: nil)
+        let observer = NetworkObserver(monitor: paths)
+        let statuses = Locked([PathStatus]())
+        let expensive = Locked([Bool]())
+        let constrained = Locked([Bool]())
+        let cancellables = [
+            observer.pathStatusPublisher.sink { value in statuses.withLock { $0.append(value) } },
+            observer.isExpensivePublisher.sink { value in expensive.withLock { $0.append(value) } },
+            observer.isConstrainedPublisher.sink { value in constrained.withLock { $0.append(value) } },
+        ]
+        observer.start(queue: queue)
+        paths.send(ScriptedPath(pathStatus: .satisfied(.wifi)))
+        paths.send(ScriptedPath(pathStatus: .satisfied(.wifi)))
+        paths.send(ScriptedPath(isConstrained: true, isExpensive: true, pathStatus: .unsatisfied(.notAvailable)))
+        #expect(statuses.value == [.satisfied(.wifi), .satisfied(.wifi), .unsatisfied(.notAvailable)])
+        #expect(expensive.value == [false, false, true])
+        #expect(constrained.value == [false, false, true])
+        observer.cancel()
+        #expect(paths.cancelCount == 1)
+        paths.send(.satisfied(.cellular))
+        #expect(statuses.value.count == 3)
+        observer.start(queue: queue)
+        paths.send(.satisfied(.cellular))
+        #expect(statuses.value.last == .satisfied(.cellular))
+        #expect(observer.networkMonitor.pathStatus == .satisfied(.cellular))
+        _ = cancellables
+    }
+
+    @Test("Ping results are published, each one, in order")
+    func publishesPings() async throws {
+        let ping = ScriptedPing<Int>(timeInterval: 0.05) { .now($0 * 10) }
+        let observer = NetworkObserver(monitor: ScriptedPathMonitor(), ping: ping)
+        let results = Broadcast<Int>()
+        let stream = results.subscribe()
+        let cancellable = observer.pingStatusPublisher.sink { results.send($0) }
+        observer.start(queue: queue)
+        #expect(try await stream.first(3, within: .seconds(20)) == [10, 20, 30])
+        observer.cancel()
+        cancellable.cancel()
+    }
+
+    @Test("Many subscribers each get every value")
+    func manySubscribers() {
+        let paths = ScriptedPathMonitor(initialPath: nil)
+        let observer = NetworkObserver(monitor: paths)
+        let counts = (0..<10).map { _ in Locked(0) }
+        let cancellables = counts.map { count in
+            observer.pathStatusPublisher.sink { _ in count.withLock { $0 += 1 } }
+        }
+        observer.start(queue: queue)
+        for _ in 0..<50 { paths.send(.satisfied(.wifi)) }
+        #expect(counts.map(\.value) == Array(repeating: 50, count: 10))
+        _ = cancellables
+    }
+}

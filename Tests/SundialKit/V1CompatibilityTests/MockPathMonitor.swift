@@ -1,0 +1,40 @@
+import Foundation
+import SundialKit
+
+// 1.0 mocks were plain classes; 2.0 requires Sendable monitors, so this one guards its state with a lock.
+internal final class MockPathMonitor: PathMonitor, @unchecked Sendable {
+    internal typealias PathType = MockPath
+
+    private let lock = NSLock()
+    internal let id: UUID
+    private var pathUpdate: (@Sendable (MockPath) -> Void)?
+    private var label: String?
+    private var cancelled = false
+
+    internal init(id: UUID) {
+        self.id = id
+    }
+
+    internal var dispatchQueueLabel: String? { lock.withLock { label } }
+    internal var isCancelled: Bool { lock.withLock { cancelled } }
+
+    internal func onPathUpdate(_ handler: @escaping @Sendable (MockPath) -> Void) {
+        lock.withLock { pathUpdate = handler }
+    }
+
+    internal func start(queue: DispatchQueue) {
+        let handler = lock.withLock {
+            label = queue.label
+            return pathUpdate
+        }
+        handler?(.init(isConstrained: false, isExpensive: false, pathStatus: .satisfied(.wiredEthernet)))
+    }
+
+    internal func cancel() {
+        lock.withLock { cancelled = true }
+    }
+
+    internal func sendPath(_ path: MockPath) {
+        lock.withLock { pathUpdate }?(path)
+    }
+}

@@ -68,22 +68,26 @@ let sundialKitTargets: [Target] = [
     ),
     .target(
         name: "SundialKitCombine",
-        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives", openCombine],
+        dependencies: [
+            "SundialKitCore", "SundialKitNetwork", "SundialKitConnectivity", "CourierPrimitives", openCombine,
+            // `receive(on: DispatchQueue.main)` in 1.x code needs DispatchQueue to be a scheduler on Linux.
+            .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        ],
         path: "Sources/SundialKit/Combine"
     ),
     .target(
         name: "SundialKitStream",
-        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives"],
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "SundialKitConnectivity", "CourierPrimitives"],
         path: "Sources/SundialKit/Stream"
     ),
     .target(
         name: "SundialKit",
-        dependencies: ["SundialKitCore", "SundialKitNetwork"],
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "SundialKitConnectivity"],
         path: "Sources/SundialKit/SundialKit"
     ),
     .target(
         name: "SundialKitTesting",
-        dependencies: ["SundialKitCore", "SundialKitNetwork", "CourierPrimitives"],
+        dependencies: ["SundialKitCore", "SundialKitNetwork", "SundialKitConnectivity", "CourierPrimitives"],
         path: "Sources/SundialKit/Testing"
     ),
 
@@ -146,10 +150,7 @@ let sundialKitTargets: [Target] = [
 
 let sundialKitConnectivityProducts: [Product] = [
     .library(name: "SundialKitConnectivity", targets: ["SundialKitConnectivity"]),
-    .library(name: "SundialKitCombine", targets: ["SundialKitCombine"]),
-    .library(name: "SundialKitStream", targets: ["SundialKitStream"]),
     .library(name: "SundialKitProtobuf", targets: ["SundialKitProtobuf"]),
-    .library(name: "SundialKitTesting", targets: ["SundialKitTesting"]),
     .executable(name: "sundialkit-connectivity-benchmark", targets: ["SundialKitConnectivityBenchmark"]),
 ]
 
@@ -160,20 +161,6 @@ let sundialKitConnectivityTargets: [Target] = [
         path: "Sources/SundialKit/Connectivity"
     ),
     .target(
-        name: "SundialKitCombine",
-        dependencies: [
-            "SundialKitCore", "SundialKitConnectivity", openCombine,
-            // `receive(on: DispatchQueue.main)` in 1.x code needs DispatchQueue to be an OpenCombine scheduler.
-            .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
-        ],
-        path: "Sources/SundialKit/Combine"
-    ),
-    .target(
-        name: "SundialKitStream",
-        dependencies: ["SundialKitCore", "SundialKitConnectivity", "CourierPrimitives"],
-        path: "Sources/SundialKit/Stream"
-    ),
-    .target(
         name: "SundialKitProtobuf",
         dependencies: [
             "SundialKitCore", "SundialKitConnectivity",
@@ -181,11 +168,6 @@ let sundialKitConnectivityTargets: [Target] = [
         ],
         path: "Sources/SundialKit/Protobuf",
         exclude: ["Example/sundial_example.proto"]
-    ),
-    .target(
-        name: "SundialKitTesting",
-        dependencies: ["SundialKitCore", "SundialKitConnectivity", "CourierPrimitives"],
-        path: "Sources/SundialKit/Testing"
     ),
     .testTarget(
         name: "SundialKitConnectivityTests",

@@ -187,8 +187,9 @@ let sundialKitConnectivityTargets: [Target] = [
     .testTarget(
         name: "SundialKitCombineConnectivityTests",
         dependencies: [
-            "SundialKitCore", "SundialKitConnectivity", "SundialKitCombine", "SundialKitTesting",
-            "CourierTestSupport",
+            "SundialKit", "SundialKitCore", "SundialKitConnectivity", "SundialKitCombine", "SundialKitTesting",
+            "CourierTestSupport", openCombine,
+            .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
         ],
         path: "Tests/SundialKit/SundialKitCombineConnectivityTests"
     ),

@@ -43,7 +43,15 @@ package enum PropertyListValue {
     /// on the size of its binary property-list encoding.
     package static func validatedSizeBound(of message: ConnectivityMessage) throws(ConnectivityError) -> Int {
         var counter = SizeCounter()
-        try counter.visitDictionary(message, path: "")
+        do throws(SizeCounter.Failure) {
+            try counter.visitDictionary(message)
+        } catch {
+            let path = error.path.reversed().joined(separator: "")
+            switch error.kind {
+            case .unsupported(let type): throw .payloadUnsupportedTypes("\(path.dropFirst()): \(type)")
+            case .encodingFailed(let reason): throw .serialization(.encodingFailed("\(path.dropFirst()): \(reason)"))
+            }
+        }
         return counter.upperBound
     }
 
@@ -86,45 +94,73 @@ private struct SizeCounter {
         return 8 + objectBytes + objects * offsetSize + 32
     }
 
-    mutating func visitDictionary(_ dictionary: [String: any Sendable], path: String) throws(ConnectivityError) {
+    /// Where and why the walk stopped; the path is collected while unwinding, so the common case
+    /// allocates nothing for it.
+    struct Failure: Error {
+        enum Kind {
+            case unsupported(String)
+            case encodingFailed(String)
+        }
+
+        let kind: Kind
+        var path: [String] = []
+    }
+
+    mutating func visitDictionary(_ dictionary: [String: any Sendable]) throws(Failure) {
         objects += 1
         bodyBytes += Self.markerSize(count: dictionary.count)
         references += 2 * dictionary.count
         for (key, value) in dictionary {
             countString(key)
-            try visit(value, path: path.isEmpty ? key : path + "." + key)
+            do {
+                try visit(value)
+            } catch {
+                var failure = error
+                failure.path.append("." + key)
+                throw failure
+            }
         }
     }
 
-    private mutating func visit(_ value: any Sendable, path: String) throws(ConnectivityError) {
+    private mutating func visit(_ value: any Sendable) throws(Failure) {
         switch value {
         case let value as String:
             countString(value)
+        case is Double:
+            add(9)
+        case is Int:
+            add(9)
         case is Bool:
             add(1)
-        case is Int, is Int64, is Int32, is Int16, is Int8, is UInt32, is UInt16, is UInt8, is Double, is Float:
-            add(9)
-        case is UInt, is UInt64:
-            add(17)
-        case is Date:
-            add(9)
         case let value as Data:
             add(Self.markerSize(count: value.count) + value.count)
+        case is Date:
+            add(9)
         case let value as [String: any Sendable]:
-            try visitDictionary(value, path: path)
+            try visitDictionary(value)
         case let value as [any Sendable]:
             objects += 1
             bodyBytes += Self.markerSize(count: value.count)
             references += value.count
             for (index, element) in value.enumerated() {
-                try visit(element, path: "\(path)[\(index)]")
+                do {
+                    try visit(element)
+                } catch {
+                    var failure = error
+                    failure.path.append("[\(index)]")
+                    throw failure
+                }
             }
+        case is Int64, is Int32, is Int16, is Int8, is UInt32, is UInt16, is UInt8, is Float:
+            add(9)
+        case is UInt, is UInt64:
+            add(17)
         case let marker as EncodingFailureMarker:
-            throw .serialization(.encodingFailed("\(path): \(marker.reason)"))
+            throw Failure(kind: .encodingFailed(marker.reason))
         case let marker as UnsupportedValueMarker:
-            throw .payloadUnsupportedTypes("\(path): \(marker.typeName)")
+            throw Failure(kind: .unsupported(marker.typeName))
         default:
-            throw .payloadUnsupportedTypes("\(path): \(type(of: value))")
+            throw Failure(kind: .unsupported(String(describing: type(of: value))))
         }
     }
 

@@ -235,7 +235,7 @@ let durableStreamsTargets: [Target] = []
 let tourTargets: [Target] = [
     .executableTarget(
         name: "tour",
-        dependencies: ["SundialKit", "SundialKitStream"],
+        dependencies: ["SundialKit", "SundialKitStream", "SundialKitTesting"],
         path: "Sources/Tour"
     )
 ]

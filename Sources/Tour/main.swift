@@ -5,3 +5,4 @@
 print("Courier tour\n")
 
 try await NetworkTour.run()
+try await ConnectivityTour.run()

@@ -125,7 +125,10 @@ let sundialKitTargets: [Target] = [
     // The README's code, compiled, and a check that the README still shows exactly this code.
     .testTarget(
         name: "SundialKitDocumentationTests",
-        dependencies: ["SundialKit", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", openCombine],
+        dependencies: [
+            "SundialKit", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", openCombine,
+            .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        ],
         path: "Tests/SundialKit/SundialKitDocumentationTests"
     ),
     // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.

@@ -121,7 +121,7 @@ extension ConnectivityManager {
     ) throws(ConnectivityError) -> ConnectivitySendResult {
         let result: Result<ConnectivitySendResult, ConnectivityError>
         do throws(ConnectivityError) {
-            _ = try TransportPolicy.transport(for: .dictionary, options: .via(.userInfo), state: state)
+            _ = try TransportPolicy.transport(for: .dictionary, options: .via(.userInfo), state: liveState)
             if let metadata {
                 _ = try PropertyListValue.validatedSizeBound(of: metadata)
             }
@@ -140,6 +140,12 @@ extension ConnectivityManager {
     }
 
     // MARK: - Dispatch
+
+    /// The session's state now, for routing: the reported ``state`` can lag a change whose callback is
+    /// still on its way.
+    private var liveState: ConnectivityState {
+        Self.snapshot(of: session)
+    }
 
     private func awaitSend(
         _ outgoing: OutgoingMessage,
@@ -161,7 +167,7 @@ extension ConnectivityManager {
     private func dispatch(_ outgoing: OutgoingMessage, options: SendOptions, pending: SendCompletion) {
         let transport: MessageTransport
         do {
-            transport = try TransportPolicy.transport(for: outgoing.payload, options: options, state: state)
+            transport = try TransportPolicy.transport(for: outgoing.payload, options: options, state: liveState)
         } catch {
             finish(pending, .failure(error), message: (try? outgoing.dictionary()) ?? [:])
             return
@@ -228,7 +234,7 @@ extension ConnectivityManager {
         _ outgoing: OutgoingMessage,
         options: SendOptions
     ) throws(ConnectivityError) -> ConnectivitySendResult {
-        let transport = try TransportPolicy.transport(for: outgoing.payload, options: options, state: state)
+        let transport = try TransportPolicy.transport(for: outgoing.payload, options: options, state: liveState)
         let message = try outgoing.dictionary()
         if transport.hasPayloadLimit {
             try PropertyListValue.checkSize(of: message, limit: Self.payloadLimit)

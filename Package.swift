@@ -250,7 +250,8 @@ let products: [Product] =
     + sundialKitProducts + sundialKitConnectivityProducts + wormholeProducts + durableStreamsProducts
 
 let allTargets =
-    sharedTargets + sundialKitTargets + sundialKitConnectivityTargets + wormholeTargets + durableStreamsTargets + tourTargets
+    sharedTargets + sundialKitTargets + sundialKitConnectivityTargets + wormholeTargets + durableStreamsTargets
+    + tourTargets
 
 /// C shims take no Swift settings.
 let cTargetNames: Set<String> = ["CNetlink"]

@@ -219,7 +219,8 @@ for (label, latencies, elapsed) in [
         _ = try await phone.send(BinaryBlob(bytes: payload))
     },
 ] {
-    trips.add(label, rateText(rate(latencies.sorted.count, in: elapsed)), latencies.p50.microsecondsText,
+    trips.add(
+        label, rateText(rate(latencies.sorted.count, in: elapsed)), latencies.p50.microsecondsText,
         latencies.p99.microsecondsText)
 }
 trips.print()

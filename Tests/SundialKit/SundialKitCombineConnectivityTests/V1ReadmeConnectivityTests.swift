@@ -167,7 +167,11 @@ struct V1ReadmeConnectivityTests {
         let (raw, rawCancellable) = collect(watch.$lastRawMessage)
         let (typed, typedCancellable) = collect(watch.$lastReceivedMessage)
         let (replies, repliesCancellable) = collect(phone.connectivityObserver.replyMessagePublisher)
-        defer { [reachableCancellable, rawCancellable, typedCancellable, repliesCancellable].forEach { $0.cancel() } }
+        defer {
+            for cancellable in [reachableCancellable, rawCancellable, typedCancellable, repliesCancellable] {
+                cancellable.cancel()
+            }
+        }
         phone.activate()
         watch.activate()
         _ = try await reachable.firstValue(within: .seconds(10)) { $0 }

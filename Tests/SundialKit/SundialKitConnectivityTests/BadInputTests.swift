@@ -145,10 +145,11 @@ struct BadInputTests {
         switch Int.random(in: 0...3, using: &random) {
         case 0: input["__parameters"] = randomValue(depth: 0, random: &random)
         case 1:
-            input["__parameters"] = [
-                "red": Double.random(in: 0...1, using: &random), "green": 0.5,
-                "blue": Bool.random(using: &random) ? 0.25 : randomValue(depth: 1, random: &random),
-            ] as [String: any Sendable]
+            input["__parameters"] =
+                [
+                    "red": Double.random(in: 0...1, using: &random), "green": 0.5,
+                    "blue": Bool.random(using: &random) ? 0.25 : randomValue(depth: 1, random: &random),
+                ] as [String: any Sendable]
         case 2: input["__parameters"] = ["__data": randomValue(depth: 1, random: &random)] as [String: any Sendable]
         default: break
         }
@@ -160,7 +161,8 @@ struct BadInputTests {
     @Test("Codable: random, truncated and mutated property lists")
     func codableCorpus() throws {
         var random = SeededGenerator(seed: 0x5EED_0003)
-        let workout = Workout(name: "Swim", heartRates: [80, 90], started: Date(timeIntervalSince1970: 0), samples: Data([1]))
+        let workout = Workout(
+            name: "Swim", heartRates: [80, 90], started: Date(timeIntervalSince1970: 0), samples: Data([1]))
         let valid = try BinaryMessageEncoder.encode(workout)
         let payload = try workout.encode()
         var decoded = 0

@@ -54,7 +54,8 @@ struct WireFormatTests {
             let bound = try PropertyListValue.validatedSizeBound(of: message)
             #expect(bound >= exact)
             if exact > ConnectivityManager.payloadLimit {
-                #expect(throws: ConnectivityError.payloadTooLarge(size: exact, limit: ConnectivityManager.payloadLimit)) {
+                #expect(throws: ConnectivityError.payloadTooLarge(size: exact, limit: ConnectivityManager.payloadLimit))
+                {
                     try PropertyListValue.checkSize(of: message, limit: ConnectivityManager.payloadLimit)
                 }
             } else {

@@ -39,7 +39,9 @@ struct ProtobufMessagableTests {
     @Test("Phone to watch through PairedSessions and the Stream observer, live and queued")
     func endToEnd() async throws {
         let pair = PairedSessions()
-        let decoder = try MessageDecoder(validating: [Sundial_Example_WorkoutSummary.self, Sundial_Example_HeartRateUpdate.self])
+        let decoder = try MessageDecoder(validating: [
+            Sundial_Example_WorkoutSummary.self, Sundial_Example_HeartRateUpdate.self,
+        ])
         let phone = ConnectivityObserver(session: pair.phone, messageDecoder: decoder)
         let watch = ConnectivityObserver(session: pair.watch, messageDecoder: decoder)
         try await phone.activate(timeout: .seconds(10))

@@ -95,7 +95,9 @@ struct StreamConnectivityObserverTests {
         try await phone.send(["a": 1], options: .via(.applicationContext))
         pair.setLinkUp(false)
         _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { !$0 }
-        await #expect(throws: ConnectivityError.notReachable) { try await phone.send(["b": 2], options: .via(.message)) }
+        await #expect(throws: ConnectivityError.notReachable) {
+            try await phone.send(["b": 2], options: .via(.message))
+        }
         let seen = try await results.first(2)
         #expect(seen[0].transport == .applicationContext)
         #expect(seen[1].context.error == .notReachable)

@@ -12,7 +12,8 @@ extension ConnectivityManager {
     /// - Throws: ``ConnectivityError/sessionNotSupported``, ``ConnectivityError/activationTimedOut``,
     ///   ``ConnectivityError/cancelled``, or the error the session reported.
     public func activate(timeout: Duration) async throws(ConnectivityError) {
-        let (pending, isNew) = internalState.withLock { state -> (OnceCompletion<Result<Void, ConnectivityError>>?, Bool) in
+        let (pending, isNew) = internalState.withLock {
+            state -> (OnceCompletion<Result<Void, ConnectivityError>>?, Bool) in
             if state.state.activationState == .activated {
                 return (nil, false)
             }

@@ -119,7 +119,8 @@ extension ConnectivityManager {
     }
 
     /// Reports the finished transfer.
-    public func session(_ session: any ConnectivitySession, didFinishFileTransfer file: URL, error: ConnectivityError?) {
+    public func session(_ session: any ConnectivitySession, didFinishFileTransfer file: URL, error: ConnectivityError?)
+    {
         relay.send(.transferFinished(.file, error))
     }
 }

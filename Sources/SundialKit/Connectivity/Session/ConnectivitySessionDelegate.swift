@@ -42,7 +42,8 @@ public protocol ConnectivitySessionDelegate: AnyObject, Sendable {
     )
 
     /// A new application context arrived.
-    func session(_ session: any ConnectivitySession, didReceiveApplicationContext applicationContext: ConnectivityMessage)
+    func session(
+        _ session: any ConnectivitySession, didReceiveApplicationContext applicationContext: ConnectivityMessage)
 
     /// A user-info (or complication user-info) transfer arrived.
     func session(_ session: any ConnectivitySession, didReceiveUserInfo userInfo: ConnectivityMessage)

@@ -68,7 +68,9 @@ public final class SimulatedSession: ConnectivitySession {
             } else {
                 errorHandler(.messageReplyFailed)
             }
-        } onError: { errorHandler($0) }
+        } onError: {
+            errorHandler($0)
+        }
     }
 
     /// Sends live bytes to the counterpart.
@@ -83,7 +85,9 @@ public final class SimulatedSession: ConnectivitySession {
             } else {
                 errorHandler(.messageReplyFailed)
             }
-        } onError: { errorHandler($0) }
+        } onError: {
+            errorHandler($0)
+        }
     }
 
     /// Replaces the application context; delivered when the counterpart is reachable.

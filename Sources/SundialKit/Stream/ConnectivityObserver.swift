@@ -15,7 +15,8 @@ public import SundialKitConnectivity
 ///
 /// Every stream sees events in the order the session produced them. State streams start with the current
 /// value. Streams buffer what their consumer has not read yet; a received live message keeps its reply
-/// open while any stream holds it (see ``ConnectivityReply``).
+/// open while any stream holds it (see ``ConnectivityReply``), and is acknowledged at once when no stream
+/// is subscribed: subscribe before the messages you want to answer can arrive.
 public actor ConnectivityObserver {
     /// The manager doing the work; use it for callback-style access.
     public nonisolated let manager: ConnectivityManager
@@ -24,10 +25,10 @@ public actor ConnectivityObserver {
     public nonisolated let messageDecoder: MessageDecoder?
 
     private nonisolated let states = Broadcast<ConnectivityState>(replayLatest: true)
-    private nonisolated let messages = Broadcast<ConnectivityReceiveResult>()
-    private nonisolated let sendResults = Broadcast<ConnectivitySendResult>()
-    private nonisolated let files = Broadcast<ConnectivityFile>()
-    private nonisolated let activations = Broadcast<Result<ActivationState, ConnectivityError>>()
+    private nonisolated let messages = FanOut<ConnectivityReceiveResult>()
+    private nonisolated let sendResults = FanOut<ConnectivitySendResult>()
+    private nonisolated let files = FanOut<ConnectivityFile>()
+    private nonisolated let activations = FanOut<Result<ActivationState, ConnectivityError>>()
     private nonisolated let subscription: ConnectivityEventSubscription
 
     /// Creates an observer over a manager.

@@ -35,8 +35,9 @@ enum ConnectivityReadmeSnippets {
         try await phone.activate(timeout: .seconds(10))
         try await watch.activate(timeout: .seconds(10))
 
+        let incoming = watch.messageStream()  // subscribe before the message can arrive
         let watchSide = Task {
-            for await received in watch.messageStream() {
+            for await received in incoming {
                 if let color = try? decoder.decode(received) as? ColorMessage {
                     try? received.reply?.send(ColorMessage(red: color.red / 2))
                     return

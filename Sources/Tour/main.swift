@@ -5,4 +5,5 @@
 print("Courier tour\n")
 
 try await NetworkTour.run()
+try await ConnectivityTour.run()
 try await WormholeTour.run()

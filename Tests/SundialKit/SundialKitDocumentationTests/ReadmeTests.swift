@@ -35,8 +35,10 @@ struct ReadmeTests {
     func snippetsAreCompiled() throws {
         let readme = try String(
             contentsOf: Self.packageRoot.appendingPathComponent("Sources/SundialKit/README.md"), encoding: .utf8)
-        let source = try String(
-            contentsOf: Self.testsDirectory.appendingPathComponent("ReadmeSnippets.swift"), encoding: .utf8)
+        // ReadmeSnippets.swift, plus ConnectivityReadmeSnippets.swift for the connectivity sections.
+        let source = try ["ReadmeSnippets.swift", "ConnectivityReadmeSnippets.swift"].map {
+            try String(contentsOf: Self.testsDirectory.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
         let blocks = Self.swiftBlocks(in: readme)
         #expect(blocks.count >= 6)
         let compiled = Self.normalized(source)

@@ -1,0 +1,69 @@
+import CourierPrimitives
+
+/// A result that is set at most once, whoever sets it first (a reply, an error, a timeout, a
+/// cancellation), and handed to every waiter.
+///
+/// A link that reports two errors for one send, or a reply after a timeout, changes nothing after the
+/// first outcome.
+internal final class OnceCompletion<Value: Sendable>: Sendable {
+    private struct State {
+        var value: Value?
+        var waiters: [@Sendable (Value) -> Void] = []
+        var timeout: Task<Void, Never>?
+    }
+
+    private let state = Locked(State())
+
+    /// Sets the value if none was set yet, and hands it to the waiters.
+    /// - Returns: Whether this call set it.
+    @discardableResult
+    func complete(_ value: Value) -> Bool {
+        typealias Settled = (waiters: [@Sendable (Value) -> Void], timeout: Task<Void, Never>?)
+        let settled: Settled? = state.withLock { state in
+            guard state.value == nil else { return nil }
+            state.value = value
+            defer {
+                state.waiters = []
+                state.timeout = nil
+            }
+            return (state.waiters, state.timeout)
+        }
+        guard let settled else { return false }
+        settled.timeout?.cancel()
+        for waiter in settled.waiters {
+            waiter(value)
+        }
+        return true
+    }
+
+    /// Calls `waiter` with the value, now if it is already set, otherwise when it is.
+    func wait(_ waiter: @escaping @Sendable (Value) -> Void) {
+        let ready: Value? = state.withLock { state in
+            if let value = state.value {
+                return value
+            }
+            state.waiters.append(waiter)
+            return nil
+        }
+        if let ready {
+            waiter(ready)
+        }
+    }
+
+    /// Runs `action` after `duration`, unless the value is set before; use it to bound a wait.
+    func onTimeout(after duration: Duration, perform action: @escaping @Sendable () -> Void) {
+        let task = Task {
+            // Bounds the wait; cancelled as soon as another outcome arrives.
+            guard (try? await Task.sleep(for: duration)) != nil else { return }
+            action()
+        }
+        let cancelNow = state.withLock { state in
+            guard state.value == nil else { return true }
+            state.timeout = task
+            return false
+        }
+        if cancelNow {
+            task.cancel()
+        }
+    }
+}

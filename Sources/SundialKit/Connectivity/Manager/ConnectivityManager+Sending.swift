@@ -1,0 +1,272 @@
+public import Foundation
+
+extension ConnectivityManager {
+    typealias SendCompletion = OnceCompletion<Result<ConnectivitySendResult, ConnectivityError>>
+
+    /// Sends a dictionary, choosing the transport with ``TransportPolicy``, and waits for the outcome.
+    ///
+    /// A live message returns when the counterpart replies; a queued one when the session accepted it.
+    /// - Parameters:
+    ///   - message: The dictionary to send (property-list values only).
+    ///   - options: Transport choice and reply timeout.
+    /// - Returns: The transport used and the reply, if any.
+    /// - Throws: ``ConnectivityError``: not activated, not reachable, payload too large or not a property
+    ///   list, reply timed out, cancelled, or what the session reported.
+    @discardableResult
+    public func send(
+        _ message: ConnectivityMessage,
+        options: SendOptions = .automatic
+    ) async throws(ConnectivityError) -> ConnectivitySendResult {
+        try await awaitSend(.dictionary(message), options: options)
+    }
+
+    /// Sends a typed message: bytes over `.data` for a ``BinaryMessagable`` when the counterpart is
+    /// reachable, its dictionary form otherwise.
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - options: Transport choice and reply timeout.
+    /// - Returns: The transport used and the reply, if any.
+    /// - Throws: ``ConnectivityError``, including ``ConnectivityError/serialization(_:)`` when the message
+    ///   cannot be encoded.
+    @discardableResult
+    public func send(
+        _ message: some Messagable,
+        options: SendOptions = .automatic
+    ) async throws(ConnectivityError) -> ConnectivitySendResult {
+        try await awaitSend(.messagable(message), options: options)
+    }
+
+    /// Sends a typed message and decodes the counterpart's typed reply.
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - replyType: The type the counterpart replies with.
+    ///   - options: Transport choice and reply timeout; the send must go live (reachable).
+    /// - Returns: The decoded reply.
+    /// - Throws: ``ConnectivityError``; ``ConnectivityError/serialization(_:)`` when the reply does not
+    ///   decode as `replyType`.
+    public func send<Reply: Messagable>(
+        _ message: some Messagable,
+        expecting replyType: Reply.Type,
+        options: SendOptions = .automatic
+    ) async throws(ConnectivityError) -> Reply {
+        let result = try await awaitSend(.messagable(message), options: options)
+        let decoder = MessageDecoder(messagableTypes: [replyType])
+        do {
+            let reply: any Messagable
+            if let data = result.replyData {
+                reply = try decoder.decodeBinary(data)
+            } else if let dictionary = result.context.reply {
+                reply = try decoder.decodeMessage(dictionary)
+            } else {
+                throw SerializationError.missingField("reply (the message was queued, not delivered live)")
+            }
+            guard let typed = reply as? Reply else {
+                throw SerializationError.unknownMessageType(Reply.key)
+            }
+            return typed
+        } catch let error as SerializationError {
+            throw .serialization(error)
+        } catch {
+            throw .deliveryFailed
+        }
+    }
+
+    /// Sends a dictionary and reports the outcome to `completion` (and as a
+    /// ``ConnectivityEvent/sendCompleted(_:)`` event).
+    ///
+    /// The session is called before this method returns, so sends reach the session in call order.
+    /// - Parameters:
+    ///   - message: The dictionary to send.
+    ///   - options: Transport choice and reply timeout.
+    ///   - completion: Called once with the outcome.
+    public func send(
+        _ message: ConnectivityMessage,
+        options: SendOptions = .automatic,
+        completion: @escaping @Sendable (Result<ConnectivitySendResult, ConnectivityError>) -> Void
+    ) {
+        let pending = SendCompletion()
+        pending.wait(completion)
+        dispatch(.dictionary(message), options: options, pending: pending)
+    }
+
+    /// Sends a typed message and reports the outcome to `completion`; see ``send(_:options:completion:)``.
+    public func send(
+        _ message: some Messagable,
+        options: SendOptions = .automatic,
+        completion: @escaping @Sendable (Result<ConnectivitySendResult, ConnectivityError>) -> Void
+    ) {
+        let pending = SendCompletion()
+        pending.wait(completion)
+        dispatch(.messagable(message), options: options, pending: pending)
+    }
+
+    /// Replaces the application context, whatever the reachability.
+    /// - Parameter context: The new context.
+    /// - Throws: ``ConnectivityError`` when it cannot be sent.
+    public func updateApplicationContext(_ context: ConnectivityMessage) throws(ConnectivityError) {
+        _ = try sendQueued(.dictionary(context), options: .via(.applicationContext))
+    }
+
+    /// Queues a file transfer with metadata.
+    /// - Parameters:
+    ///   - file: The file to send.
+    ///   - metadata: Property-list metadata.
+    /// - Returns: The result (context ``ConnectivitySendContext/applicationContext``, transport `.file`).
+    /// - Throws: ``ConnectivityError`` when the session is not ready, the counterpart is missing, the
+    ///   file cannot be read, or the metadata is not a property list.
+    @discardableResult
+    public func transferFile(
+        _ file: URL,
+        metadata: ConnectivityMessage? = nil
+    ) throws(ConnectivityError) -> ConnectivitySendResult {
+        let result: Result<ConnectivitySendResult, ConnectivityError>
+        do throws(ConnectivityError) {
+            _ = try TransportPolicy.transport(for: .dictionary, options: .via(.userInfo), state: liveState)
+            if let metadata {
+                _ = try PropertyListValue.validatedSizeBound(of: metadata)
+            }
+            guard FileManager.default.isReadableFile(atPath: file.path) else {
+                throw .fileNotAccessible
+            }
+            try session.transferFile(file, metadata: metadata)
+            result = .success(
+                ConnectivitySendResult(message: metadata ?? [:], context: .applicationContext, transport: .file)
+            )
+        } catch {
+            result = .failure(error)
+        }
+        report(result, message: metadata ?? [:])
+        return try result.get()
+    }
+
+    // MARK: - Dispatch
+
+    /// The session's state now, for routing: the reported ``state`` can lag a change whose callback is
+    /// still on its way.
+    private var liveState: ConnectivityState {
+        Self.snapshot(of: session)
+    }
+
+    private func awaitSend(
+        _ outgoing: OutgoingMessage,
+        options: SendOptions
+    ) async throws(ConnectivityError) -> ConnectivitySendResult {
+        let pending = SendCompletion()
+        dispatch(outgoing, options: options, pending: pending)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                pending.wait { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            self.finish(pending, .failure(.cancelled), message: [:])
+        }
+        return try result.get()
+    }
+
+    /// The single path every send takes: route, encode, check, hand to the session.
+    private func dispatch(_ outgoing: OutgoingMessage, options: SendOptions, pending: SendCompletion) {
+        let transport: MessageTransport
+        do {
+            transport = try TransportPolicy.transport(for: outgoing.payload, options: options, state: liveState)
+        } catch {
+            finish(pending, .failure(error), message: (try? outgoing.dictionary()) ?? [:])
+            return
+        }
+        switch transport {
+        case .message:
+            sendLive(outgoing, options: options, pending: pending)
+        case .data:
+            sendLiveData(outgoing, options: options, pending: pending)
+        case .applicationContext, .userInfo, .currentUserInfo, .file:
+            do {
+                let result = try sendQueued(outgoing, options: .via(transport))
+                finish(pending, .success(result), message: result.message)
+            } catch {
+                finish(pending, .failure(error), message: (try? outgoing.dictionary()) ?? [:])
+            }
+        }
+    }
+
+    private func sendLive(_ outgoing: OutgoingMessage, options: SendOptions, pending: SendCompletion) {
+        let message: ConnectivityMessage
+        do {
+            message = try outgoing.dictionary()
+            try PropertyListValue.checkSize(of: message, limit: Self.payloadLimit)
+        } catch {
+            finish(pending, .failure(error), message: (try? outgoing.dictionary()) ?? [:])
+            return
+        }
+        pending.onTimeout(after: options.replyTimeout) { [weak self] in
+            self?.finish(pending, .failure(.messageReplyTimedOut), message: message)
+        }
+        session.sendMessage(message) { [weak self] reply in
+            let result = ConnectivitySendResult(message: message, context: .reply(reply), transport: .message)
+            self?.finish(pending, .success(result), message: message)
+        } errorHandler: { [weak self] error in
+            self?.finish(pending, .failure(error), message: message)
+        }
+    }
+
+    private func sendLiveData(_ outgoing: OutgoingMessage, options: SendOptions, pending: SendCompletion) {
+        let data: Data
+        do throws(ConnectivityError) {
+            data = try outgoing.binary()
+            guard data.count <= Self.payloadLimit else {
+                throw .payloadTooLarge(size: data.count, limit: Self.payloadLimit)
+            }
+        } catch {
+            finish(pending, .failure(error), message: [:])
+            return
+        }
+        pending.onTimeout(after: options.replyTimeout) { [weak self] in
+            self?.finish(pending, .failure(.messageReplyTimedOut), message: [:])
+        }
+        session.sendMessageData(data) { [weak self] reply in
+            let result = ConnectivitySendResult(message: [:], context: .reply([:]), transport: .data, replyData: reply)
+            self?.finish(pending, .success(result), message: [:])
+        } errorHandler: { [weak self] error in
+            self?.finish(pending, .failure(error), message: [:])
+        }
+    }
+
+    /// Application context and user-info transfers: accepted or refused at once.
+    private func sendQueued(
+        _ outgoing: OutgoingMessage,
+        options: SendOptions
+    ) throws(ConnectivityError) -> ConnectivitySendResult {
+        let transport = try TransportPolicy.transport(for: outgoing.payload, options: options, state: liveState)
+        let message = try outgoing.dictionary()
+        if transport.hasPayloadLimit {
+            try PropertyListValue.checkSize(of: message, limit: Self.payloadLimit)
+        } else {
+            _ = try PropertyListValue.validatedSizeBound(of: message)
+        }
+        switch transport {
+        case .applicationContext: try session.updateApplicationContext(message)
+        case .userInfo: try session.transferUserInfo(message)
+        case .currentUserInfo: try session.transferCurrentComplicationUserInfo(message)
+        case .message, .data, .file:
+            throw .invalidParameter("\(transport) is not a queued dictionary transport")
+        }
+        return ConnectivitySendResult(message: message, context: .applicationContext, transport: transport)
+    }
+
+    /// Settles a send once, and reports it.
+    private func finish(
+        _ pending: SendCompletion,
+        _ result: Result<ConnectivitySendResult, ConnectivityError>,
+        message: ConnectivityMessage
+    ) {
+        guard pending.complete(result) else { return }
+        report(result, message: message)
+    }
+
+    private func report(_ result: Result<ConnectivitySendResult, ConnectivityError>, message: ConnectivityMessage) {
+        switch result {
+        case .success(let sent):
+            relay.send(.sendCompleted(sent))
+        case .failure(let error):
+            relay.send(.sendCompleted(ConnectivitySendResult(message: message, context: .failure(error))))
+        }
+    }
+}

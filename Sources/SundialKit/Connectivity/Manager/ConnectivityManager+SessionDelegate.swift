@@ -1,0 +1,126 @@
+public import Foundation
+
+extension ConnectivityManager {
+    /// Records the outcome and settles any ``activate(timeout:)`` waiting for it.
+    public func session(
+        _ session: any ConnectivitySession,
+        activationDidCompleteWith activationState: ActivationState,
+        error: ConnectivityError?
+    ) {
+        refreshState()
+        relay.send(.activationCompleted(activationState, error))
+        let outcome: Result<Void, ConnectivityError> =
+            if let error {
+                .failure(error)
+            } else if activationState == .activated {
+                .success(())
+            } else {
+                .failure(.sessionNotActivated)
+            }
+        finishActivation(nil, with: outcome)
+    }
+
+    /// Records the change.
+    public func sessionDidBecomeInactive(_ session: any ConnectivitySession) {
+        refreshState()
+    }
+
+    /// Records the change.
+    public func sessionDidDeactivate(_ session: any ConnectivitySession) {
+        refreshState()
+    }
+
+    /// Records the change.
+    public func sessionCompanionStateDidChange(_ session: any ConnectivitySession) {
+        refreshState()
+    }
+
+    /// Records the change.
+    public func sessionReachabilityDidChange(_ session: any ConnectivitySession) {
+        refreshState()
+    }
+
+    /// Hands the message on with a ``ConnectivityReply``.
+    public func session(
+        _ session: any ConnectivitySession,
+        didReceiveMessage message: ConnectivityMessage,
+        replyHandler: @escaping @Sendable (ConnectivityMessage) -> Void
+    ) {
+        let reply = ConnectivityReply(dictionaryReply: replyHandler)
+        let received = ConnectivityReceiveResult(
+            message: message,
+            context: .replyWith { response in try? reply.send(response) },
+            transport: .message,
+            reply: reply
+        )
+        relay.send(.messageReceived(received))
+    }
+
+    /// Hands the bytes on with a ``ConnectivityReply``.
+    public func session(
+        _ session: any ConnectivitySession,
+        didReceiveMessageData messageData: Data,
+        replyHandler: @escaping @Sendable (Data) -> Void
+    ) {
+        let reply = ConnectivityReply(dataReply: replyHandler)
+        let received = ConnectivityReceiveResult(
+            message: [:],
+            context: .replyWith { response in try? reply.send(response) },
+            transport: .data,
+            data: messageData,
+            reply: reply
+        )
+        relay.send(.messageReceived(received))
+    }
+
+    /// Hands the context on.
+    public func session(
+        _ session: any ConnectivitySession,
+        didReceiveApplicationContext applicationContext: ConnectivityMessage
+    ) {
+        let received = ConnectivityReceiveResult(
+            message: applicationContext,
+            context: .applicationContext,
+            transport: .applicationContext
+        )
+        relay.send(.messageReceived(received))
+    }
+
+    /// Hands the user info on.
+    public func session(_ session: any ConnectivitySession, didReceiveUserInfo userInfo: ConnectivityMessage) {
+        let received = ConnectivityReceiveResult(message: userInfo, context: .applicationContext, transport: .userInfo)
+        relay.send(.messageReceived(received))
+    }
+
+    /// Moves the file into ``fileInbox`` (the session deletes the original on return), then hands it on.
+    public func session(_ session: any ConnectivitySession, didReceiveFile file: ConnectivityFile) {
+        let manager = FileManager.default
+        let destination = fileInbox.appendingPathComponent(
+            "\(UUID().uuidString)-\(file.fileURL.lastPathComponent)",
+            isDirectory: false
+        )
+        do {
+            try manager.createDirectory(at: fileInbox, withIntermediateDirectories: true)
+            try manager.moveItem(at: file.fileURL, to: destination)
+        } catch {
+            relay.send(.receiveFailed(.fileNotAccessible))
+            return
+        }
+        relay.send(.fileReceived(ConnectivityFile(fileURL: destination, metadata: file.metadata)))
+    }
+
+    /// Reports the finished transfer.
+    public func session(
+        _ session: any ConnectivitySession,
+        didFinishUserInfoTransfer userInfo: ConnectivityMessage,
+        error: ConnectivityError?
+    ) {
+        relay.send(.transferFinished(.userInfo, error))
+    }
+
+    /// Reports the finished transfer.
+    public func session(_ session: any ConnectivitySession, didFinishFileTransfer file: URL, error: ConnectivityError?)
+    {
+        relay.send(.transferFinished(.file, error))
+    }
+}

@@ -1,0 +1,81 @@
+public import Foundation
+
+/// The `.data` wire format of a ``BinaryMessagable``: the payload, then a type footer.
+///
+/// ```
+/// [ payload bytes ][ type key, UTF-8 ][ key length: UInt32, little-endian ]
+/// ```
+///
+/// This is the layout SundialKit 2.x uses, so apps built on either library can exchange binary
+/// messages. Decoding checks every length against the buffer before reading, works on sliced `Data`
+/// and on 32-bit watches, and reports malformed input as a ``SerializationError``.
+public enum BinaryMessageEncoder {
+    /// The size of the trailing length field.
+    public static let lengthFieldSize = 4
+
+    /// Encodes a message: its payload followed by the type footer.
+    /// - Parameter message: The message to encode.
+    /// - Returns: The bytes to send with `sendMessageData`.
+    /// - Throws: ``SerializationError/encodingFailed(_:)`` when the message's `encode()` fails.
+    public static func encode(_ message: some BinaryMessagable) throws(SerializationError) -> Data {
+        let payload: Data
+        do {
+            payload = try message.encode()
+        } catch let error as SerializationError {
+            throw error
+        } catch {
+            throw .encodingFailed(String(describing: error))
+        }
+        return try encode(payload: payload, typeKey: type(of: message).key)
+    }
+
+    /// Appends a type footer to a payload.
+    /// - Parameters:
+    ///   - payload: The message bytes.
+    ///   - typeKey: The message type's key.
+    /// - Returns: The payload followed by the footer.
+    /// - Throws: ``SerializationError/encodingFailed(_:)`` when the key is longer than the footer allows.
+    public static func encode(payload: Data, typeKey: String) throws(SerializationError) -> Data {
+        let keyBytes = typeKey.utf8
+        guard let keyLength = UInt32(exactly: keyBytes.count) else {
+            throw .encodingFailed("type key of \(keyBytes.count) bytes is too long")
+        }
+        var data = Data(capacity: payload.count + keyBytes.count + lengthFieldSize)
+        data.append(payload)
+        data.append(contentsOf: keyBytes)
+        withUnsafeBytes(of: keyLength.littleEndian) { data.append(contentsOf: $0) }
+        return data
+    }
+
+    /// Splits received bytes into the type key and the payload.
+    ///
+    /// The payload is a slice of `data` (no copy): index it from its `startIndex`.
+    /// - Parameter data: The bytes received with `sendMessageData`.
+    /// - Returns: The type key and the payload.
+    /// - Throws: ``SerializationError/invalidFormat(_:)`` when the footer is truncated or its length
+    ///   exceeds the buffer, ``SerializationError/invalidTypeKey`` when the key is not UTF-8.
+    public static func decode(_ data: Data) throws(SerializationError) -> (typeKey: String, payload: Data) {
+        let count = data.count
+        guard count >= lengthFieldSize else {
+            throw .invalidFormat("\(count) bytes is shorter than the \(lengthFieldSize)-byte footer length")
+        }
+        let lengthStart = data.endIndex - lengthFieldSize
+        var declared: UInt32 = 0
+        for (shift, byte) in zip(stride(from: 0, to: 32, by: 8), data[lengthStart...]) {
+            declared |= UInt32(byte) << UInt32(shift)
+        }
+        // Compare in 64 bits: on a 32-bit watch `Int(declared)` could trap.
+        let available = UInt64(count - lengthFieldSize)
+        guard UInt64(declared) <= available, let keyLength = Int(exactly: declared) else {
+            throw .invalidFormat("type key length \(declared) exceeds the \(available) bytes before it")
+        }
+        let keyStart = lengthStart - keyLength
+        let keyBytes = data[keyStart..<lengthStart]
+        let typeKey = String(decoding: keyBytes, as: UTF8.self)
+        // `String(decoding:)` repairs invalid UTF-8; a repaired key differs from the bytes.
+        guard typeKey.utf8.elementsEqual(keyBytes) else {
+            throw .invalidTypeKey
+        }
+        return (typeKey, data[data.startIndex..<keyStart])
+    }
+}

@@ -1,0 +1,23 @@
+/// How a send ended (1.x shape).
+public enum ConnectivitySendContext: Sendable {
+    /// Accepted for background delivery: the application context was replaced, or a user-info or file
+    /// transfer was queued (``ConnectivitySendResult/transport`` says which). No reply will come.
+    case applicationContext
+    /// Delivered live; the counterpart replied with this dictionary (empty when it only acknowledged, or
+    /// when the send went over `.data`, whose reply is ``ConnectivitySendResult/replyData``).
+    case reply(ConnectivityMessage)
+    /// The send failed.
+    case failure(any Error)
+
+    /// The reply, if the counterpart sent one.
+    public var reply: ConnectivityMessage? {
+        guard case .reply(let reply) = self else { return nil }
+        return reply
+    }
+
+    /// The error, if the send failed, as a ``ConnectivityError``.
+    public var error: ConnectivityError? {
+        guard case .failure(let error) = self else { return nil }
+        return error as? ConnectivityError ?? .deliveryFailed
+    }
+}

@@ -1,0 +1,52 @@
+import CourierPrimitives
+
+/// Hands each value to every current subscriber, in order, and keeps nothing once it is handed over.
+///
+/// Unlike `Broadcast`, it never retains the latest value: a received message (and the reply it carries)
+/// lives only as long as a subscriber holds it, so an unheard message is acknowledged at once.
+final class FanOut<Element: Sendable>: Sendable {
+    private struct State {
+        var subscribers: [UInt64: AsyncStream<Element>.Continuation] = [:]
+        var nextID: UInt64 = 0
+        var isFinished = false
+    }
+
+    private let state = Locked(State())
+
+    func subscribe() -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
+        let subscribed = state.withLock { state in
+            guard !state.isFinished else { return false }
+            let id = state.nextID
+            state.nextID &+= 1
+            state.subscribers[id] = continuation
+            continuation.onTermination = { [weak self] _ in
+                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+            }
+            return true
+        }
+        if !subscribed {
+            continuation.finish()
+        }
+        return stream
+    }
+
+    func send(_ element: Element) {
+        state.withLock { state in
+            for continuation in state.subscribers.values {
+                continuation.yield(element)
+            }
+        }
+    }
+
+    func finish() {
+        let continuations = state.withLock { state in
+            state.isFinished = true
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        for continuation in continuations {
+            continuation.finish()
+        }
+    }
+}

@@ -1,0 +1,2 @@
+// The connectivity observer's API is made of SundialKitConnectivity's types.
+@_exported public import SundialKitConnectivity

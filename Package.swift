@@ -10,7 +10,15 @@ import PackageDescription
 
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
-let packageDependencies: [Package.Dependency] = []
+let packageDependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
 
@@ -41,8 +49,77 @@ let wormholeTargets: [Target] = []
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
 
-let durableStreamsProducts: [Product] = []
-let durableStreamsTargets: [Target] = []
+// The server side: storage (no third-party dependencies), the HTTP server, the `durable-streams` command and the
+// server benchmark.
+let durableStreamsServerProducts: [Product] = [
+    .library(name: "DurableStreamsStorage", targets: ["DurableStreamsStorage"]),
+    .library(name: "DurableStreamsServer", targets: ["DurableStreamsServer"]),
+    .executable(name: "durable-streams", targets: ["durable-streams"]),
+    .executable(name: "durable-streams-server-benchmark", targets: ["durable-streams-server-benchmark"]),
+]
+let durableStreamsServerTargets: [Target] = [
+    .target(
+        name: "DurableStreamsStorage",
+        dependencies: ["CourierPrimitives"],
+        path: "Sources/DurableStreams/Storage"
+    ),
+    .target(
+        name: "DurableStreamsServer",
+        dependencies: [
+            "DurableStreamsStorage",
+            "CourierPrimitives",
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "CompressNIO", package: "compress-nio"),
+        ],
+        path: "Sources/DurableStreams/Server"
+    ),
+    .executableTarget(
+        name: "durable-streams",
+        dependencies: [
+            "DurableStreamsServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/DurableStreams/CLI"
+    ),
+    .executableTarget(
+        name: "durable-streams-server-benchmark",
+        dependencies: [
+            "DurableStreamsServer",
+            "BenchmarkSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ],
+        path: "Benchmarks/DurableStreamsServer"
+    ),
+    .testTarget(
+        name: "DurableStreamsStorageTests",
+        dependencies: ["DurableStreamsStorage", "CourierTestSupport"],
+        path: "Tests/DurableStreams/StorageTests"
+    ),
+    .testTarget(
+        name: "DurableStreamsServerTests",
+        dependencies: [
+            "DurableStreamsServer",
+            "DurableStreamsStorage",
+            "CourierTestSupport",
+            "durable-streams",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Tests/DurableStreams/ServerTests"
+    ),
+]
+
+let durableStreamsProducts: [Product] = durableStreamsServerProducts
+let durableStreamsTargets: [Target] = durableStreamsServerTargets
 
 // MARK: - Tour (the main job: `swift run tour`)
 

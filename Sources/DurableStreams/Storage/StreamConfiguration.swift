@@ -66,8 +66,9 @@ public struct StreamTimestamp: Sendable, Equatable {
 
     /// Creates a timestamp for an instant, rendered in UTC with milliseconds.
     public init(date: Date) {
-        self.date = date
-        self.text = RFC3339.format(date)
+        let text = RFC3339.format(date)
+        self.date = RFC3339.parse(text) ?? date
+        self.text = text
     }
 
     /// Two timestamps are equal when they name the same instant.
@@ -102,14 +103,18 @@ enum RFC3339 {
         var fraction = 0.0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var scale = 0.1
+            var digits: UInt64 = 0
+            var scale = 1.0
             let start = index
             while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                fraction += Double(bytes[index] - UInt8(ascii: "0")) * scale
-                scale /= 10
+                if index - start < 18 {
+                    digits = digits * 10 + UInt64(bytes[index] - UInt8(ascii: "0"))
+                    scale *= 10
+                }
                 index += 1
             }
             guard index > start else { return nil }
+            fraction = Double(digits) / scale
         }
         var offsetSeconds = 0
         if expect("Zz") {

@@ -30,10 +30,10 @@ struct ServerHarness: Sendable {
 
     /// Runs `body` against a fresh server (in memory, long-poll timeout 500 ms, fault injection on, unless
     /// `configure` says otherwise), then stops it.
-    static func run<Value: Sendable>(
+    static func run(
         _ configuration: DurableStreamsServer.Configuration = .forTests(),
-        _ body: (ServerHarness) async throws -> Value
-    ) async throws -> Value {
+        _ body: (ServerHarness) async throws -> Void
+    ) async throws {
         let server = DurableStreamsServer(configuration: configuration)
         let port = try await server.start()
         let client = HTTPClient(
@@ -43,10 +43,9 @@ struct ServerHarness: Sendable {
         )
         let harness = ServerHarness(server: server, base: "http://127.0.0.1:\(port)", client: client)
         do {
-            let value = try await body(harness)
+            try await body(harness)
             try await client.shutdown()
             await server.stop()
-            return value
         } catch {
             try? await client.shutdown()
             await server.stop()

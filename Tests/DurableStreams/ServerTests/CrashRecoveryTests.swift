@@ -37,7 +37,9 @@ struct CrashRecoveryTests {
             defer { Task { try? await client.shutdown() } }
             let first = try await start(directory)
             let path = "/crash/\(UUID().uuidString.lowercased())"
-            #expect(try await send(client, .PUT, first.base + path, headers: [("Content-Type", "text/plain")]).status == 201)
+            #expect(
+                try await send(client, .PUT, first.base + path, headers: [("Content-Type", "text/plain")]).status == 201
+            )
 
             let acknowledged = Locked([String]())
             let producerAcknowledged = Locked(UInt64?.none)
@@ -47,8 +49,14 @@ struct CrashRecoveryTests {
                     for writer in 0..<6 {
                         group.addTask {
                             for index in 0..<100_000 {
-                                let token = "w\(writer)-\(index)" + (writer == 0 ? String(repeating: ".", count: 50_000) : "") + ";"
-                                guard let response = try? await send(client, .POST, first.base + path, headers: [("Content-Type", "text/plain")], body: Array(token.utf8)) else { return }
+                                let token =
+                                    "w\(writer)-\(index)" + (writer == 0 ? String(repeating: ".", count: 50_000) : "")
+                                    + ";"
+                                guard
+                                    let response = try? await send(
+                                        client, .POST, first.base + path, headers: [("Content-Type", "text/plain")],
+                                        body: Array(token.utf8))
+                                else { return }
                                 guard response.status == 204 else { return }
                                 let count = acknowledged.withLock { list -> Int in
                                     list.append(token)
@@ -60,8 +68,15 @@ struct CrashRecoveryTests {
                     }
                     group.addTask {
                         for sequence in 0..<UInt64(100_000) {
-                            let headers = [("Content-Type", "text/plain"), ("Producer-Id", "crash-producer"), ("Producer-Epoch", "0"), ("Producer-Seq", "\(sequence)")]
-                            guard let response = try? await send(client, .POST, first.base + path, headers: headers, body: Array("p-\(sequence);".utf8)) else { return }
+                            let headers = [
+                                ("Content-Type", "text/plain"), ("Producer-Id", "crash-producer"),
+                                ("Producer-Epoch", "0"), ("Producer-Seq", "\(sequence)"),
+                            ]
+                            guard
+                                let response = try? await send(
+                                    client, .POST, first.base + path, headers: headers,
+                                    body: Array("p-\(sequence);".utf8))
+                            else { return }
                             guard response.status == 200 else { return }
                             producerAcknowledged.withLock { $0 = sequence }
                         }
@@ -80,8 +95,12 @@ struct CrashRecoveryTests {
             let lastAcknowledged = try #require(producerAcknowledged.value)
             var sequence = lastAcknowledged
             while true {
-                let headers = [("Content-Type", "text/plain"), ("Producer-Id", "crash-producer"), ("Producer-Epoch", "0"), ("Producer-Seq", "\(sequence)")]
-                let response = try await send(client, .POST, second.base + path, headers: headers, body: Array("p-\(sequence);".utf8))
+                let headers = [
+                    ("Content-Type", "text/plain"), ("Producer-Id", "crash-producer"), ("Producer-Epoch", "0"),
+                    ("Producer-Seq", "\(sequence)"),
+                ]
+                let response = try await send(
+                    client, .POST, second.base + path, headers: headers, body: Array("p-\(sequence);".utf8))
                 if response.status == 200 { break }
                 #expect(response.status == 204, "a retry of an already stored request is a duplicate")
                 sequence += 1

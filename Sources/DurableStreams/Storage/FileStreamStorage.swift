@@ -23,22 +23,22 @@ import Foundation
 /// record torn by a crash (incomplete, or failing its checksum) is cut off — it was never acknowledged —
 /// and its bytes are kept beside the log in `torn-<position>.bin` for inspection.
 public final class FileStreamStorage: StreamStorage {
-    private struct Catalog {
+    struct Catalog {
         var streams: [StreamPath: FileStream] = [:]
         var isShutDown = false
     }
 
-    private let root: String
-    private let options: Options
-    private let lockDescriptor: Int32
-    private let catalog: Locked<Catalog>
-    private let notifier: StreamChangeNotifier
-    private let lanes: [CommitLane]
-    private let pool: BlockingIOPool
-    private let gate = AsyncGate()
+    let root: String
+    let options: Options
+    let lockDescriptor: Int32
+    let catalog: Locked<Catalog>
+    let notifier: StreamChangeNotifier
+    let lanes: [CommitLane]
+    let pool: BlockingIOPool
+    let gate = AsyncGate()
     private let sweeper: Locked<Task<Void, Never>?> = Locked(nil)
 
-    private init(
+    init(
         root: String,
         options: Options,
         lockDescriptor: Int32,
@@ -66,70 +66,6 @@ public final class FileStreamStorage: StreamStorage {
 
     deinit {
         sweeper.value?.cancel()
-    }
-
-    /// Opens (creating if needed) a data directory, recovering every stream in it.
-    ///
-    /// - Parameters:
-    ///   - directory: The data directory.
-    ///   - options: How the store runs.
-    /// - Throws: ``StreamStorageError/storageFailure(_:)`` when the directory cannot be used: another server
-    ///   holds it, a stream's metadata is unreadable, or a system call fails.
-    public static func open(at directory: String, options: Options = Options()) async throws(StreamStorageError)
-        -> FileStreamStorage
-    {
-        let pool = BlockingIOPool(threads: options.ioThreads, name: "durable-streams-io")
-        let notifier = StreamChangeNotifier()
-        let lanes = (0..<options.commitThreads).map {
-            CommitLane(name: "durable-streams-commit-\($0)", policy: options.syncPolicy, notifier: notifier)
-        }
-        let root = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        let now = options.now()
-        let policy = options.syncPolicy
-        do throws(FileIOError) {
-            let (lock, recovered) = try await pool.run { () throws(FileIOError) -> (Int32, [RecoveredStream]) in
-                try Recovery.prepare(root: root)
-                let lock = try FileIO.lockExclusively(root + "/LOCK")
-                do throws(FileIOError) {
-                    return (lock, try Recovery.recoverAll(root: root, syncs: policy.syncsMetadata))
-                } catch {
-                    FileIO.close(lock)
-                    throw error
-                }
-            }
-            var streams: [StreamPath: FileStream] = [:]
-            for stream in recovered {
-                let lane = lanes[Int(UInt(bitPattern: stream.path.hashValue) % UInt(lanes.count))]
-                streams[stream.path] = FileStream(
-                    path: stream.path,
-                    incarnation: stream.incarnation,
-                    directory: stream.directory,
-                    lane: lane,
-                    state: FileStream.State(
-                        decided: stream.state,
-                        committedTail: stream.state.tail,
-                        committedClosed: stream.state.isClosed,
-                        fileEnd: stream.fileEnd,
-                        writtenEnd: stream.fileEnd,
-                        lastUse: now,
-                        fd: stream.fd
-                    )
-                )
-            }
-            return FileStreamStorage(
-                root: root,
-                options: options,
-                lockDescriptor: lock,
-                streams: streams,
-                notifier: notifier,
-                lanes: lanes,
-                pool: pool
-            )
-        } catch {
-            for lane in lanes { lane.stopAndWait() }
-            pool.stop()
-            throw .storageFailure(error.description)
-        }
     }
 
     /// The data directory.
@@ -366,109 +302,5 @@ public final class FileStreamStorage: StreamStorage {
             throw .notFound
         }
         return stream
-    }
-
-    /// Creates a stream's directory under `tmp/`, then renames it into `streams/` (gate held).
-    private func makeStream(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> StreamInfo
-    {
-        let incarnation = Self.newIncarnation()
-        let temporary = "\(root)/tmp/\(incarnation)"
-        let final = "\(root)/streams/\(incarnation)"
-        let streamsDirectory = "\(root)/streams"
-        let meta = StreamMeta(path: path, configuration: request.configuration, createdAt: options.now())
-        let records: [UInt8]
-        if !request.initialPayload.isEmpty {
-            records = LogRecord.encode(
-                payload: request.initialPayload, closes: request.closed, producer: nil, streamSequence: nil)
-        } else if request.closed {
-            records = LogRecord.encode(payload: [], closes: true, producer: nil, streamSequence: nil)
-        } else {
-            records = []
-        }
-        let syncs = options.syncPolicy.syncsMetadata
-        let fd: Int32
-        do throws(FileIOError) {
-            fd = try await pool.run { () throws(FileIOError) -> Int32 in
-                try FileIO.makeDirectory(temporary)
-                try FileIO.writeWholeFile(temporary + "/meta.json", try meta.encoded(), sync: syncs)
-                let fd = try FileIO.open(temporary + "/log", flags: O_RDWR | O_CREAT | O_EXCL)
-                do throws(FileIOError) {
-                    try records.withBytes { bytes throws(FileIOError) in
-                        try FileIO.write(fd, bytes, at: 0, path: temporary)
-                    }
-                    if syncs {
-                        try FileIO.syncData(fd, path: temporary + "/log")
-                        try FileIO.syncDirectory(temporary)
-                    }
-                    try FileIO.rename(temporary, final)
-                    if syncs { try FileIO.syncDirectory(streamsDirectory) }
-                } catch {
-                    FileIO.close(fd)
-                    FileIO.removeTree(temporary)
-                    throw error
-                }
-                return fd
-            }
-        } catch {
-            throw .storageFailure(error.description)
-        }
-        var state = StreamState(configuration: request.configuration)
-        if !request.initialPayload.isEmpty { state.tail = StreamOffset(position: UInt64(records.count)) }
-        state.isClosed = request.closed
-        let lane = lanes[Int(UInt(bitPattern: path.hashValue) % UInt(lanes.count))]
-        let stream = FileStream(
-            path: path,
-            incarnation: incarnation,
-            directory: final,
-            lane: lane,
-            state: FileStream.State(
-                decided: state,
-                committedTail: state.tail,
-                committedClosed: state.isClosed,
-                fileEnd: UInt64(records.count),
-                writtenEnd: UInt64(records.count),
-                lastUse: options.now(),
-                fd: fd
-            )
-        )
-        catalog.withLock { $0.streams[path] = stream }
-        return stream.state.withLock { stream.info($0) }
-    }
-
-    /// Removes a stream: waits for its pending writes, wakes its readers, renames it into `trash/` (synced)
-    /// and deletes the files in the background (gate held).
-    private func removeLocked(_ stream: FileStream) async throws(StreamStorageError) {
-        catalog.withLock { catalog in
-            if catalog.streams[stream.path] === stream { catalog.streams[stream.path] = nil }
-        }
-        let ticket = stream.state.withLock { state -> UInt64 in
-            state.isDeleted = true
-            return state.issuedTicket
-        }
-        _ = await stream.waitForCommit(ticket)
-        notifier.publishDeleted(stream.path)
-        let trash = "\(root)/trash/\(stream.incarnation)"
-        let directory = stream.directory
-        let streamsDirectory = "\(root)/streams"
-        let syncs = options.syncPolicy.syncsMetadata
-        do throws(FileIOError) {
-            try await pool.run { () throws(FileIOError) in
-                try FileIO.rename(directory, trash)
-                if syncs { try FileIO.syncDirectory(streamsDirectory) }
-            }
-        } catch {
-            throw .storageFailure(error.description)
-        }
-        stream.closeIfUnused()
-        Task { [pool] in await pool.run { FileIO.removeTree(trash) } }
-    }
-
-    private static func newIncarnation() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let value = generator.next() as UInt64
-            let text = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }.joined()
     }
 }

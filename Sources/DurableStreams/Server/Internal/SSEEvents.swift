@@ -68,13 +68,12 @@ enum SSEEvents {
         event.append(0x0A)
     }
 
-    /// `data:` and the line; a line that starts with a space gets one more, because readers remove exactly
-    /// one space after the colon.
+    /// `data:` and the line as it is, as the reference server and the conformance suite expect (so a reader,
+    /// which removes one space after the colon, removes the first space of a text line that starts with one).
     private static func appendDataLine(_ line: ArraySlice<UInt8>, into event: inout [UInt8]) {
         event.append(contentsOf: [
             UInt8(ascii: "d"), UInt8(ascii: "a"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: ":"),
         ])
-        if line.first == UInt8(ascii: " ") { event.append(UInt8(ascii: " ")) }
         event.append(contentsOf: line)
         event.append(0x0A)
     }

@@ -5,6 +5,12 @@ import Testing
 
 @Suite("Fault injection (/_test/inject-error)")
 struct FaultInjectionTests {
+    /// Arms a fault and checks that the control endpoint accepted it.
+    private func arm(_ server: ServerHarness, _ json: String) async throws {
+        let response = try await inject(server, json)
+        #expect(response.status == 200, "fault refused: \(response.text)")
+    }
+
     private func inject(_ server: ServerHarness, _ json: String) async throws -> TestResponse {
         try await server.send(.POST, "/_test/inject-error", headers: [("Content-Type", "application/json")], text: json)
     }
@@ -32,7 +38,7 @@ struct FaultInjectionTests {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
             try await server.create(path, body: "data")
-            try await inject(server, #"{"path":"\#(path)","status":500,"method":"POST","count":5}"#)
+            try await arm(server, #"{"path":"\#(path)","status":500,"method":"POST","count":5}"#)
             #expect(try await server.read(path).status == 200)
             #expect(try await server.append(path, "x").status == 500)
             #expect(try await server.send(.DELETE, "/_test/inject-error").status == 200)
@@ -45,7 +51,7 @@ struct FaultInjectionTests {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
             try await server.create(path, body: "persistent-data")
-            try await inject(server, #"{"path":"\#(path)","dropConnection":true,"count":1}"#)
+            try await arm(server, #"{"path":"\#(path)","dropConnection":true,"count":1}"#)
             await #expect(throws: (any Error).self) { try await server.read(path) }
             #expect(try await server.read(path).text == "persistent-data")
         }
@@ -56,7 +62,7 @@ struct FaultInjectionTests {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
             try await server.create(path, body: "delayed-data")
-            try await inject(server, #"{"path":"\#(path)","delayMs":300,"jitterMs":100}"#)
+            try await arm(server, #"{"path":"\#(path)","delayMs":300,"jitterMs":100}"#)
             let clock = ContinuousClock()
             let start = clock.now
             let response = try await server.read(path)
@@ -70,11 +76,11 @@ struct FaultInjectionTests {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
             try await server.create(path, contentType: "application/json", body: #"[{"item":1},{"item":2},{"item":3}]"#)
-            try await inject(server, #"{"path":"\#(path)","truncateBodyBytes":15,"method":"GET"}"#)
+            try await arm(server, #"{"path":"\#(path)","truncateBodyBytes":15,"method":"GET"}"#)
             let truncated = try await server.read(path)
             #expect(truncated.body.count == 15)
             #expect(truncated.json == nil)
-            try await inject(server, #"{"path":"\#(path)","corruptBody":true,"method":"GET"}"#)
+            try await arm(server, #"{"path":"\#(path)","corruptBody":true,"method":"GET"}"#)
             let corrupted = try await server.read(path)
             #expect(corrupted.body.count == #"[{"item":1},{"item":2},{"item":3}]"#.utf8.count)
             #expect(corrupted.body.first == UInt8(ascii: "X") || corrupted.body.first == UInt8(ascii: "Z"))
@@ -88,7 +94,7 @@ struct FaultInjectionTests {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
             try await server.create(path, body: "expected-data")
-            try await inject(
+            try await arm(
                 server, #"{"path":"\#(path)","injectSseEvent":{"eventType":"control","data":"{invalid json here"}}"#)
             let connection = try await server.events(path, query: "offset=-1&live=sse")
             let events = try await connection.take(3)
@@ -103,9 +109,9 @@ struct FaultInjectionTests {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
             try await server.create(path, body: "d")
-            try await inject(server, #"{"path":"\#(path)","status":500,"probability":0,"count":3}"#)
+            try await arm(server, #"{"path":"\#(path)","status":500,"probability":0,"count":3}"#)
             for _ in 0..<5 { #expect(try await server.read(path).status == 200) }
-            try await inject(server, #"{"path":"\#(path)","status":500,"count":0}"#)
+            try await arm(server, #"{"path":"\#(path)","status":500,"count":0}"#)
             #expect(try await server.read(path).status == 500)
             #expect(try await server.read(path).status == 200)
         }

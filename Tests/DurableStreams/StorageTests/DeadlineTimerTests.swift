@@ -12,8 +12,9 @@ struct DeadlineTimerTests {
         let log = Locked([Int]())
         let timer = DeadlineTimer.shared
         var ids: [Int: UInt64] = [:]
+        let base = ContinuousClock.now.advanced(by: .seconds(1))
         for index in (0..<200).shuffled() {
-            ids[index] = timer.schedule(after: .milliseconds(20 + index)) {
+            ids[index] = timer.schedule(at: base.advanced(by: .milliseconds(index))) {
                 fired.send(
                     log.withLock { log in
                         log.append(index)

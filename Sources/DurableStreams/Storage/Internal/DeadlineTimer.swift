@@ -36,10 +36,16 @@ final class DeadlineTimer: @unchecked Sendable {
     /// short and must not block.
     @discardableResult
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+        schedule(at: clock.now.advanced(by: delay), action)
+    }
+
+    /// Runs `action` on the timer thread at `deadline`, unless cancelled first.
+    @discardableResult
+    func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> UInt64 {
         condition.lock()
         nextID &+= 1
         let id = nextID
-        heap.append(Entry(id: id, deadline: clock.now.advanced(by: delay), action: action))
+        heap.append(Entry(id: id, deadline: deadline, action: action))
         positions[id] = heap.count - 1
         let position = siftUp(heap.count - 1)
         if position == 0 { condition.signal() }

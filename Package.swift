@@ -101,7 +101,7 @@ let durableStreamsServerTargets: [Target] = [
     ),
     .testTarget(
         name: "DurableStreamsStorageTests",
-        dependencies: ["DurableStreamsStorage", "CourierTestSupport"],
+        dependencies: ["DurableStreamsStorage", "CourierPrimitives", "CourierTestSupport"],
         path: "Tests/DurableStreams/StorageTests"
     ),
     .testTarget(
@@ -109,6 +109,7 @@ let durableStreamsServerTargets: [Target] = [
         dependencies: [
             "DurableStreamsServer",
             "DurableStreamsStorage",
+            "CourierPrimitives",
             "CourierTestSupport",
             "durable-streams",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),

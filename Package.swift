@@ -11,13 +11,14 @@ import PackageDescription
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
 let packageDependencies: [Package.Dependency] = [
-    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
-    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-    .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
-    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    // DurableStreams: the server (DurableStreamsServer), its command (durable-streams) and their tests.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
 ]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)

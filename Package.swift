@@ -11,13 +11,20 @@ import PackageDescription
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
 let packageDependencies: [Package.Dependency] = [
-    // SundialKit: Combine on Linux (SundialKitCombine), logging of skipped netlink input (SundialKitNetwork).
-    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    // Logging (SundialKitNetwork; the DurableStreams server).
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    // SundialKit: SundialKitProtobuf.
-    .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     // Command-line tools (wormhole, durable-streams).
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // SundialKit: Combine on Linux (SundialKitCombine).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    // SundialKit: SundialKitProtobuf.
+    .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+    // DurableStreams: the server (DurableStreamsServer), its command (durable-streams) and their tests.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
 ]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
@@ -269,8 +276,81 @@ let wormholeTargets: [Target] = [
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
 
-let durableStreamsProducts: [Product] = []
-let durableStreamsTargets: [Target] = []
+// The server side: storage (no third-party dependencies), the HTTP server, the `durable-streams` command and the
+// server benchmark.
+let durableStreamsServerProducts: [Product] = [
+    .library(name: "DurableStreamsStorage", targets: ["DurableStreamsStorage"]),
+    .library(name: "DurableStreamsServer", targets: ["DurableStreamsServer"]),
+    .executable(name: "durable-streams", targets: ["durable-streams"]),
+    .executable(name: "durable-streams-server-benchmark", targets: ["durable-streams-server-benchmark"]),
+]
+let durableStreamsServerTargets: [Target] = [
+    .target(
+        name: "DurableStreamsStorage",
+        dependencies: ["CourierPrimitives"],
+        path: "Sources/DurableStreams/Storage"
+    ),
+    .target(
+        name: "DurableStreamsServer",
+        dependencies: [
+            "DurableStreamsStorage",
+            "CourierPrimitives",
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "CompressNIO", package: "compress-nio"),
+        ],
+        path: "Sources/DurableStreams/Server"
+    ),
+    .executableTarget(
+        name: "durable-streams",
+        dependencies: [
+            "DurableStreamsServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/DurableStreams/CLI"
+    ),
+    .executableTarget(
+        name: "durable-streams-server-benchmark",
+        dependencies: [
+            "DurableStreamsServer",
+            "BenchmarkSupport",
+            "CourierPrimitives",
+            "CourierTestSupport",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Benchmarks/DurableStreamsServer"
+    ),
+    .testTarget(
+        name: "DurableStreamsStorageTests",
+        dependencies: ["DurableStreamsStorage", "CourierPrimitives", "CourierTestSupport"],
+        path: "Tests/DurableStreams/StorageTests"
+    ),
+    .testTarget(
+        name: "DurableStreamsServerTests",
+        dependencies: [
+            "DurableStreamsServer",
+            "DurableStreamsStorage",
+            "CourierPrimitives",
+            "CourierTestSupport",
+            "durable-streams",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Tests/DurableStreams/ServerTests",
+        exclude: ["Interop"]
+    ),
+]
+
+let durableStreamsProducts: [Product] = durableStreamsServerProducts
+let durableStreamsTargets: [Target] = durableStreamsServerTargets
 
 // MARK: - Tour (the main job: `swift run tour`)
 

@@ -23,6 +23,11 @@ public struct Report {
         rows.append(cells)
     }
 
+    /// Adds a row built at run time; missing cells print empty.
+    public mutating func add(_ cells: [String]) {
+        rows.append(cells)
+    }
+
     /// Prints the table to standard output.
     public func print() {
         let all = [header] + rows

@@ -1,0 +1,73 @@
+import CourierPrimitives
+import DurableStreamsStorage
+import NIOCore
+
+/// The live reads in progress (long-poll and SSE), so that stopping the server ends them at once instead of
+/// waiting out their timeouts, and a read whose connection closed stops waiting.
+///
+/// Each connection gets one ``WaitCancellation``, cancelled when the connection closes (one callback per
+/// connection, however many reads it makes) or when the server stops.
+final class LiveWaits: Sendable {
+    private struct State {
+        var connections: [ObjectIdentifier: WaitCancellation] = [:]
+        var reads = 0
+        var isStopped = false
+    }
+
+    private let state = Locked(State())
+    private let counts = Broadcast<Int>(replayLatest: true)
+
+    init() {
+        counts.send(0)
+    }
+
+    /// The number of live reads in progress.
+    var count: Int { state.withLock { $0.reads } }
+
+    /// The number of live reads in progress, now and after every change.
+    var countChanges: AsyncStream<Int> { counts.subscribe() }
+
+    /// Runs a live read with the cancellation of its connection (already cancelled if the server is
+    /// stopping).
+    func run<Value>(on channel: any Channel, _ body: (WaitCancellation) async throws -> Value) async rethrows -> Value {
+        let key = ObjectIdentifier(channel)
+        let (cancellation, isNew, count) = state.withLock { state -> (WaitCancellation, Bool, Int) in
+            state.reads += 1
+            if let existing = state.connections[key] { return (existing, false, state.reads) }
+            let cancellation = WaitCancellation()
+            if state.isStopped {
+                cancellation.cancel()
+            } else {
+                state.connections[key] = cancellation
+            }
+            return (cancellation, true, state.reads)
+        }
+        counts.send(count)
+        if isNew {
+            channel.closeFuture.whenComplete { [weak self] _ in
+                cancellation.cancel()
+                self?.state.withLock { state in
+                    if state.connections[key] === cancellation { state.connections[key] = nil }
+                }
+            }
+        }
+        defer {
+            counts.send(
+                state.withLock { state -> Int in
+                    state.reads -= 1
+                    return state.reads
+                })
+        }
+        return try await body(cancellation)
+    }
+
+    /// Ends every live read now and every later one at once.
+    func stopAll() {
+        let cancellations = state.withLock { state -> [WaitCancellation] in
+            state.isStopped = true
+            defer { state.connections = [:] }
+            return Array(state.connections.values)
+        }
+        for cancellation in cancellations { cancellation.cancel() }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+extension FileStreamStorage {
+    /// Opens (creating if needed) a data directory, recovering every stream in it.
+    ///
+    /// - Parameters:
+    ///   - directory: The data directory.
+    ///   - options: How the store runs.
+    /// - Throws: ``StreamStorageError/storageFailure(_:)`` when the directory cannot be used: another server
+    ///   holds it, a stream's metadata is unreadable, or a system call fails.
+    public static func open(at directory: String, options: Options = Options()) async throws(StreamStorageError)
+        -> FileStreamStorage
+    {
+        let pool = BlockingIOPool(threads: options.ioThreads, name: "durable-streams-io")
+        let notifier = StreamChangeNotifier()
+        let lanes = (0..<options.commitThreads).map {
+            CommitLane(name: "durable-streams-commit-\($0)", policy: options.syncPolicy, notifier: notifier)
+        }
+        let root = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        let now = options.now()
+        let policy = options.syncPolicy
+        do throws(FileIOError) {
+            let (lock, recovered) = try await pool.run { () throws(FileIOError) -> (Int32, [RecoveredStream]) in
+                try Recovery.prepare(root: root)
+                let lock = try FileIO.lockExclusively(root + "/LOCK")
+                do throws(FileIOError) {
+                    return (lock, try Recovery.recoverAll(root: root, syncs: policy.syncsMetadata))
+                } catch {
+                    FileIO.close(lock)
+                    throw error
+                }
+            }
+            var streams: [StreamPath: FileStream] = [:]
+            for stream in recovered {
+                let lane = lanes[Int(UInt(bitPattern: stream.path.hashValue) % UInt(lanes.count))]
+                streams[stream.path] = FileStream(
+                    path: stream.path,
+                    incarnation: stream.incarnation,
+                    directory: stream.directory,
+                    lane: lane,
+                    state: FileStream.State(
+                        decided: stream.state,
+                        committedTail: stream.state.tail,
+                        committedClosed: stream.state.isClosed,
+                        fileEnd: stream.fileEnd,
+                        writtenEnd: stream.fileEnd,
+                        lastUse: now,
+                        fd: stream.fd
+                    )
+                )
+            }
+            return FileStreamStorage(
+                root: root,
+                options: options,
+                lockDescriptor: lock,
+                streams: streams,
+                notifier: notifier,
+                lanes: lanes,
+                pool: pool
+            )
+        } catch {
+            for lane in lanes { lane.stopAndWait() }
+            pool.stop()
+            throw .storageFailure(error.description)
+        }
+    }
+}

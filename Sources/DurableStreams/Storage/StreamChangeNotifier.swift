@@ -1,0 +1,205 @@
+import CourierPrimitives
+
+/// Wakes readers waiting for a stream to grow: the notification seam between writers and live readers.
+///
+/// Writers call ``publish(_:tail:closed:)`` after making an append visible; readers call
+/// ``wait(for:after:timeout:current:)``. A backend that several server nodes share feeds ``publish`` from its
+/// change feed (for example PostgreSQL `LISTEN`/`NOTIFY`), so readers on every node wake without polling.
+///
+/// No wake-up is lost: a waiter is registered before it re-checks the stream, and a writer publishes after
+/// the data is visible, so either the re-check sees the data or the publish finds the waiter.
+public final class StreamChangeNotifier: Sendable {
+    /// A stream's state as a waiter needs it.
+    public struct Snapshot: Sendable {
+        /// The tail.
+        public var tail: StreamOffset
+        /// Whether the stream is closed.
+        public var isClosed: Bool
+
+        /// Creates a snapshot.
+        public init(tail: StreamOffset, isClosed: Bool) {
+            self.tail = tail
+            self.isClosed = isClosed
+        }
+    }
+
+    private struct Waiter {
+        let after: StreamOffset
+        let continuation: CheckedContinuation<WaitResult, Never>
+        var timer: UInt64?
+        var cancellation: (WaitCancellation, UInt64)?
+    }
+
+    private struct State {
+        var waiters: [StreamPath: [UInt64: Waiter]] = [:]
+        var paths: [UInt64: StreamPath] = [:]
+        var nextID: UInt64 = 0
+        var isShutDown = false
+    }
+
+    private let state = Locked(State())
+
+    /// Creates a notifier.
+    public init() {}
+
+    /// The number of readers waiting, over all streams.
+    public var waiterCount: Int { state.withLock { $0.paths.count } }
+
+    /// Waits until the stream has data after `offset`, is closed, or is gone, for at most `timeout`.
+    ///
+    /// A wait costs no task and no timer of its own: timeouts share one timer thread.
+    ///
+    /// - Parameters:
+    ///   - path: The stream.
+    ///   - offset: The reader's position.
+    ///   - timeout: The longest wait.
+    ///   - cancellation: Ends the wait early with ``WaitResult/cancelled`` when cancelled (as does
+    ///     cancelling the calling task).
+    ///   - current: Reads the stream's current state, or `nil` when it no longer exists. Called after the
+    ///     waiter is registered; must not block.
+    public func wait(
+        for path: StreamPath,
+        after offset: StreamOffset,
+        timeout: Duration,
+        cancellation: WaitCancellation? = nil,
+        current: @escaping @Sendable () -> Snapshot?
+    ) async -> WaitResult {
+        let id = state.withLock { state -> UInt64 in
+            state.nextID &+= 1
+            return state.nextID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<WaitResult, Never>) in
+                let registered = state.withLock { state -> Bool in
+                    guard !state.isShutDown else { return false }
+                    state.waiters[path, default: [:]][id] = Waiter(after: offset, continuation: continuation)
+                    state.paths[id] = path
+                    return true
+                }
+                guard registered else {
+                    continuation.resume(returning: .shutdown)
+                    return
+                }
+                if Task.isCancelled {
+                    resolve(id, with: .cancelled)
+                    return
+                }
+                if let cancellation {
+                    guard
+                        let registration = cancellation.register({ [weak self] in self?.resolve(id, with: .cancelled) })
+                    else {
+                        resolve(id, with: .cancelled)
+                        return
+                    }
+                    attach(id) {
+                        $0.cancellation = (cancellation, registration)
+                    } orElse: {
+                        cancellation.unregister(registration)
+                    }
+                }
+                guard let snapshot = current() else {
+                    resolve(id, with: .notFound)
+                    return
+                }
+                if snapshot.tail > offset {
+                    resolve(id, with: .appended)
+                    return
+                }
+                if snapshot.isClosed {
+                    resolve(id, with: .closed)
+                    return
+                }
+                let timer = DeadlineTimer.shared.schedule(after: timeout) { [weak self] in
+                    self?.resolve(id, with: .timedOut)
+                }
+                attach(id) {
+                    $0.timer = timer
+                } orElse: {
+                    DeadlineTimer.shared.cancel(timer)
+                }
+            }
+        } onCancel: {
+            resolve(id, with: .cancelled)
+        }
+    }
+
+    /// Updates a waiter that is still waiting, or runs `orElse` if it is already resolved.
+    private func attach(_ id: UInt64, _ update: (inout Waiter) -> Void, orElse: () -> Void) {
+        let attached = state.withLock { state -> Bool in
+            guard let path = state.paths[id], var waiter = state.waiters[path]?[id] else { return false }
+            update(&waiter)
+            state.waiters[path]?[id] = waiter
+            return true
+        }
+        if !attached { orElse() }
+    }
+
+    /// Wakes the stream's waiters that have something new: data after their offset, or the stream closed.
+    public func publish(_ path: StreamPath, tail: StreamOffset, closed: Bool) {
+        let woken = state.withLock { state -> [(Waiter, WaitResult)] in
+            guard let waiters = state.waiters[path] else { return [] }
+            var woken: [(Waiter, WaitResult)] = []
+            var remaining = waiters
+            for (id, waiter) in waiters {
+                if tail > waiter.after {
+                    woken.append((waiter, .appended))
+                } else if closed {
+                    woken.append((waiter, .closed))
+                } else {
+                    continue
+                }
+                remaining[id] = nil
+                state.paths[id] = nil
+            }
+            state.waiters[path] = remaining.isEmpty ? nil : remaining
+            return woken
+        }
+        for (waiter, result) in woken {
+            Self.finish(waiter, with: result)
+        }
+    }
+
+    /// Wakes every waiter of a stream that no longer exists.
+    public func publishDeleted(_ path: StreamPath) {
+        let woken = state.withLock { state -> [Waiter] in
+            guard let waiters = state.waiters.removeValue(forKey: path) else { return [] }
+            for id in waiters.keys { state.paths[id] = nil }
+            return Array(waiters.values)
+        }
+        for waiter in woken {
+            Self.finish(waiter, with: .notFound)
+        }
+    }
+
+    /// Wakes every waiter with ``WaitResult/shutdown``; later waits return it at once.
+    public func shutdown() {
+        let woken = state.withLock { state -> [Waiter] in
+            state.isShutDown = true
+            let all = state.waiters.values.flatMap(\.values)
+            state.waiters = [:]
+            state.paths = [:]
+            return all
+        }
+        for waiter in woken {
+            Self.finish(waiter, with: .shutdown)
+        }
+    }
+
+    private func resolve(_ id: UInt64, with result: WaitResult) {
+        let waiter = state.withLock { state -> Waiter? in
+            guard let path = state.paths.removeValue(forKey: id) else { return nil }
+            let waiter = state.waiters[path]?.removeValue(forKey: id)
+            if state.waiters[path]?.isEmpty == true { state.waiters[path] = nil }
+            return waiter
+        }
+        guard let waiter else { return }
+        Self.finish(waiter, with: result)
+    }
+
+    /// Releases a resolved waiter's timer and cancellation, then resumes it (never under the state lock).
+    private static func finish(_ waiter: Waiter, with result: WaitResult) {
+        if let timer = waiter.timer { DeadlineTimer.shared.cancel(timer) }
+        if let (cancellation, registration) = waiter.cancellation { cancellation.unregister(registration) }
+        waiter.continuation.resume(returning: result)
+    }
+}

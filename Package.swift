@@ -10,7 +10,13 @@ import PackageDescription
 
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
-let packageDependencies: [Package.Dependency] = []
+let packageDependencies: [Package.Dependency] = [
+    // DurableStreams client: transports, service lifecycle, conformance runner.
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
 
@@ -41,8 +47,70 @@ let wormholeTargets: [Target] = []
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
 
-let durableStreamsProducts: [Product] = []
-let durableStreamsTargets: [Target] = []
+// Client: the core library (Foundation only), its adapters, and its tools.
+let durableStreamsClientProducts: [Product] = [
+    .library(name: "DurableStreams", targets: ["DurableStreams"]),
+    .library(name: "DurableStreamsAsyncHTTPClient", targets: ["DurableStreamsAsyncHTTPClient"]),
+    .library(name: "DurableStreamsServiceLifecycle", targets: ["DurableStreamsServiceLifecycle"]),
+    .executable(name: "conformance-adapter", targets: ["DurableStreamsConformanceAdapter"]),
+    .executable(name: "durable-streams-conformance", targets: ["DurableStreamsConformanceRunner"]),
+    .executable(name: "durable-streams-benchmark", targets: ["DurableStreamsBenchmark"]),
+]
+let durableStreamsClientTargets: [Target] = [
+    .target(
+        name: "DurableStreams",
+        dependencies: ["CourierPrimitives"],
+        path: "Sources/DurableStreams/Client"
+    ),
+    .target(
+        name: "DurableStreamsAsyncHTTPClient",
+        dependencies: [
+            "DurableStreams",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Sources/DurableStreams/AsyncHTTPClient"
+    ),
+    .target(
+        name: "DurableStreamsServiceLifecycle",
+        dependencies: [
+            "DurableStreams",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        path: "Sources/DurableStreams/ServiceLifecycle"
+    ),
+    .executableTarget(
+        name: "DurableStreamsConformanceAdapter",
+        dependencies: ["DurableStreams", "DurableStreamsAsyncHTTPClient"],
+        path: "Sources/DurableStreams/ConformanceAdapter"
+    ),
+    .executableTarget(
+        name: "DurableStreamsConformanceRunner",
+        dependencies: [
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ],
+        path: "Sources/DurableStreams/ConformanceRunner"
+    ),
+    .executableTarget(
+        name: "DurableStreamsBenchmark",
+        dependencies: ["DurableStreams", "DurableStreamsAsyncHTTPClient", "BenchmarkSupport", "CourierTestSupport"],
+        path: "Benchmarks/DurableStreams"
+    ),
+    .testTarget(
+        name: "DurableStreamsClientTests",
+        dependencies: [
+            "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServiceLifecycle", "CourierTestSupport",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        path: "Tests/DurableStreams/ClientTests"
+    ),
+]
+
+let durableStreamsProducts: [Product] = durableStreamsClientProducts
+let durableStreamsTargets: [Target] = durableStreamsClientTargets
 
 // MARK: - Tour (the main job: `swift run tour`)
 

@@ -1,0 +1,260 @@
+import CourierPrimitives
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An ``HTTPTransport`` on `URLSession`, streaming response bodies through a data delegate.
+///
+/// One transport owns one `URLSession` for all its requests (no session per request). Bodies arrive chunk by
+/// chunk as the delegate receives them; when a reader falls behind by more than ``highWaterMark`` bytes the
+/// task is suspended until it catches up, so memory stays bounded. Works on Apple platforms and, through
+/// FoundationNetworking, on Linux.
+public final class URLSessionTransport: HTTPTransport {
+    /// A transport shared by every configuration that does not name one.
+    public static let shared = URLSessionTransport()
+
+    /// Buffered, unread body bytes above which the request is paused.
+    public let highWaterMark: Int
+
+    /// The idle timeout used for requests without a ``HTTPRequest/timeout`` (SSE).
+    public let streamingIdleTimeout: Duration
+
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// Creates a transport with its own session.
+    ///
+    /// - Parameters:
+    ///   - configuration: The session configuration; caching is turned off (the protocol's responses are
+    ///     fresh by design, and a read must never be answered from a local cache).
+    ///   - highWaterMark: Unread body bytes above which a request is paused.
+    ///   - streamingIdleTimeout: How long an SSE connection may stay silent before it counts as dead.
+    public init(
+        configuration: URLSessionConfiguration = .default,
+        highWaterMark: Int = 1 << 20,
+        streamingIdleTimeout: Duration = .seconds(120)
+    ) {
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.highWaterMark = highWaterMark
+        self.streamingIdleTimeout = streamingIdleTimeout
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// Cancels every request and invalidates the session; the transport cannot be used afterwards.
+    public func shutdown() {
+        session.invalidateAndCancel()
+    }
+
+    /// Sends a request; returns once the status and headers have arrived.
+    public func execute(_ request: HTTPRequest) async throws(DurableStreamError) -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        urlRequest.timeoutInterval = (request.timeout ?? streamingIdleTimeout).seconds
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        urlRequest.httpBody = request.body
+        let task = session.dataTask(with: urlRequest)
+        let exchange = Exchange(task: task, highWaterMark: highWaterMark)
+        delegate.register(exchange, for: task)
+        do {
+            return try await withTaskCancellationHandler {
+                try await exchange.awaitHead()
+            } onCancel: {
+                task.cancel()
+            }
+        } catch let error as DurableStreamError {
+            throw error
+        } catch {
+            throw .connectionFailed(underlying: error)
+        }
+    }
+}
+
+/// Routes session callbacks to the exchange of each task.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let exchanges = Locked<[Int: Exchange]>([:])
+
+    func register(_ exchange: Exchange, for task: URLSessionTask) {
+        exchanges.withLock { $0[task.taskIdentifier] = exchange }
+        task.resume()
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        exchanges.withLock { $0[dataTask.taskIdentifier] }?.receive(response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        exchanges.withLock { $0[dataTask.taskIdentifier] }?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        exchange?.complete(error)
+    }
+}
+
+/// The state of one request: its head, then its body chunks, handed from the delegate to one reader.
+private final class Exchange: @unchecked Sendable {
+    private struct State {
+        var head: CheckedContinuation<HTTPResponse, any Error>?
+        var headDelivered = false
+        var chunks: [Data] = []
+        var buffered = 0
+        var finished = false
+        var failure: DurableStreamError?
+        var reader: CheckedContinuation<Data?, any Error>?
+        var suspended = false
+    }
+
+    private let task: URLSessionTask
+    private let highWaterMark: Int
+    private let state = Locked(State())
+
+    init(task: URLSessionTask, highWaterMark: Int) {
+        self.task = task
+        self.highWaterMark = highWaterMark
+    }
+
+    func awaitHead() async throws -> HTTPResponse {
+        try await withCheckedThrowingContinuation { continuation in
+            let early: (any Error)? = state.withLock { state in
+                if state.finished && !state.headDelivered {
+                    return state.failure ?? DurableStreamError.invalidResponse(message: "no response")
+                }
+                state.head = continuation
+                return nil
+            }
+            if let early { continuation.resume(throwing: early) }
+        }
+    }
+
+    func receive(_ response: URLResponse) {
+        guard let http = response as? HTTPURLResponse else { return }
+        var headers = HTTPHeaders()
+        for (name, value) in http.allHeaderFields {
+            headers.add(name: "\(name)", value: "\(value)")
+        }
+        let body = HTTPResponseBody(
+            next: { [self] () async throws(DurableStreamError) -> Data? in try await self.nextChunk() },
+            cancel: { [task] in task.cancel() }
+        )
+        let head = HTTPResponse(status: http.statusCode, headers: headers, body: body)
+        let continuation = state.withLock { state in
+            state.headDelivered = true
+            defer { state.head = nil }
+            return state.head
+        }
+        continuation?.resume(returning: head)
+    }
+
+    func receive(_ data: Data) {
+        let (reader, pause) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Bool) in
+            if let reader = state.reader {
+                state.reader = nil
+                return (reader, false)
+            }
+            state.chunks.append(data)
+            state.buffered += data.count
+            if state.buffered > highWaterMark && !state.suspended {
+                state.suspended = true
+                return (nil, true)
+            }
+            return (nil, false)
+        }
+        if let reader {
+            reader.resume(returning: data)
+        } else if pause {
+            task.suspend()
+        }
+    }
+
+    func complete(_ error: (any Error)?) {
+        let failure: DurableStreamError? = error.map { error in
+            let nsError = error as NSError
+            if nsError.domain == NSURLErrorDomain {
+                if nsError.code == NSURLErrorTimedOut { return .timeout }
+                if nsError.code == NSURLErrorCancelled { return .cancelled }
+            }
+            return .connectionFailed(underlying: error)
+        }
+        let (head, reader) = state.withLock { state in
+            state.finished = true
+            state.failure = failure
+            defer {
+                state.head = nil
+                state.reader = nil
+            }
+            return (state.head, state.reader)
+        }
+        if let head {
+            head.resume(throwing: failure ?? DurableStreamError.invalidResponse(message: "no response"))
+        }
+        if let reader {
+            if let failure {
+                reader.resume(throwing: failure)
+            } else {
+                reader.resume(returning: nil)
+            }
+        }
+    }
+
+    private func nextChunk() async throws(DurableStreamError) -> Data? {
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
+                    enum Outcome {
+                        case chunk(Data, resume: Bool)
+                        case end(DurableStreamError?)
+                        case wait
+                    }
+                    let outcome: Outcome = state.withLock { state in
+                        if !state.chunks.isEmpty {
+                            let chunk = state.chunks.removeFirst()
+                            state.buffered -= chunk.count
+                            let resume = state.suspended && state.buffered <= highWaterMark / 2
+                            if resume { state.suspended = false }
+                            return .chunk(chunk, resume: resume)
+                        }
+                        if state.finished {
+                            return .end(state.failure)
+                        }
+                        state.reader = continuation
+                        return .wait
+                    }
+                    switch outcome {
+                    case .chunk(let chunk, let resume):
+                        if resume { task.resume() }
+                        continuation.resume(returning: chunk)
+                    case .end(let failure?):
+                        continuation.resume(throwing: failure)
+                    case .end(nil):
+                        continuation.resume(returning: nil)
+                    case .wait:
+                        break
+                    }
+                }
+            } onCancel: { [task] in
+                task.cancel()
+            }
+        } catch let error as DurableStreamError {
+            throw error
+        } catch {
+            throw .connectionFailed(underlying: error)
+        }
+    }
+}

@@ -82,7 +82,7 @@ let durableStreamsClientTargets: [Target] = [
     ),
     .executableTarget(
         name: "DurableStreamsConformanceAdapter",
-        dependencies: ["DurableStreams", "DurableStreamsAsyncHTTPClient"],
+        dependencies: ["DurableStreams", "DurableStreamsAsyncHTTPClient", "CourierPrimitives"],
         path: "Sources/DurableStreams/ConformanceAdapter"
     ),
     .executableTarget(

@@ -245,3 +245,23 @@ public actor DurableStreamHandle {
         MessageSequence(client: client, offset: offset, live: live)
     }
 }
+
+extension DurableStreamHandle {
+    /// A handle for a stream whose content type is already known, made without any request.
+    ///
+    /// - Throws: ``DurableStreamError/invalidArgument(message:)`` if the producer configuration is invalid.
+    public static func attach(
+        url: URL,
+        contentType: String,
+        configuration: HandleConfiguration = .default
+    ) throws(DurableStreamError) -> DurableStreamHandle {
+        try DurableStreamHandle(
+            url: url,
+            contentType: contentType,
+            wasCreated: false,
+            offset: nil,
+            client: StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler),
+            configuration: configuration
+        )
+    }
+}

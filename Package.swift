@@ -88,6 +88,7 @@ let durableStreamsClientTargets: [Target] = [
     .executableTarget(
         name: "DurableStreamsConformanceRunner",
         dependencies: [
+            "CourierTestSupport",
             .product(name: "Yams", package: "Yams"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),

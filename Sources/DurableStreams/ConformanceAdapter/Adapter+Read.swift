@@ -18,11 +18,10 @@ final class ReadProgress: Sendable {
 extension Adapter {
     func read(_ command: Command) async throws(DurableStreamError) -> [String: Any] {
         let live: LiveMode
-        switch command.object["live"] {
-        case let value as String where value == "long-poll": live = .longPoll
-        case let value as String where value == "sse": live = .sse
-        case let value as Bool where value: live = .auto
-        default: live = .catchUp
+        switch command.string("live") {
+        case "long-poll": live = .longPoll
+        case "sse": live = .sse
+        default: live = command.bool("live") == true ? .auto : .catchUp
         }
         let offset = command.string("offset").map(Offset.init(rawValue:)) ?? .start
         let timeout = Duration.milliseconds(command.int("timeoutMs") ?? 5000)

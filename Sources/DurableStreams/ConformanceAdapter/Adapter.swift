@@ -167,7 +167,7 @@ actor Adapter {
         let handle = try DurableStreamHandle.attach(
             url: url(command.path), contentType: contentType, configuration: configuration())
         let result = try await handle.closeStream(finalData: command.string("data").map { Data($0.utf8) })
-        return ["type": "close", "success": true, "finalOffset": result.finalOffset.rawValue]
+        return ["type": "close", "success": true, "status": 200, "finalOffset": result.finalOffset.rawValue]
     }
 
     // MARK: - Producers

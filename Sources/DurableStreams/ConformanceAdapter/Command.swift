@@ -14,8 +14,13 @@ struct Command: @unchecked Sendable {
     func string(_ key: String) -> String? { object[key] as? String }
 
     func int(_ key: String) -> Int? {
-        if let number = object[key] as? NSNumber, !(object[key] is Bool) { return number.intValue }
-        return nil
+        guard let number = object[key] as? NSNumber, !Self.isBoolean(number) else { return nil }
+        return number.intValue
+    }
+
+    /// `JSONSerialization` booleans are `NSNumber`s whose type code is `c` (a C `char`).
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
     }
 
     func double(_ key: String) -> Double? {
@@ -23,8 +28,8 @@ struct Command: @unchecked Sendable {
     }
 
     func bool(_ key: String) -> Bool? {
-        if let value = object[key] as? Bool { return value }
-        return nil
+        guard let number = object[key] as? NSNumber, Self.isBoolean(number) else { return nil }
+        return number.boolValue
     }
 
     func strings(_ key: String) -> [String] {

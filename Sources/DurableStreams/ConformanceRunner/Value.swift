@@ -101,6 +101,9 @@ indirect enum Value: Sendable, Equatable {
                 self = .null
             } else if text == "true" || text == "false" {
                 self = .bool(text == "true")
+            } else if text.count > 1, text.hasPrefix("0"), text.allSatisfy(\.isNumber) {
+                // Leading zeros: keep the digits as written (YAML 1.1 reads them as octal, 1.2 drops the zeros).
+                self = .string(text)
             } else if let int = Int(text) {
                 self = .int(int)
             } else if let double = Double(text), text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {

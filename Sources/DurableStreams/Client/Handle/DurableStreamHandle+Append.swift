@@ -40,11 +40,11 @@ extension DurableStreamHandle {
     ///
     /// For JSON streams the bytes are sent as they are: one JSON value, or an array whose elements become
     /// separate messages.
-    /// - Throws: ``DurableStreamError/invalidArgument(message:)`` for empty data.
+    /// - Throws: ``DurableStreamError``; the server rejects empty data with
+    ///   ``DurableStreamError/badRequest(message:)``.
     @discardableResult
     public func appendBytesSync(_ data: Data, seq: String? = nil) async throws(DurableStreamError) -> AppendResult {
-        guard !data.isEmpty else { throw .invalidArgument(message: "an append must not be empty") }
-        return try await post(data, seq: seq, close: false)
+        try await post(data, seq: seq, close: false)
     }
 
     /// Closes the stream, optionally appending final bytes in the same request. Closing a closed stream
@@ -60,7 +60,7 @@ extension DurableStreamHandle {
 
     private func post(_ body: Data?, seq: String?, close: Bool) async throws(DurableStreamError) -> AppendResult {
         var headers: [String: String] = [:]
-        if let body, !body.isEmpty { headers[ProtocolHeader.contentType] = contentType }
+        if let body, !body.isEmpty || !close { headers[ProtocolHeader.contentType] = contentType }
         if let seq { headers[ProtocolHeader.streamSeq] = seq }
         if close { headers[ProtocolHeader.streamClosed] = "true" }
         var context = client.context(close ? .close : .append, .post)

@@ -24,6 +24,9 @@ final class ChunkReader: @unchecked Sendable {
     private(set) var contentType: String?
     /// Whether the read ends at the first chunk that is up to date.
     var stopAtUpToDate: Bool
+    /// Whether a read from ``Offset/now`` starts with a long-poll (explicit long-poll mode) rather than a
+    /// catch-up request that returns at once.
+    var longPollAtNow = false
     private var finished = false
     private var pending: HTTPResponse?
     private var requestedOffset: Offset
@@ -57,7 +60,11 @@ final class ChunkReader: @unchecked Sendable {
         if mode == .sse {
             response = try await connectSSE()
         } else {
-            response = try await request(live: false)
+            // At `now` a long-poll needs no catch-up first: it waits for the next data at once.
+            if offset == .now && mode == .longPoll && longPollAtNow {
+                upToDate = true
+            }
+            response = try await request(live: upToDate)
             pending = response
         }
         contentType = response.headers[ProtocolHeader.contentType]

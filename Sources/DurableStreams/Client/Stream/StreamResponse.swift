@@ -43,6 +43,7 @@ public struct StreamResponse: Sendable {
             case .sse: .sse
             }
         let reader = ChunkReader(client: client, offset: offset, mode: mode, stopAtUpToDate: false)
+        reader.longPollAtNow = live == .longPoll
         let head = try await reader.start()
         return StreamResponse(status: head.status, headers: head.headers, requestOffset: offset, live: live, reader: reader)
     }

@@ -11,9 +11,14 @@ import PackageDescription
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
 let packageDependencies: [Package.Dependency] = [
-    // DurableStreams client: transports, service lifecycle, conformance runner.
-    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    // DurableStreams client: the Service conformance and the conformance runner's YAML.
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
 ]
@@ -46,6 +51,75 @@ let wormholeProducts: [Product] = []
 let wormholeTargets: [Target] = []
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
+
+// The server side: storage (no third-party dependencies), the HTTP server, the `durable-streams` command and the
+// server benchmark.
+let durableStreamsServerProducts: [Product] = [
+    .library(name: "DurableStreamsStorage", targets: ["DurableStreamsStorage"]),
+    .library(name: "DurableStreamsServer", targets: ["DurableStreamsServer"]),
+    .executable(name: "durable-streams", targets: ["durable-streams"]),
+    .executable(name: "durable-streams-server-benchmark", targets: ["durable-streams-server-benchmark"]),
+]
+let durableStreamsServerTargets: [Target] = [
+    .target(
+        name: "DurableStreamsStorage",
+        dependencies: ["CourierPrimitives"],
+        path: "Sources/DurableStreams/Storage"
+    ),
+    .target(
+        name: "DurableStreamsServer",
+        dependencies: [
+            "DurableStreamsStorage",
+            "CourierPrimitives",
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "CompressNIO", package: "compress-nio"),
+        ],
+        path: "Sources/DurableStreams/Server"
+    ),
+    .executableTarget(
+        name: "durable-streams",
+        dependencies: [
+            "DurableStreamsServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/DurableStreams/CLI"
+    ),
+    .executableTarget(
+        name: "durable-streams-server-benchmark",
+        dependencies: [
+            "DurableStreamsServer",
+            "BenchmarkSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ],
+        path: "Benchmarks/DurableStreamsServer"
+    ),
+    .testTarget(
+        name: "DurableStreamsStorageTests",
+        dependencies: ["DurableStreamsStorage", "CourierTestSupport"],
+        path: "Tests/DurableStreams/StorageTests"
+    ),
+    .testTarget(
+        name: "DurableStreamsServerTests",
+        dependencies: [
+            "DurableStreamsServer",
+            "DurableStreamsStorage",
+            "CourierTestSupport",
+            "durable-streams",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Tests/DurableStreams/ServerTests"
+    ),
+]
 
 // Client: the core library (Foundation only), its adapters, and its tools.
 let durableStreamsClientProducts: [Product] = [
@@ -110,8 +184,13 @@ let durableStreamsClientTargets: [Target] = [
     ),
 ]
 
-let durableStreamsProducts: [Product] = durableStreamsClientProducts
-let durableStreamsTargets: [Target] = durableStreamsClientTargets
+// The `durable-streams` command's client subcommands (create, append, read, head, delete) use the client library.
+for target in durableStreamsServerTargets where target.name == "durable-streams" {
+    target.dependencies += ["DurableStreams", "DurableStreamsAsyncHTTPClient"]
+}
+
+let durableStreamsProducts: [Product] = durableStreamsServerProducts + durableStreamsClientProducts
+let durableStreamsTargets: [Target] = durableStreamsServerTargets + durableStreamsClientTargets
 
 // MARK: - Tour (the main job: `swift run tour`)
 

@@ -1,0 +1,7 @@
+import ArgumentParser
+
+extension DurableStreamsCommand {
+    /// The subcommands that talk to a server (`create`, `append`, `read`, `head`, `delete`), each in its own
+    /// file, built on the DurableStreams client library.
+    static let clientCommands: [any ParsableCommand.Type] = []
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `durable-streams`: run a Durable Streams server, or talk to one from a shell.
+@main
+struct DurableStreamsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "durable-streams",
+        abstract: "Run a Durable Streams server, or talk to one.",
+        subcommands: serverCommands + clientCommands
+    )
+}

@@ -1,0 +1,172 @@
+import ArgumentParser
+import Dispatch
+import DurableStreamsServer
+import DurableStreamsStorage
+import Foundation
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `durable-streams serve`: runs a server until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run a Durable Streams server.",
+        discussion: """
+            Streams are kept in --data-dir (created if missing) and survive restarts; use --memory for a server \
+            that forgets everything when it stops. The server prints one line, \
+            "durable-streams listening on http://HOST:PORT", once it accepts connections.
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free port).")
+    var port = 4437
+
+    @Option(name: .customLong("data-dir"), help: "The data directory.")
+    var dataDirectory = "durable-streams-data"
+
+    @Flag(help: "Keep streams in memory instead of a data directory.")
+    var memory = false
+
+    @Option(
+        name: .customLong("sync"),
+        help: "When appends are synced to disk: every-append (before acknowledging), periodic:<ms>, or never."
+    )
+    var syncPolicy = "every-append"
+
+    @Option(name: .customLong("long-poll-timeout"), help: "Seconds a long-poll waits for data before answering 204.")
+    var longPollTimeout = 30.0
+
+    @Option(name: .customLong("sse-lifetime"), help: "Seconds after which the server ends an SSE connection.")
+    var sseLifetime = 60.0
+
+    @Option(name: .customLong("max-body-size"), help: "The largest request body accepted, in bytes.")
+    var maximumBodyBytes = 16 << 20
+
+    @Option(name: .customLong("cache-visibility"), help: "Cache-Control for reads: public, private or no-store.")
+    var cacheVisibility = "public"
+
+    @Flag(name: .customLong("fault-injection"), help: "Enable POST/DELETE /_test/inject-error (testing only).")
+    var faultInjection = false
+
+    @Flag(name: .customLong("no-compression"), help: "Never gzip or deflate responses.")
+    var noCompression = false
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard longPollTimeout > 0 else { throw ValidationError("--long-poll-timeout must be positive") }
+        guard sseLifetime > 0 else { throw ValidationError("--sse-lifetime must be positive") }
+        guard maximumBodyBytes > 0 else { throw ValidationError("--max-body-size must be positive") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+        guard DurableStreamsServer.CacheVisibility(rawValue: cacheVisibility) != nil else {
+            throw ValidationError("--cache-visibility must be public, private or no-store")
+        }
+        _ = try parsedSyncPolicy()
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        raiseOpenFileLimit()
+
+        var configuration = DurableStreamsServer.Configuration(
+            host: host,
+            port: port,
+            storage: memory ? .memory : .directory(dataDirectory, syncPolicy: try parsedSyncPolicy()),
+            longPollTimeout: .milliseconds(Int64(longPollTimeout * 1000)),
+            faultInjection: faultInjection
+        )
+        configuration.sseConnectionLifetime = .milliseconds(Int64(sseLifetime * 1000))
+        configuration.maximumBodyBytes = maximumBodyBytes
+        configuration.compression = !noCompression
+        configuration.cacheVisibility = DurableStreamsServer.CacheVisibility(rawValue: cacheVisibility) ?? .public
+        configuration.logger = Logger(label: "durable-streams")
+
+        let server = DurableStreamsServer(configuration: configuration)
+        let port: Int
+        do {
+            port = try await server.start()
+        } catch {
+            throw ValidationError("cannot start: \(error.message)")
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        FileHandle.standardOutput.write(Data("durable-streams listening on http://\(shownHost):\(port)\n".utf8))
+
+        await waitForTerminationSignal()
+        await server.stop()
+    }
+
+    private func parsedSyncPolicy() throws -> FileStreamStorage.SyncPolicy {
+        switch syncPolicy {
+        case "every-append": return .everyAppend
+        case "never": return .never
+        default:
+            if syncPolicy.hasPrefix("periodic:"), let milliseconds = Int(syncPolicy.dropFirst("periodic:".count)),
+                milliseconds > 0
+            {
+                return .periodically(.milliseconds(milliseconds))
+            }
+            throw ValidationError("--sync must be every-append, periodic:<milliseconds> or never")
+        }
+    }
+
+    /// Each stream holds a file open, and each connection a socket: allow as many as the system lets us.
+    private func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
+    private func waitForTerminationSignal() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumed = SignalLatch(continuation)
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { resumed.fire() }
+                source.resume()
+                resumed.keep(source)
+            }
+        }
+    }
+}
+
+/// Resumes the waiting task on the first signal, and keeps the signal sources alive.
+private final class SignalLatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation = continuation
+    }
+
+    func keep(_ source: any DispatchSourceSignal) {
+        lock.lock()
+        sources.append(source)
+        lock.unlock()
+    }
+
+    func fire() {
+        lock.lock()
+        let continuation = self.continuation
+        self.continuation = nil
+        lock.unlock()
+        continuation?.resume()
+    }
+}

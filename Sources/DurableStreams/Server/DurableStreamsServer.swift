@@ -1,0 +1,262 @@
+import CourierPrimitives
+import DurableStreamsStorage
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOPosix
+
+/// A Durable Streams server: the whole protocol over HTTP/1.1, on any stream path, with a memory or an
+/// on-disk store.
+///
+/// Start it in-process on a free port, use it, stop it:
+///
+/// ```swift
+/// let server = DurableStreamsServer(configuration: .init(port: 0))
+/// let port = try await server.start()
+/// // ... http://127.0.0.1:\(port)/any/stream/path
+/// await server.stop()
+/// ```
+public final class DurableStreamsServer: Sendable {
+    private enum Phase {
+        case idle
+        case starting
+        case running(Running)
+        case stopping
+        case stopped
+    }
+
+    private struct Running: Sendable {
+        let server: Server<HTTP1Channel>
+        let task: Task<Void, Never>
+        let storage: any StreamStorage
+        let ownsStorage: Bool
+        let liveWaits: LiveWaits
+        let port: Int
+    }
+
+    /// The configuration the server was created with.
+    public let configuration: Configuration
+    private let phase = Locked(Phase.idle)
+
+    /// Creates a server; nothing happens until ``start()``.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// The port the server listens on, once started.
+    public var port: Int? {
+        phase.withLock { phase in
+            if case .running(let running) = phase { return running.port }
+            return nil
+        }
+    }
+
+    /// The server's base URL (`http://<host>:<port>`), once started. Stream URLs are this plus a path.
+    public var url: String? {
+        port.map { port in
+            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            return "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
+        }
+    }
+
+    /// The store the server uses, once started (to inspect or prepare streams directly).
+    public var storage: (any StreamStorage)? {
+        phase.withLock { phase in
+            if case .running(let running) = phase { return running.storage }
+            return nil
+        }
+    }
+
+    /// Opens the store, binds the address and starts serving.
+    ///
+    /// - Returns: The port bound (useful with port `0`, which picks a free one).
+    /// - Throws: ``DurableStreamsServerError`` if the server was already started, the configuration is
+    ///   invalid, the store cannot be opened or the address cannot be bound.
+    @discardableResult
+    public func start() async throws(DurableStreamsServerError) -> Int {
+        let mayStart = phase.withLock { phase -> Bool in
+            guard case .idle = phase else { return false }
+            phase = .starting
+            return true
+        }
+        guard mayStart else { throw DurableStreamsServerError(.alreadyStarted, "the server was already started") }
+        do {
+            let running = try await launch()
+            phase.withLock { $0 = .running(running) }
+            configuration.logger.info(
+                "durable-streams listening",
+                metadata: ["address": "\(configuration.host):\(running.port)", "storage": "\(storageDescription)"]
+            )
+            return running.port
+        } catch {
+            phase.withLock { $0 = .idle }
+            throw error
+        }
+    }
+
+    /// Stops serving: ends live reads (long-poll answers, SSE streams end), lets requests in progress finish,
+    /// closes the connections and, unless the store was passed in with ``Storage/custom(_:)``, shuts the
+    /// store down (pending appends are written and synced first). Safe to call more than once.
+    public func stop() async {
+        let running = phase.withLock { phase -> Running? in
+            guard case .running(let running) = phase else { return nil }
+            phase = .stopping
+            return running
+        }
+        guard let running else { return }
+        running.liveWaits.stopAll()
+        let server = running.server
+        let grace = Task {
+            try? await Task.sleep(for: .seconds(10))
+            running.task.cancel()
+        }
+        try? await server.shutdownGracefully()
+        await running.task.value
+        grace.cancel()
+        if running.ownsStorage { await running.storage.shutdown() }
+        phase.withLock { $0 = .stopped }
+        configuration.logger.info("durable-streams stopped")
+    }
+
+    private var storageDescription: String {
+        switch configuration.storage.kind {
+        case .memory: "memory"
+        case .directory(let path, let policy): "\(path) (sync \(policy))"
+        case .custom(let storage): "\(type(of: storage))"
+        }
+    }
+
+    private func launch() async throws(DurableStreamsServerError) -> Running {
+        let configuration = self.configuration
+        guard (0...65_535).contains(configuration.port) else {
+            throw DurableStreamsServerError(.invalidConfiguration, "port \(configuration.port) is out of range")
+        }
+        guard configuration.longPollTimeout > .zero, configuration.maximumBodyBytes > 0,
+            configuration.maximumReadBytes > 0, configuration.sseConnectionLifetime > .zero
+        else {
+            throw DurableStreamsServerError(.invalidConfiguration, "timeouts and limits must be positive")
+        }
+        let storage: any StreamStorage
+        let ownsStorage: Bool
+        switch configuration.storage.kind {
+        case .memory:
+            storage = MemoryStreamStorage()
+            ownsStorage = true
+        case .directory(let path, let policy):
+            do {
+                storage = try await FileStreamStorage.open(at: path, options: .init(syncPolicy: policy))
+            } catch {
+                throw DurableStreamsServerError(.storageUnavailable, error.description)
+            }
+            ownsStorage = true
+        case .custom(let custom):
+            storage = custom
+            ownsStorage = false
+        }
+
+        let liveWaits = LiveWaits()
+        let handler = StreamHTTPHandler(
+            storage: storage,
+            settings: .init(
+                longPollTimeout: configuration.longPollTimeout,
+                sseKeepAliveInterval: configuration.sseKeepAliveInterval ?? configuration.longPollTimeout,
+                sseConnectionLifetime: configuration.sseConnectionLifetime,
+                maximumBodyBytes: configuration.maximumBodyBytes,
+                maximumReadBytes: configuration.maximumReadBytes,
+                bodyTimeout: configuration.bodyTimeout,
+                compression: configuration.compression,
+                compressionThreshold: configuration.compressionThreshold,
+                cacheableReads: configuration.cacheVisibility == .noStore
+                    ? "no-store" : "\(configuration.cacheVisibility.rawValue), max-age=60, stale-while-revalidate=300",
+                cursor: ResponseCursor(interval: configuration.cursorInterval)
+            ),
+            faults: configuration.faultInjection ? FaultInjector() : nil,
+            liveWaits: liveWaits,
+            logger: configuration.logger
+        )
+        let started = StartSignal()
+        let server = Server(
+            childChannelSetup: HTTP1Channel(
+                responder: { request, writer, channel in
+                    try await handler.handle(request, writer, channel)
+                },
+                configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))
+            ),
+            configuration: ServerConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: nil,
+                backlog: 1024
+            ),
+            onServerRunning: { channel in
+                started.succeed(channel.localAddress?.port ?? configuration.port)
+            },
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            logger: configuration.logger
+        )
+        let task = Task {
+            do {
+                try await server.run()
+                started.fail("the server stopped before it started")
+            } catch {
+                started.fail("cannot listen on \(configuration.host):\(configuration.port): \(error)")
+            }
+        }
+        switch await started.value {
+        case .success(let port):
+            return Running(
+                server: server,
+                task: task,
+                storage: storage,
+                ownsStorage: ownsStorage,
+                liveWaits: liveWaits,
+                port: port
+            )
+        case .failure(let failure):
+            await task.value
+            if ownsStorage { await storage.shutdown() }
+            throw DurableStreamsServerError(.bindFailed, failure.message)
+        }
+    }
+}
+
+/// Delivers the outcome of starting once, to one waiter.
+final class StartSignal: Sendable {
+    private struct State {
+        var outcome: Result<Int, Failure>?
+        var waiter: CheckedContinuation<Result<Int, Failure>, Never>?
+    }
+
+    struct Failure: Error {
+        let message: String
+    }
+
+    private let state = Locked(State())
+
+    var value: Result<Int, Failure> {
+        get async {
+            let outcome = await withCheckedContinuation { continuation in
+                let ready = state.withLock { state -> Result<Int, Failure>? in
+                    if let outcome = state.outcome { return outcome }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+            return outcome
+        }
+    }
+
+    func succeed(_ port: Int) { deliver(.success(port)) }
+
+    func fail(_ message: String) { deliver(.failure(Failure(message: message))) }
+
+    private func deliver(_ outcome: Result<Int, Failure>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Result<Int, Failure>, Never>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: outcome)
+    }
+}

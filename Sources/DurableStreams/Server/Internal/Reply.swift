@@ -1,0 +1,81 @@
+import DurableStreamsStorage
+import HTTPTypes
+
+/// A complete response: status, fields and an optional body.
+struct Reply: Sendable {
+    var status: HTTPResponse.Status
+    var fields: HTTPFields
+    var body: [UInt8]?
+    /// Whether the connection is closed after the response (for example after refusing a body unread).
+    var closesConnection = false
+    /// Whether the reply answers `HEAD`: no `Content-Length` is sent, since none would describe the `GET`.
+    var answersHead = false
+
+    init(_ status: HTTPResponse.Status, fields: HTTPFields = [:], body: [UInt8]? = nil) {
+        self.status = status
+        self.fields = fields
+        self.body = body
+    }
+
+    /// A plain-text error response that no cache keeps.
+    static func error(_ status: HTTPResponse.Status, _ message: String, fields: HTTPFields = [:]) -> Reply {
+        var fields = fields
+        fields[.contentType] = "text/plain; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        return Reply(status, fields: fields, body: Array(message.utf8))
+    }
+
+    /// The response a store error calls for.
+    static func storageError(_ error: StreamStorageError) -> Reply {
+        switch error {
+        case .notFound:
+            return .error(.notFound, "Stream not found")
+        case .configurationMismatch:
+            return .error(.conflict, "Stream already exists with a different configuration")
+        case .streamClosed(let tail):
+            var fields = HTTPFields()
+            fields[ProtocolHeader.streamClosed] = "true"
+            fields[ProtocolHeader.streamNextOffset] = tail.token
+            return .error(.conflict, "Stream is closed", fields: fields)
+        case .contentTypeMismatch(let expected):
+            return .error(.conflict, "Content-Type does not match the stream's (\(expected))")
+        case .streamSequenceConflict(let last):
+            return .error(.conflict, "Sequence conflict: Stream-Seq must be greater than \(last)")
+        case .staleProducerEpoch(let current):
+            var fields = HTTPFields()
+            fields[ProtocolHeader.producerEpoch] = String(current)
+            return .error(.forbidden, "Stale producer epoch (current epoch is \(current))", fields: fields)
+        case .producerEpochMustStartAtZero:
+            return .error(.badRequest, "New epoch must start with sequence 0")
+        case .producerSequenceGap(let expected, let received):
+            var fields = HTTPFields()
+            fields[ProtocolHeader.producerExpectedSeq] = String(expected)
+            fields[ProtocolHeader.producerReceivedSeq] = String(received)
+            return .error(
+                .conflict, "Producer sequence gap: expected \(expected), received \(received)", fields: fields)
+        case .invalidPayload(let reason):
+            return .error(.badRequest, reason)
+        case .invalidOffset(let offset):
+            return .error(.badRequest, "Invalid offset: \(offset) is not a position in this stream")
+        case .storageFailure(let reason):
+            return .error(.internalServerError, "Storage failure: \(reason)")
+        case .unavailable:
+            var fields = HTTPFields()
+            fields[.retryAfter] = "1"
+            return .error(.serviceUnavailable, "The server is shutting down", fields: fields)
+        }
+    }
+}
+
+/// A request that cannot be served, with the response that says why.
+struct RequestFailure: Error {
+    let reply: Reply
+
+    init(_ reply: Reply) {
+        self.reply = reply
+    }
+
+    static func badRequest(_ message: String) -> RequestFailure {
+        RequestFailure(.error(.badRequest, message))
+    }
+}

@@ -1,0 +1,179 @@
+import DurableStreamsStorage
+import HTTPTypes
+import HummingbirdCore
+
+extension StreamHTTPHandler {
+    /// The read a `GET` asks for.
+    enum LiveMode: Sendable {
+        case catchUp
+        case longPoll
+        case serverSentEvents
+    }
+
+    /// `HEAD`: the stream's metadata; not a use for its time-to-live.
+    func head(_ path: StreamPath) async -> Reply {
+        let info: StreamInfo
+        do {
+            info = try await storage.info(path)
+        } catch {
+            var reply = Reply.storageError(error)
+            reply.body = nil
+            return reply
+        }
+        var fields = HTTPFields()
+        fields[.contentType] = info.configuration.contentType
+        fields[ProtocolHeader.streamNextOffset] = info.tail.token
+        fields[.cacheControl] = "no-store"
+        fields[.eTag] = Self.etag(info: info, start: "head", end: info.tail, closed: info.isClosed)
+        if info.isClosed { fields[ProtocolHeader.streamClosed] = "true" }
+        switch info.configuration.expiry {
+        case .never: break
+        case .timeToLive(let seconds): fields[ProtocolHeader.streamTTL] = String(seconds)
+        case .expiresAt(let timestamp): fields[ProtocolHeader.streamExpiresAt] = timestamp.text
+        }
+        return Reply(.ok, fields: fields)
+    }
+
+    /// `GET`: a catch-up read, a long-poll, or the start of an SSE stream.
+    func read(_ path: StreamPath, _ request: Request, target: RequestTarget) async throws(RequestFailure) -> Outcome {
+        let offsets = target.values("offset")
+        guard offsets.count <= 1 else { throw .badRequest("Multiple offset parameters are not allowed") }
+        let start: ReadStart
+        switch offsets.first {
+        case nil, "-1": start = .beginning
+        case "now": start = .tail
+        case .some(let token):
+            guard !token.isEmpty else { throw .badRequest("Empty offset parameter") }
+            guard let offset = StreamOffset(token: token) else { throw .badRequest("Invalid offset format: \(token)") }
+            start = .offset(offset)
+        }
+        let lives = target.values("live")
+        guard lives.count <= 1 else { throw .badRequest("Multiple live parameters are not allowed") }
+        let mode: LiveMode
+        switch lives.first {
+        case nil: mode = .catchUp
+        case "long-poll": mode = .longPoll
+        case "sse": mode = .serverSentEvents
+        case .some(let other): throw .badRequest("Invalid live mode \(other): use long-poll or sse")
+        }
+        if mode != .catchUp && offsets.isEmpty {
+            throw .badRequest("\(mode == .longPoll ? "Long-poll" : "SSE") requires an offset parameter")
+        }
+        let cursor = target.values("cursor").first.map { Substring($0) }
+
+        let first: ReadResult
+        do {
+            first = try await storage.read(path, from: start, maxBytes: settings.maximumReadBytes)
+        } catch {
+            throw RequestFailure(.storageError(error))
+        }
+        switch mode {
+        case .serverSentEvents:
+            return .events(SSEPlan(path: path, first: first, cursor: cursor))
+        case .catchUp:
+            if start == .tail { return .reply(tailReply(first)) }
+            return .reply(dataReply(first, request: request, cursor: nil, isLive: false))
+        case .longPoll:
+            return .reply(await longPoll(path, first: first, request: request, cursor: cursor))
+        }
+    }
+
+    /// A long-poll: data at once if there is some, otherwise wait for an append, closure or the timeout.
+    private func longPoll(_ path: StreamPath, first: ReadResult, request: Request, cursor: Substring?) async -> Reply {
+        if !first.payload.isEmpty { return dataReply(first, request: request, cursor: cursor, isLive: true) }
+        if first.reachedEnd { return emptyLongPoll(tail: first.info.tail, closed: true, cursor: nil) }
+        guard first.start == first.info.tail else {
+            return emptyLongPoll(tail: first.info.tail, closed: false, cursor: cursor)
+        }
+        let tail = first.info.tail
+        let timeout = settings.longPollTimeout
+        let storage = self.storage
+        let outcome = await liveWaits.wait { await storage.waitForAppend(path, after: tail, timeout: timeout) }
+        switch outcome {
+        case .appended:
+            do {
+                let next = try await storage.read(path, from: .offset(tail), maxBytes: settings.maximumReadBytes)
+                if next.payload.isEmpty {
+                    return emptyLongPoll(tail: next.info.tail, closed: next.reachedEnd, cursor: cursor)
+                }
+                return dataReply(next, request: request, cursor: cursor, isLive: true)
+            } catch {
+                return .storageError(error)
+            }
+        case .closed:
+            return emptyLongPoll(tail: tail, closed: true, cursor: nil)
+        case .timedOut:
+            return emptyLongPoll(tail: tail, closed: false, cursor: cursor)
+        case .notFound:
+            return .storageError(.notFound)
+        case .cancelled, .shutdown:
+            return .storageError(.unavailable)
+        }
+    }
+
+    /// `204` for a long-poll with nothing new.
+    private func emptyLongPoll(tail: StreamOffset, closed: Bool, cursor: Substring?) -> Reply {
+        var fields = HTTPFields()
+        fields[ProtocolHeader.streamNextOffset] = tail.token
+        fields[ProtocolHeader.streamUpToDate] = "true"
+        fields[.cacheControl] = "no-store"
+        if closed {
+            fields[ProtocolHeader.streamClosed] = "true"
+        } else {
+            fields[ProtocolHeader.streamCursor] = settings.cursor.next(after: cursor)
+        }
+        return Reply(.noContent, fields: fields)
+    }
+
+    /// `offset=now` without a live mode: no data, the tail offset, never cached.
+    private func tailReply(_ result: ReadResult) -> Reply {
+        var fields = HTTPFields()
+        fields[.contentType] = result.info.configuration.contentType
+        fields[ProtocolHeader.streamNextOffset] = result.info.tail.token
+        fields[ProtocolHeader.streamUpToDate] = "true"
+        fields[.cacheControl] = "no-store"
+        if result.info.isClosed { fields[ProtocolHeader.streamClosed] = "true" }
+        let body: [UInt8] = result.info.configuration.isJSON ? Array("[]".utf8) : []
+        return Reply(.ok, fields: fields, body: body)
+    }
+
+    /// `200` with the data read (a JSON array for JSON streams), conditional on `If-None-Match`.
+    private func dataReply(_ result: ReadResult, request: Request, cursor: Substring?, isLive: Bool) -> Reply {
+        let info = result.info
+        var fields = HTTPFields()
+        fields[.contentType] = info.configuration.contentType
+        fields[ProtocolHeader.streamNextOffset] = result.next.token
+        if result.reachedTail { fields[ProtocolHeader.streamUpToDate] = "true" }
+        if result.reachedEnd { fields[ProtocolHeader.streamClosed] = "true" }
+        if isLive { fields[ProtocolHeader.streamCursor] = settings.cursor.next(after: cursor) }
+        let etag = Self.etag(info: info, start: result.start.token, end: result.next, closed: result.reachedEnd)
+        fields[.eTag] = etag
+        // A response with data, or the end of a closed stream, never changes: caches may keep it. An empty
+        // response at the tail of an open stream changes with the next append: nobody may keep it.
+        fields[.cacheControl] = result.payload.isEmpty && !result.reachedEnd ? "no-store" : settings.cacheableReads
+        if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag: etag) {
+            var notModified = HTTPFields()
+            notModified[.eTag] = etag
+            notModified[.cacheControl] = fields[.cacheControl]
+            return Reply(.notModified, fields: notModified)
+        }
+        let body = info.configuration.isJSON ? JSONMessages.array(fromStorageForm: result.payload) : result.payload
+        let encoded = compress(body, for: request, fields: &fields)
+        return Reply(.ok, fields: fields, body: encoded)
+    }
+
+    /// `"<incarnation>:<start>:<end>[:c]"`: changes with the data range, the stream's identity and closure.
+    static func etag(info: StreamInfo, start: String, end: StreamOffset, closed: Bool) -> String {
+        "\"\(info.incarnation):\(start):\(end.token)\(closed ? ":c" : "")\""
+    }
+
+    /// `If-None-Match` semantics: `*` or any listed tag (weak or strong) equal to ours.
+    static func matches(_ condition: String, etag: String) -> Bool {
+        condition.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == etag
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import DurableStreamsStorage
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+
+extension StreamHTTPHandler {
+    /// The longest `Stream-TTL` accepted: ten years.
+    static let maximumTimeToLive: UInt64 = 10 * 366 * 24 * 3600
+
+    /// `PUT`: creates a stream, or confirms an identical one.
+    func create(_ path: StreamPath, _ request: Request, channel: any Channel) async throws(RequestFailure) -> Reply {
+        if request.headers[ProtocolHeader.streamForkedFrom] != nil
+            || request.headers[ProtocolHeader.streamForkOffset] != nil
+            || request.headers[ProtocolHeader.streamForkSubOffset] != nil
+        {
+            throw RequestFailure(.error(.notImplemented, "Stream forking is not supported by this server"))
+        }
+        let contentType =
+            try singleValue(.contentType, in: request).map { value throws(RequestFailure) in
+                try validatedContentType(value)
+            } ?? "application/octet-stream"
+        let ttl = try singleValue(ProtocolHeader.streamTTL, in: request)
+        let expiresAt = try singleValue(ProtocolHeader.streamExpiresAt, in: request)
+        var expiry = StreamExpiry.never
+        switch (ttl, expiresAt) {
+        case (.some, .some):
+            throw .badRequest("Cannot specify both Stream-TTL and Stream-Expires-At")
+        case (.some(let text), nil):
+            guard let seconds = Self.ttlSeconds(text) else {
+                throw .badRequest(
+                    "Invalid Stream-TTL value: must be a whole number of seconds without sign or leading zeros")
+            }
+            expiry = .timeToLive(seconds: seconds)
+        case (nil, .some(let text)):
+            guard let timestamp = StreamTimestamp(rfc3339: text.trimmingCharacters(in: .whitespaces)) else {
+                throw .badRequest("Invalid Stream-Expires-At timestamp: must be an RFC 3339 date-time")
+            }
+            expiry = .expiresAt(timestamp)
+        case (nil, nil):
+            break
+        }
+        let closed = streamClosedHeader(in: request)
+        let body = try await collectBody(request, channel: channel)
+        let configuration = StreamConfiguration(contentType: contentType, expiry: expiry)
+        var createRequest = CreateRequest(configuration: configuration, closed: closed)
+        if !body.isEmpty {
+            if configuration.isJSON {
+                switch JSONMessages.storageForm(of: body, allowEmptyArray: true) {
+                case .success(let payload): createRequest.initialPayload = payload
+                case .failure(let failure): createRequest.payloadIssue = "Invalid JSON: \(failure.reason)"
+                }
+            } else {
+                createRequest.initialPayload = body
+            }
+        }
+        let result: CreateResult
+        do {
+            result = try await storage.create(path, createRequest)
+        } catch {
+            throw RequestFailure(.storageError(error))
+        }
+        let info = result.info
+        var fields = HTTPFields()
+        fields[.contentType] = info.configuration.contentType
+        fields[ProtocolHeader.streamNextOffset] = info.tail.token
+        fields[.cacheControl] = "no-store"
+        if info.isClosed { fields[ProtocolHeader.streamClosed] = "true" }
+        if case .created = result {
+            fields[.location] = location(of: path, request: request)
+            return Reply(.created, fields: fields)
+        }
+        return Reply(.ok, fields: fields)
+    }
+
+    /// `POST`: appends to, or closes, a stream.
+    func append(_ path: StreamPath, _ request: Request, channel: any Channel) async throws(RequestFailure) -> Reply {
+        let close = streamClosedHeader(in: request)
+        let producer = try producerStamp(in: request)
+        let streamSequence = try singleValue(ProtocolHeader.streamSeq, in: request)
+        if let streamSequence, streamSequence.isEmpty || streamSequence.utf8.count > 256 {
+            throw .badRequest("Invalid Stream-Seq: must be 1 to 256 bytes")
+        }
+        let contentType = try singleValue(.contentType, in: request)
+        let body = try await collectBody(request, channel: channel)
+        guard !body.isEmpty || close else {
+            throw .badRequest("Empty body: an append needs data (or Stream-Closed: true to close)")
+        }
+        var appendRequest = AppendRequest(
+            payload: [], streamSequence: streamSequence, producer: producer, closeStream: close)
+        if !body.isEmpty {
+            guard let contentType else { throw .badRequest("Content-Type header is required") }
+            let validated = try validatedContentType(contentType)
+            appendRequest.contentType = validated
+            if StreamConfiguration.mediaType(of: validated) == "application/json" {
+                switch JSONMessages.storageForm(of: body, allowEmptyArray: false) {
+                case .success(let payload): appendRequest.payload = payload
+                case .failure(let failure):
+                    appendRequest.payload = body
+                    appendRequest.payloadIssue = "Invalid JSON: \(failure.reason)"
+                }
+            } else {
+                appendRequest.payload = body
+            }
+        }
+        let result: AppendResult
+        do {
+            result = try await storage.append(path, appendRequest)
+        } catch {
+            throw RequestFailure(.storageError(error))
+        }
+        var fields = HTTPFields()
+        fields[.cacheControl] = "no-store"
+        switch result {
+        case .appended(let tail, let closed):
+            fields[ProtocolHeader.streamNextOffset] = tail.token
+            if closed { fields[ProtocolHeader.streamClosed] = "true" }
+            if let producer {
+                fields[ProtocolHeader.producerEpoch] = String(producer.epoch)
+                fields[ProtocolHeader.producerSeq] = String(producer.sequence)
+                return Reply(.ok, fields: fields)
+            }
+            return Reply(.noContent, fields: fields)
+        case .closed(let tail):
+            fields[ProtocolHeader.streamNextOffset] = tail.token
+            fields[ProtocolHeader.streamClosed] = "true"
+            if let producer {
+                fields[ProtocolHeader.producerEpoch] = String(producer.epoch)
+                fields[ProtocolHeader.producerSeq] = String(producer.sequence)
+            }
+            return Reply(.noContent, fields: fields)
+        case .duplicate(let tail, let lastSequence, let closed):
+            fields[ProtocolHeader.streamNextOffset] = tail.token
+            if closed { fields[ProtocolHeader.streamClosed] = "true" }
+            fields[ProtocolHeader.producerEpoch] = String(producer?.epoch ?? 0)
+            fields[ProtocolHeader.producerSeq] = String(lastSequence)
+            return Reply(.noContent, fields: fields)
+        }
+    }
+
+    /// `DELETE`: deletes a stream.
+    func delete(_ path: StreamPath) async -> Reply {
+        do {
+            try await storage.delete(path)
+        } catch {
+            return .storageError(error)
+        }
+        var fields = HTTPFields()
+        fields[.cacheControl] = "no-store"
+        return Reply(.noContent, fields: fields)
+    }
+
+    /// `Stream-TTL`: decimal digits, no sign, no leading zeros (`0` itself is allowed), at most ten years.
+    static func ttlSeconds(_ text: String) -> UInt64? {
+        guard !text.isEmpty, text.utf8.count <= 12,
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            text == "0" || !text.hasPrefix("0"), let value = UInt64(text), value <= maximumTimeToLive
+        else { return nil }
+        return value
+    }
+
+    /// The absolute URL of a stream, from the request's `Host` (the listening address is not known to be
+    /// reachable by the client).
+    private func location(of path: StreamPath, request: Request) -> String {
+        let host = request.head.authority ?? "localhost"
+        let safeHost = host.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") } ? host : "localhost"
+        return "http://\(safeHost)\(path.value)"
+    }
+}

@@ -1,0 +1,230 @@
+import CompressNIO
+import DurableStreamsStorage
+import HTTPTypes
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// Answers every HTTP request: the protocol's operations on any stream path, CORS preflight, and the
+/// fault-injection control endpoint.
+struct StreamHTTPHandler: Sendable {
+    /// The settings the handler needs, resolved from the server's configuration.
+    struct Settings: Sendable {
+        var longPollTimeout: Duration
+        var sseKeepAliveInterval: Duration
+        var sseConnectionLifetime: Duration
+        var maximumBodyBytes: Int
+        var maximumReadBytes: Int
+        var bodyTimeout: Duration
+        var compression: Bool
+        var compressionThreshold: Int
+        var cacheableReads: String
+        var cursor: ResponseCursor
+    }
+
+    static let faultControlPath = "/_test/inject-error"
+
+    let storage: any StreamStorage
+    let settings: Settings
+    let faults: FaultInjector?
+    let liveWaits: LiveWaits
+    let logger: Logger
+    let commonFields: HTTPFields
+
+    init(storage: any StreamStorage, settings: Settings, faults: FaultInjector?, liveWaits: LiveWaits, logger: Logger) {
+        self.storage = storage
+        self.settings = settings
+        self.faults = faults
+        self.liveWaits = liveWaits
+        self.logger = logger
+        var fields = HTTPFields()
+        fields[ProtocolHeader.accessControlAllowOrigin] = "*"
+        fields[ProtocolHeader.accessControlAllowMethods] = "GET, POST, PUT, DELETE, HEAD, OPTIONS"
+        fields[ProtocolHeader.accessControlAllowHeaders] =
+            "Content-Type, Authorization, If-None-Match, Stream-Seq, Stream-TTL, Stream-Expires-At, Stream-Closed, "
+            + "Producer-Id, Producer-Epoch, Producer-Seq"
+        fields[ProtocolHeader.accessControlExposeHeaders] =
+            "Stream-Next-Offset, Stream-Cursor, Stream-Up-To-Date, Stream-Closed, Stream-TTL, Stream-Expires-At, "
+            + "Stream-SSE-Data-Encoding, Producer-Epoch, Producer-Seq, Producer-Expected-Seq, Producer-Received-Seq, "
+            + "ETag, Content-Type, Content-Encoding, Location, Retry-After, Vary"
+        fields[ProtocolHeader.xContentTypeOptions] = "nosniff"
+        fields[ProtocolHeader.crossOriginResourcePolicy] = "cross-origin"
+        commonFields = fields
+    }
+
+    /// Handles one request on a connection.
+    func handle(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
+        let target = RequestTarget(request.head.path ?? "/")
+        let method = request.method
+
+        if method == .options {
+            var fields = HTTPFields()
+            fields[ProtocolHeader.accessControlMaxAge] = "86400"
+            try await write(Reply(.noContent, fields: fields), to: writer, channel: channel)
+            return
+        }
+        if target.path == Self.faultControlPath {
+            let reply = await handleFaultControl(request, channel: channel)
+            try await write(reply, to: writer, channel: channel)
+            return
+        }
+
+        let path: StreamPath
+        do {
+            path = try StreamPath(validating: target.path)
+        } catch {
+            try await write(.error(.badRequest, "Invalid stream path: \(error)"), to: writer, channel: channel)
+            return
+        }
+
+        var fault: FaultInjector.Fault?
+        if let faults, let armed = faults.consume(path: path.value, method: method.rawValue) {
+            if let delay = armed.delay { try? await Task.sleep(for: delay) }
+            if armed.dropConnection {
+                try? await channel.close()
+                return
+            }
+            if let status = armed.status {
+                var fields = HTTPFields()
+                if let retryAfter = armed.retryAfter { fields[.retryAfter] = String(retryAfter) }
+                fields[.contentType] = "text/plain"
+                fields[.cacheControl] = "no-store"
+                let reply = Reply(
+                    HTTPResponse.Status(code: status), fields: fields, body: Array("Injected error for testing".utf8))
+                try await write(reply, to: writer, channel: channel)
+                return
+            }
+            fault = armed
+        }
+
+        if path.segments.first == "__ds" {
+            try await write(
+                .error(.notImplemented, "Subscriptions (the __ds namespace) are not supported"), to: writer,
+                channel: channel)
+            return
+        }
+
+        if method == .put || method == .post, request.headers[.expect]?.lowercased() == "100-continue" {
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > settings.maximumBodyBytes {
+                try await write(Self.tooLarge(settings.maximumBodyBytes), to: writer, channel: channel)
+                return
+            }
+            try await writer.writeInformationalHead(HTTPResponse(status: .continue))
+        }
+
+        let outcome: Outcome
+        do throws(RequestFailure) {
+            switch method {
+            case .put: outcome = .reply(try await create(path, request, channel: channel))
+            case .post: outcome = .reply(try await append(path, request, channel: channel))
+            case .delete: outcome = .reply(await delete(path))
+            case .head:
+                var reply = await head(path)
+                reply.answersHead = true
+                reply.body = nil
+                outcome = .reply(reply)
+            case .get: outcome = try await read(path, request, target: target)
+            default:
+                var fields = HTTPFields()
+                fields[.allow] = "GET, POST, PUT, DELETE, HEAD, OPTIONS"
+                outcome = .reply(.error(.methodNotAllowed, "Method not allowed", fields: fields))
+            }
+        } catch {
+            outcome = .reply(error.reply)
+        }
+
+        switch outcome {
+        case .reply(var reply):
+            if let fault, fault.modifiesBody, let body = reply.body {
+                reply.body = FaultInjector.modify(body, with: fault)
+            }
+            try await write(reply, to: writer, channel: channel)
+        case .events(let plan):
+            try await streamEvents(plan, fault: fault, to: writer)
+        }
+    }
+
+    /// What a handler produced: a complete response, or an SSE stream to run.
+    enum Outcome: Sendable {
+        case reply(Reply)
+        case events(SSEPlan)
+    }
+
+    /// Writes a complete response with the common fields and a `Content-Length`.
+    func write(_ reply: Reply, to writer: consuming ResponseWriter, channel: any Channel) async throws {
+        var fields = reply.fields
+        fields.append(contentsOf: commonFields)
+        let bodiless = reply.status == .noContent || reply.status == .notModified || reply.status.code < 200
+        if !bodiless && !reply.answersHead { fields[.contentLength] = String(reply.body?.count ?? 0) }
+        if reply.closesConnection { fields[.connection] = "close" }
+        let head = HTTPResponse(status: reply.status, headerFields: fields)
+        if let body = reply.body, !body.isEmpty, !bodiless {
+            try await writer.write(response: head, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        } else {
+            try await writer.writeResponse(head)
+        }
+        if reply.closesConnection { try? await channel.close() }
+    }
+
+    /// The control endpoint: `POST` arms a fault, `DELETE` disarms them all.
+    private func handleFaultControl(_ request: Request, channel: any Channel) async -> Reply {
+        guard let faults else {
+            return .error(.notFound, "Fault injection is disabled (start the server with fault injection on)")
+        }
+        var json = HTTPFields()
+        json[.contentType] = "application/json"
+        switch request.method {
+        case .post:
+            let body: [UInt8]
+            do {
+                body = try await collectBody(request, channel: channel)
+            } catch {
+                return error.reply
+            }
+            switch FaultInjector.parse(body) {
+            case .success(let (rawPath, fault)):
+                let path = (try? StreamPath(validating: rawPath))?.value ?? rawPath
+                faults.inject(fault, at: path)
+                return Reply(.ok, fields: json, body: Array("{\"ok\":true}".utf8))
+            case .failure(let failure):
+                return .error(.badRequest, failure.message)
+            }
+        case .delete:
+            faults.clear()
+            return Reply(.ok, fields: json, body: Array("{\"ok\":true}".utf8))
+        default:
+            var fields = HTTPFields()
+            fields[.allow] = "POST, DELETE"
+            return .error(.methodNotAllowed, "Method not allowed", fields: fields)
+        }
+    }
+
+    /// Compresses a body for a client that accepts gzip or deflate, when it is large enough to be worth it.
+    func compress(_ body: [UInt8], for request: Request, fields: inout HTTPFields) -> [UInt8] {
+        guard settings.compression, body.count >= settings.compressionThreshold,
+            let accept = request.headers[.acceptEncoding]?.lowercased()
+        else { return body }
+        let codings = accept.split(separator: ",").compactMap { item -> String? in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let name = parts.first, !name.isEmpty else { return nil }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return quality > 0 ? name : nil
+        }
+        let algorithm: CompressionAlgorithm
+        let name: String
+        if codings.contains("gzip") || codings.contains("x-gzip") {
+            algorithm = .gzip()
+            name = "gzip"
+        } else if codings.contains("deflate") {
+            algorithm = .zlib()
+            name = "deflate"
+        } else {
+            return body
+        }
+        var buffer = ByteBuffer(bytes: body)
+        guard let compressed = try? buffer.compress(with: algorithm) else { return body }
+        fields[.contentEncoding] = name
+        fields[.vary] = "Accept-Encoding"
+        return Array(compressed.readableBytesView)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+extension FileStreamStorage {
+    /// When appended records are forced to disk (`fdatasync`) relative to acknowledging them.
+    public struct SyncPolicy: Sendable, Equatable, CustomStringConvertible {
+        private enum Kind: Equatable {
+            case everyAppend
+            case periodically(Duration)
+            case never
+        }
+
+        private let kind: Kind
+
+        /// Sync before acknowledging: an acknowledged append survives a crash of the process, the operating
+        /// system or the machine. Appends that arrive together share one sync (group commit). The default.
+        public static let everyAppend = SyncPolicy(kind: .everyAppend)
+
+        /// Acknowledge once written to the operating system, and sync every `interval`: an acknowledged
+        /// append survives a crash of the process; a power loss may lose the last `interval` of appends.
+        public static func periodically(_ interval: Duration) -> SyncPolicy {
+            SyncPolicy(kind: .periodically(interval))
+        }
+
+        /// Acknowledge once written to the operating system and leave syncing to it: an acknowledged append
+        /// survives a crash of the process, not necessarily a power loss.
+        public static let never = SyncPolicy(kind: .never)
+
+        /// The sync interval of ``periodically(_:)``, in seconds.
+        var interval: TimeInterval? {
+            if case .periodically(let interval) = kind { return max(0.001, interval.seconds) }
+            return nil
+        }
+
+        /// Whether directory changes (create, delete) and recovery truncations are synced.
+        var syncsMetadata: Bool { kind != .never }
+
+        /// `every-append`, `periodic(<seconds>s)` or `never`.
+        public var description: String {
+            switch kind {
+            case .everyAppend: "every-append"
+            case .periodically(let interval): "periodic(\(interval))"
+            case .never: "never"
+            }
+        }
+    }
+
+    /// How a file store runs.
+    public struct Options: Sendable {
+        /// When records are synced; ``SyncPolicy/everyAppend`` by default.
+        public var syncPolicy: SyncPolicy
+        /// How many commit threads write and sync (streams are spread over them); 2 by default.
+        public var commitThreads: Int
+        /// How many threads serve reads and directory operations; 2 by default.
+        public var ioThreads: Int
+        /// How often expired streams are removed even if nobody touches them.
+        public var sweepInterval: Duration
+        /// The clock for expiry (tests pass a manual one).
+        public var now: @Sendable () -> Date
+
+        /// Creates options.
+        public init(
+            syncPolicy: SyncPolicy = .everyAppend,
+            commitThreads: Int = 2,
+            ioThreads: Int = 2,
+            sweepInterval: Duration = .seconds(60),
+            now: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.syncPolicy = syncPolicy
+            self.commitThreads = max(1, commitThreads)
+            self.ioThreads = max(1, ioThreads)
+            self.sweepInterval = sweepInterval
+            self.now = now
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (whole, attoseconds) = components
+        return Double(whole) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call, with the call and the error text.
+struct FileIOError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ operation: String, _ path: String, errno code: Int32 = errno) {
+        description = "\(operation) \(path): \(String(cString: strerror(code)))"
+    }
+
+    init(message: String) {
+        description = message
+    }
+}
+
+/// Thin, blocking wrappers over the POSIX calls the file store needs. Call them off the cooperative pool.
+enum FileIO {
+    static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(FileIOError) -> Int32 {
+        while true {
+            let fd = path.withCString { systemOpen($0, flags | O_CLOEXEC, mode) }
+            if fd >= 0 { return fd }
+            if errno != EINTR { throw FileIOError("open", path) }
+        }
+    }
+
+    static func close(_ fd: Int32) {
+        _ = systemClose(fd)
+    }
+
+    /// Writes all of `bytes` at `offset`.
+    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: UInt64, path: String) throws(FileIOError)
+    {
+        var written = 0
+        while written < bytes.count {
+            let result = pwrite(
+                fd, bytes.baseAddress?.advanced(by: written), bytes.count - written, off_t(offset) + off_t(written))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError("write", path)
+            }
+            written += result
+        }
+    }
+
+    /// Reads up to `count` bytes at `offset` into `buffer`; returns how many were read (fewer only at EOF).
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64, path: String)
+        throws(FileIOError) -> Int
+    {
+        var total = 0
+        while total < buffer.count {
+            let result = pread(
+                fd, buffer.baseAddress?.advanced(by: total), buffer.count - total, off_t(offset) + off_t(total))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError("read", path)
+            }
+            if result == 0 { break }
+            total += result
+        }
+        return total
+    }
+
+    static func syncData(_ fd: Int32, path: String) throws(FileIOError) {
+        #if canImport(Darwin)
+        let result = fcntl(fd, F_FULLFSYNC)
+        #else
+        let result = fdatasync(fd)
+        #endif
+        if result != 0 { throw FileIOError("sync", path) }
+    }
+
+    /// Makes a directory's entries (creations, renames, removals) durable.
+    static func syncDirectory(_ path: String) throws(FileIOError) {
+        let fd = try open(path, flags: O_RDONLY | O_DIRECTORY)
+        defer { close(fd) }
+        if fsync(fd) != 0 { throw FileIOError("sync", path) }
+    }
+
+    static func size(_ fd: Int32, path: String) throws(FileIOError) -> UInt64 {
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw FileIOError("stat", path) }
+        return UInt64(info.st_size)
+    }
+
+    static func truncate(_ fd: Int32, to length: UInt64, path: String) throws(FileIOError) {
+        if ftruncate(fd, off_t(length)) != 0 { throw FileIOError("truncate", path) }
+    }
+
+    static func makeDirectory(_ path: String) throws(FileIOError) {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileIOError("mkdir", path) }
+    }
+
+    static func rename(_ from: String, _ to: String) throws(FileIOError) {
+        if systemRename(from, to) != 0 { throw FileIOError("rename", from) }
+    }
+
+    static func removeTree(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    static func contents(ofDirectory path: String) throws(FileIOError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw FileIOError(message: "list \(path): \(error.localizedDescription)")
+        }
+    }
+
+    static func readWholeFile(_ path: String) throws(FileIOError) -> [UInt8] {
+        let fd = try open(path, flags: O_RDONLY)
+        defer { close(fd) }
+        let size = try size(fd, path: path)
+        guard size <= 1 << 20 else { throw FileIOError(message: "\(path) is too large (\(size) bytes)") }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        let count = try bytes.withMutableBytes { buffer throws(FileIOError) in
+            try read(fd, into: buffer, at: 0, path: path)
+        }
+        return Array(bytes.prefix(count))
+    }
+
+    /// Writes a small file and makes it durable.
+    static func writeWholeFile(_ path: String, _ bytes: [UInt8], sync: Bool) throws(FileIOError) {
+        let fd = try open(path, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        defer { close(fd) }
+        try bytes.withBytes { buffer throws(FileIOError) in try write(fd, buffer, at: 0, path: path) }
+        if sync { try syncData(fd, path: path) }
+    }
+
+    /// Takes an exclusive advisory lock on a file, failing at once if another process holds it.
+    static func lockExclusively(_ path: String) throws(FileIOError) -> Int32 {
+        let fd = try open(path, flags: O_RDWR | O_CREAT)
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            close(fd)
+            if code == EWOULDBLOCK {
+                throw FileIOError(message: "\(path) is locked: another server is using this data directory")
+            }
+            throw FileIOError("lock", path, errno: code)
+        }
+        return fd
+    }
+}
+
+#if canImport(Glibc)
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    Glibc.open(path, flags, mode)
+}
+private func systemClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+private func systemRename(_ from: String, _ to: String) -> Int32 { Glibc.rename(from, to) }
+#else
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    Darwin.open(path, flags, mode)
+}
+private func systemClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+private func systemRename(_ from: String, _ to: String) -> Int32 { Darwin.rename(from, to) }
+#endif
+
+extension Array where Element == UInt8 {
+    /// `withUnsafeBytes` for a body that throws `FileIOError` (the standard one only rethrows untyped).
+    func withBytes<Value>(_ body: (UnsafeRawBufferPointer) throws(FileIOError) -> Value) throws(FileIOError) -> Value {
+        let result = withUnsafeBytes { buffer in Result { () throws(FileIOError) in try body(buffer) } }
+        return try result.get()
+    }
+
+    /// `withUnsafeMutableBytes` for a body that throws `FileIOError`.
+    mutating func withMutableBytes<Value>(
+        _ body: (UnsafeMutableRawBufferPointer) throws(FileIOError) -> Value
+    ) throws(FileIOError) -> Value {
+        let result = withUnsafeMutableBytes { buffer in Result { () throws(FileIOError) in try body(buffer) } }
+        return try result.get()
+    }
+}

@@ -1,0 +1,191 @@
+/// Where streams live: the seam between the HTTP layer and a storage backend.
+///
+/// Every operation is atomic per stream, and appends to one stream are applied in the order they were
+/// decided: validation (closure, content type, producer epoch and sequence, `Stream-Seq`) and the write it
+/// leads to happen as one step, so producer state and data can never disagree. The decision rules are
+/// shared by all backends (``StreamRules``), so each backend only decides *where* bytes go.
+///
+/// Backends included: ``MemoryStreamStorage`` (tests, ephemeral servers) and ``FileStreamStorage`` (an
+/// append-only log per stream, the default). A backend shared by several server nodes (for example
+/// PostgreSQL) implements the same protocol: it runs the rules inside its own transaction, derives positions
+/// from its rows, and wakes ``waitForAppend(_:after:timeout:)`` callers from its change feed (for example
+/// `LISTEN`/`NOTIFY`) through a ``StreamChangeNotifier``.
+public protocol StreamStorage: Sendable {
+    /// Creates a stream, or confirms that an identical one exists.
+    ///
+    /// - Returns: ``CreateResult/created(_:)`` for a new stream, ``CreateResult/existing(_:)`` when a stream
+    ///   with a matching configuration and closure status already exists (its initial payload is ignored).
+    /// - Throws: ``StreamStorageError/configurationMismatch`` when a different stream exists;
+    ///   ``StreamStorageError/invalidPayload(_:)`` when the initial payload was refused.
+    func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult
+
+    /// Appends to, or closes, a stream.
+    func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult
+
+    /// The stream's metadata, without counting as a use for its time-to-live.
+    func info(_ path: StreamPath) async throws(StreamStorageError) -> StreamInfo
+
+    /// Reads from `start` up to about `maxBytes` (always at least one whole append), counting as a use.
+    func read(_ path: StreamPath, from start: ReadStart, maxBytes: Int) async throws(StreamStorageError) -> ReadResult
+
+    /// Deletes a stream and wakes its waiting readers.
+    func delete(_ path: StreamPath) async throws(StreamStorageError)
+
+    /// Waits until the stream has data after `offset`, is closed, or is deleted, for at most `timeout`.
+    ///
+    /// Returns at once when that is already so. Cancelling the calling task ends the wait with
+    /// ``WaitResult/cancelled``.
+    func waitForAppend(_ path: StreamPath, after offset: StreamOffset, timeout: Duration) async -> WaitResult
+
+    /// Stops accepting operations, wakes every waiter with ``WaitResult/shutdown``, and flushes pending writes.
+    func shutdown() async
+}
+
+/// A request to create a stream (`PUT`).
+public struct CreateRequest: Sendable {
+    /// The stream's configuration.
+    public var configuration: StreamConfiguration
+    /// The initial content (already in storage form for JSON streams); empty for none.
+    public var initialPayload: [UInt8]
+    /// Why the initial payload was refused by the content rules, if it was (reported only if the stream is new).
+    public var payloadIssue: String?
+    /// Whether the stream is created closed.
+    public var closed: Bool
+
+    /// Creates a request.
+    public init(
+        configuration: StreamConfiguration,
+        initialPayload: [UInt8] = [],
+        payloadIssue: String? = nil,
+        closed: Bool = false
+    ) {
+        self.configuration = configuration
+        self.initialPayload = initialPayload
+        self.payloadIssue = payloadIssue
+        self.closed = closed
+    }
+}
+
+/// A request to append to, or close, a stream (`POST`).
+public struct AppendRequest: Sendable {
+    /// The bytes to append (already in storage form for JSON streams); empty for a close-only request.
+    public var payload: [UInt8]
+    /// Why the payload was refused by the content rules, if it was. Reported after the stream-state checks,
+    /// so a closed stream still answers "closed" and a producer retry still answers "duplicate".
+    public var payloadIssue: String?
+    /// The request's content type; checked against the stream's when there is a payload.
+    public var contentType: String?
+    /// The writer's `Stream-Seq`, compared byte-wise with the last one accepted.
+    public var streamSequence: String?
+    /// The idempotent-producer headers, if present.
+    public var producer: ProducerStamp?
+    /// Whether the stream is closed by this request (after appending the payload, if any).
+    public var closeStream: Bool
+
+    /// Creates a request.
+    public init(
+        payload: [UInt8],
+        payloadIssue: String? = nil,
+        contentType: String? = nil,
+        streamSequence: String? = nil,
+        producer: ProducerStamp? = nil,
+        closeStream: Bool = false
+    ) {
+        self.payload = payload
+        self.payloadIssue = payloadIssue
+        self.contentType = contentType
+        self.streamSequence = streamSequence
+        self.producer = producer
+        self.closeStream = closeStream
+    }
+}
+
+/// A stream's metadata.
+public struct StreamInfo: Sendable, Equatable {
+    /// The stream's path.
+    public let path: StreamPath
+    /// The stream's configuration.
+    public let configuration: StreamConfiguration
+    /// The offset after the last byte (where the next append goes).
+    public let tail: StreamOffset
+    /// Whether the stream is closed.
+    public let isClosed: Bool
+    /// Identifies this incarnation of the path: a stream deleted and created again gets a new one.
+    public let incarnation: String
+
+    /// Creates metadata.
+    public init(
+        path: StreamPath, configuration: StreamConfiguration, tail: StreamOffset, isClosed: Bool, incarnation: String
+    ) {
+        self.path = path
+        self.configuration = configuration
+        self.tail = tail
+        self.isClosed = isClosed
+        self.incarnation = incarnation
+    }
+}
+
+/// The outcome of a create.
+public enum CreateResult: Sendable, Equatable {
+    /// A new stream was created (`201`).
+    case created(StreamInfo)
+    /// A stream with the same configuration and closure status already existed (`200`).
+    case existing(StreamInfo)
+
+    /// The stream's metadata.
+    public var info: StreamInfo {
+        switch self {
+        case .created(let info), .existing(let info): info
+        }
+    }
+}
+
+/// The outcome of an accepted append or close.
+public enum AppendResult: Sendable, Equatable {
+    /// The payload was appended (and the stream closed, if asked).
+    case appended(tail: StreamOffset, closed: Bool)
+    /// The stream was closed without appending (also when it already was: closing is idempotent).
+    case closed(tail: StreamOffset)
+    /// The producer already sent this request: nothing was appended. `lastSequence` is the highest accepted.
+    case duplicate(tail: StreamOffset, lastSequence: UInt64, closed: Bool)
+}
+
+/// Bytes read from a stream.
+public struct ReadResult: Sendable {
+    /// The stream's metadata when the read was made.
+    public let info: StreamInfo
+    /// The payloads of the appends read, concatenated.
+    public let payload: [UInt8]
+    /// Where the read started.
+    public let start: StreamOffset
+    /// Where the next read should start.
+    public let next: StreamOffset
+    /// Whether the read reached the tail (`Stream-Up-To-Date`).
+    public var reachedTail: Bool { next == info.tail }
+    /// Whether the reader has seen everything a closed stream will ever hold (`Stream-Closed`).
+    public var reachedEnd: Bool { reachedTail && info.isClosed }
+
+    /// Creates a result.
+    public init(info: StreamInfo, payload: [UInt8], start: StreamOffset, next: StreamOffset) {
+        self.info = info
+        self.payload = payload
+        self.start = start
+        self.next = next
+    }
+}
+
+/// Why ``StreamStorage/waitForAppend(_:after:timeout:)`` returned.
+public enum WaitResult: Sendable, Equatable {
+    /// Data after the offset is available.
+    case appended
+    /// The stream is closed and there is nothing after the offset.
+    case closed
+    /// The timeout passed first.
+    case timedOut
+    /// The stream does not exist (or was deleted while waiting).
+    case notFound
+    /// The calling task was cancelled.
+    case cancelled
+    /// The store is shutting down.
+    case shutdown
+}

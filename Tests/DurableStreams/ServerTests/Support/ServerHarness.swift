@@ -1,0 +1,135 @@
+import AsyncHTTPClient
+import DurableStreamsServer
+import DurableStreamsStorage
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// A response, fully read.
+struct TestResponse: Sendable {
+    let status: Int
+    let headers: HTTPHeaders
+    let body: [UInt8]
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func header(_ name: String) -> String? { headers.first(name: name) }
+
+    /// `Stream-Next-Offset`.
+    var nextOffset: String? { header("Stream-Next-Offset") }
+
+    /// The body parsed as JSON.
+    var json: Any? { try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) }
+}
+
+/// A server on 127.0.0.1 with an ephemeral port, and an HTTP client to talk to it, for one test.
+struct ServerHarness: Sendable {
+    let server: DurableStreamsServer
+    let base: String
+    let client: HTTPClient
+
+    /// Runs `body` against a fresh server (in memory, long-poll timeout 500 ms, fault injection on, unless
+    /// `configure` says otherwise), then stops it.
+    static func run<Value: Sendable>(
+        configure: (inout DurableStreamsServer.Configuration) -> Void = { _ in },
+        _ body: (ServerHarness) async throws -> Value
+    ) async throws -> Value {
+        var configuration = DurableStreamsServer.Configuration(
+            host: "127.0.0.1",
+            port: 0,
+            storage: .memory,
+            longPollTimeout: .milliseconds(500),
+            faultInjection: true
+        )
+        configuration.logger.logLevel = .warning
+        configure(&configuration)
+        let server = DurableStreamsServer(configuration: configuration)
+        let port = try await server.start()
+        let client = HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: .init(
+                redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(60)))
+        )
+        let harness = ServerHarness(server: server, base: "http://127.0.0.1:\(port)", client: client)
+        do {
+            let value = try await body(harness)
+            try await client.shutdown()
+            await server.stop()
+            return value
+        } catch {
+            try? await client.shutdown()
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// A path no other test uses.
+    static func uniquePath(_ label: String = "stream") -> String {
+        "/test/\(label)-\(UUID().uuidString.lowercased())"
+    }
+
+    /// Sends a request and reads the whole response.
+    @discardableResult
+    func send(
+        _ method: HTTPMethod,
+        _ target: String,
+        headers: [(String, String)] = [],
+        body: [UInt8]? = nil
+    ) async throws -> TestResponse {
+        var request = HTTPClientRequest(url: base + target)
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await client.execute(request, timeout: .seconds(60))
+        var collected: [UInt8] = []
+        for try await part in response.body { collected.append(contentsOf: part.readableBytesView) }
+        return TestResponse(status: Int(response.status.code), headers: response.headers, body: collected)
+    }
+
+    /// Sends a request with a text body.
+    @discardableResult
+    func send(
+        _ method: HTTPMethod,
+        _ target: String,
+        headers: [(String, String)] = [],
+        text: String
+    ) async throws -> TestResponse {
+        try await send(method, target, headers: headers, body: Array(text.utf8))
+    }
+
+    /// Creates a stream (`PUT`) and returns the response.
+    @discardableResult
+    func create(
+        _ path: String,
+        contentType: String = "text/plain",
+        headers: [(String, String)] = [],
+        body: String? = nil
+    ) async throws -> TestResponse {
+        try await send(
+            .PUT, path, headers: [("Content-Type", contentType)] + headers, body: body.map { Array($0.utf8) })
+    }
+
+    /// Appends text (`POST`) and returns the response.
+    @discardableResult
+    func append(
+        _ path: String,
+        _ text: String,
+        contentType: String = "text/plain",
+        headers: [(String, String)] = []
+    ) async throws -> TestResponse {
+        try await send(.POST, path, headers: [("Content-Type", contentType)] + headers, text: text)
+    }
+
+    /// Reads (`GET`) with optional query parameters.
+    func read(_ path: String, query: String = "", headers: [(String, String)] = []) async throws -> TestResponse {
+        try await send(.GET, query.isEmpty ? path : "\(path)?\(query)", headers: headers)
+    }
+
+    /// Opens an SSE stream and returns its events as they arrive.
+    func events(_ path: String, query: String) async throws -> SSEConnection {
+        var request = HTTPClientRequest(url: "\(base)\(path)?\(query)")
+        request.method = .GET
+        let response = try await client.execute(request, timeout: .seconds(60))
+        return SSEConnection(status: Int(response.status.code), headers: response.headers, body: response.body)
+    }
+}

@@ -1,0 +1,83 @@
+import CourierPrimitives
+import CourierTestSupport
+import DurableStreamsStorage
+import Foundation
+
+/// A clock the test moves by hand.
+final class ManualClock: Sendable {
+    private let current = Locked(Date(timeIntervalSince1970: 1_800_000_000))
+
+    var now: Date { current.value }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// The stores every contract test runs against.
+enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
+    case memory
+    case file
+
+    var description: String { rawValue }
+}
+
+/// Runs `body` with a fresh store of the given kind, then shuts it down and removes its files.
+func withStore<Value: Sendable>(
+    _ kind: StoreKind,
+    clock: ManualClock = ManualClock(),
+    syncPolicy: FileStreamStorage.SyncPolicy = .everyAppend,
+    _ body: (any StreamStorage) async throws -> Value
+) async throws -> Value {
+    switch kind {
+    case .memory:
+        let store = MemoryStreamStorage(now: { clock.now })
+        defer { Task { await store.shutdown() } }
+        return try await body(store)
+    case .file:
+        let directory = try TemporaryDirectory(prefix: "ds-store")
+        defer { directory.remove() }
+        let store = try await FileStreamStorage.open(
+            at: directory.path,
+            options: .init(syncPolicy: syncPolicy, now: { clock.now })
+        )
+        do {
+            let value = try await body(store)
+            await store.shutdown()
+            return value
+        } catch {
+            await store.shutdown()
+            throw error
+        }
+    }
+}
+
+/// A stream path for a test.
+func path(_ text: String = "/s") throws -> StreamPath {
+    try StreamPath(validating: text)
+}
+
+extension Array where Element == UInt8 {
+    init(_ text: String) { self = Array(text.utf8) }
+}
+
+extension AppendRequest {
+    /// A plain text append.
+    static func text(_ text: String, contentType: String = "text/plain") -> AppendRequest {
+        AppendRequest(payload: Array(text.utf8), contentType: contentType)
+    }
+}
+
+extension StreamStorage {
+    /// Reads the whole stream from the start, following `next` until the tail.
+    func readAll(_ path: StreamPath, maxBytes: Int = 1 << 20) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var start = ReadStart.beginning
+        while true {
+            let result = try await read(path, from: start, maxBytes: maxBytes)
+            bytes += result.payload
+            if result.reachedTail { return bytes }
+            start = .offset(result.next)
+        }
+    }
+}

@@ -106,7 +106,8 @@ indirect enum Value: Sendable, Equatable {
                 self = .string(text)
             } else if let int = Int(text) {
                 self = .int(int)
-            } else if let double = Double(text), text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+            } else if let double = Double(text), text.contains("."), !text.contains(where: { $0 == "e" || $0 == "E" }) {
+                // Exponent forms such as `1e3` stay text: header values must reach the server as written.
                 self = .double(double)
             } else {
                 self = .string(text)

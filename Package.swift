@@ -178,7 +178,9 @@ let durableStreamsClientTargets: [Target] = [
         name: "DurableStreamsClientTests",
         dependencies: [
             "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServiceLifecycle", "CourierTestSupport",
+            "CourierPrimitives", "DurableStreamsServer",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/DurableStreams/ClientTests"
     ),

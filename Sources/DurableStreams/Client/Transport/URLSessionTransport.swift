@@ -112,6 +112,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 private final class Exchange: @unchecked Sendable {
     private struct State {
         var head: CheckedContinuation<HTTPResponse, any Error>?
+        /// The response head when it arrived before anyone awaited it.
+        var earlyHead: HTTPResponse?
         var headDelivered = false
         var chunks: [Data] = []
         var buffered = 0
@@ -132,14 +134,18 @@ private final class Exchange: @unchecked Sendable {
 
     func awaitHead() async throws -> HTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
-            let early: (any Error)? = state.withLock { state in
+            let early: Result<HTTPResponse, any Error>? = state.withLock { state in
+                if let head = state.earlyHead {
+                    state.earlyHead = nil
+                    return .success(head)
+                }
                 if state.finished && !state.headDelivered {
-                    return state.failure ?? DurableStreamError.invalidResponse(message: "no response")
+                    return .failure(state.failure ?? DurableStreamError.invalidResponse(message: "no response"))
                 }
                 state.head = continuation
                 return nil
             }
-            if let early { continuation.resume(throwing: early) }
+            if let early { continuation.resume(with: early) }
         }
     }
 
@@ -156,6 +162,7 @@ private final class Exchange: @unchecked Sendable {
         let head = HTTPResponse(status: http.statusCode, headers: headers, body: body)
         let continuation = state.withLock { state in
             state.headDelivered = true
+            if state.head == nil { state.earlyHead = head }
             defer { state.head = nil }
             return state.head
         }

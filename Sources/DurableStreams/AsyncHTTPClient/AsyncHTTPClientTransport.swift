@@ -40,10 +40,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ) {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(
-            connect: .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
-                + connectTimeout.components.attoseconds / 1_000_000_000),
-            read: .nanoseconds(Int64(readTimeout.components.seconds) * 1_000_000_000
-                + readTimeout.components.attoseconds / 1_000_000_000)
+            connect: .nanoseconds(
+                Int64(connectTimeout.components.seconds) * 1_000_000_000
+                    + connectTimeout.components.attoseconds / 1_000_000_000),
+            read: .nanoseconds(
+                Int64(readTimeout.components.seconds) * 1_000_000_000
+                    + readTimeout.components.attoseconds / 1_000_000_000)
         )
         configuration.connectionPool = .init(
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost)

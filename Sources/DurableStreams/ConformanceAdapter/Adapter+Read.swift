@@ -80,7 +80,8 @@ extension Adapter {
         return result
     }
 
-    static func next(_ iterator: inout ChunkSequence<ByteChunk>.Iterator) async throws(DurableStreamError) -> ByteChunk? {
+    static func next(_ iterator: inout ChunkSequence<ByteChunk>.Iterator) async throws(DurableStreamError) -> ByteChunk?
+    {
         do {
             return try await iterator.next()
         } catch let error as DurableStreamError {

@@ -76,7 +76,8 @@ actor Adapter {
         case "read": return try await read(command)
         case "head": return try await head(command)
         case "delete":
-            try await DurableStreamHandle.delete(url: url(command.path), configuration: configuration(headers: command.headers()))
+            try await DurableStreamHandle.delete(
+                url: url(command.path), configuration: configuration(headers: command.headers()))
             contentTypes[command.path] = nil
             return ["type": "delete", "success": true, "status": 200]
         case "close": return try await close(command)
@@ -86,7 +87,8 @@ actor Adapter {
         case "idempotent-detach": return try await idempotentDetach(command)
         case "set-dynamic-header":
             dynamic.setHeader(
-                command.string("name") ?? "", kind: command.string("valueType") ?? "", initial: command.string("initialValue"))
+                command.string("name") ?? "", kind: command.string("valueType") ?? "",
+                initial: command.string("initialValue"))
             return ["type": "set-dynamic-header", "success": true]
         case "set-dynamic-param":
             dynamic.setParameter(command.string("name") ?? "", kind: command.string("valueType") ?? "")
@@ -144,7 +146,9 @@ actor Adapter {
             configuration: configuration(headers: command.headers())
         )
         let result = try await handle.appendBytesSync(data, seq: command.int("seq").map { String($0) })
-        var output: [String: Any] = ["type": "append", "success": true, "status": 200, "offset": result.offset.rawValue]
+        var output: [String: Any] = [
+            "type": "append", "success": true, "status": 200, "offset": result.offset.rawValue,
+        ]
         output.merge(sentValues()) { _, new in new }
         return output
     }

@@ -311,19 +311,23 @@ final class CaseRunner: @unchecked Sendable {
     private func assertion(_ op: Value) throws -> String? {
         let message = op["message"]?.string
         if let pair = op["equals"] {
-            let left = try resolve(pair["left"]?.text ?? ""), right = try resolve(pair["right"]?.text ?? "")
+            let left = try resolve(pair["left"]?.text ?? "")
+            let right = try resolve(pair["right"]?.text ?? "")
             if left != right { return message ?? "expected \"\(left)\" to equal \"\(right)\"" }
         }
         if let pair = op["notEquals"] {
-            let left = try resolve(pair["left"]?.text ?? ""), right = try resolve(pair["right"]?.text ?? "")
+            let left = try resolve(pair["left"]?.text ?? "")
+            let right = try resolve(pair["right"]?.text ?? "")
             if left == right { return message ?? "expected \"\(left)\" to differ from \"\(right)\"" }
         }
         if let pair = op["contains"] {
-            let value = try resolve(pair["value"]?.text ?? ""), part = try resolve(pair["substring"]?.text ?? "")
+            let value = try resolve(pair["value"]?.text ?? "")
+            let part = try resolve(pair["substring"]?.text ?? "")
             if !value.contains(part) { return message ?? "expected \"\(value)\" to contain \"\(part)\"" }
         }
         if let pair = op["matches"] {
-            let value = try resolve(pair["value"]?.text ?? ""), pattern = pair["pattern"]?.text ?? ""
+            let value = try resolve(pair["value"]?.text ?? "")
+            let pattern = pair["pattern"]?.text ?? ""
             guard let regex = try? NSRegularExpression(pattern: pattern) else { return "invalid pattern \(pattern)" }
             let range = NSRange(value.startIndex..., in: value)
             if regex.firstMatch(in: value, range: range) == nil {

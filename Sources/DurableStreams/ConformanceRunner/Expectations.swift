@@ -42,31 +42,39 @@ enum Expectations {
             case "valid":
                 problem = wanted.bool == success ? nil : "expected valid=\(wanted.text), got \(describe(result))"
             case "data":
-                problem = requireRead(result) ?? (data == wanted.text ? nil : "expected data \"\(wanted.text)\", got \"\(data)\"")
+                problem =
+                    requireRead(result)
+                    ?? (data == wanted.text ? nil : "expected data \"\(wanted.text)\", got \"\(data)\"")
             case "dataContains":
                 problem =
                     requireRead(result)
-                    ?? (data.contains(wanted.text) ? nil : "expected data containing \"\(wanted.text)\", got \"\(data)\"")
+                    ?? (data.contains(wanted.text)
+                        ? nil : "expected data containing \"\(wanted.text)\", got \"\(data)\"")
             case "dataContainsAll":
                 let missing = (wanted.array ?? []).map(\.text).filter { !data.contains($0) }
-                problem = requireRead(result) ?? (missing.isEmpty ? nil : "data lacks \(missing): \"\(data.prefix(300))\"")
+                problem =
+                    requireRead(result) ?? (missing.isEmpty ? nil : "data lacks \(missing): \"\(data.prefix(300))\"")
             case "dataExact":
                 let expected = (wanted.array ?? []).map(\.text)
-                problem = requireRead(result) ?? (chunks == expected ? nil : "expected messages \(expected), got \(chunks)")
+                problem =
+                    requireRead(result) ?? (chunks == expected ? nil : "expected messages \(expected), got \(chunks)")
             case "chunkCount":
                 problem = requireRead(result) ?? equal("chunk count", .int(chunks.count), wanted)
             case "minChunks":
                 problem =
                     requireRead(result)
-                    ?? (chunks.count >= (wanted.int ?? 0) ? nil : "expected at least \(wanted.text) chunks, got \(chunks.count)")
+                    ?? (chunks.count >= (wanted.int ?? 0)
+                        ? nil : "expected at least \(wanted.text) chunks, got \(chunks.count)")
             case "maxChunks":
                 problem =
                     requireRead(result)
-                    ?? (chunks.count <= (wanted.int ?? .max) ? nil : "expected at most \(wanted.text) chunks, got \(chunks.count)")
+                    ?? (chunks.count <= (wanted.int ?? .max)
+                        ? nil : "expected at most \(wanted.text) chunks, got \(chunks.count)")
             case "upToDate":
                 problem = requireSuccess(result) ?? equal("upToDate", result["upToDate"] ?? .bool(false), wanted)
             case "streamClosed":
-                problem = requireSuccess(result) ?? equal("streamClosed", result["streamClosed"] ?? .bool(false), wanted)
+                problem =
+                    requireSuccess(result) ?? equal("streamClosed", result["streamClosed"] ?? .bool(false), wanted)
             case "contentType":
                 problem = requireSuccess(result) ?? equal("contentType", result["contentType"], wanted)
             case "hasOffset":
@@ -92,7 +100,8 @@ enum Expectations {
                 }
                 problem =
                     items.isEmpty
-                    ? "\(key) needs per-item results" : wrong.isEmpty ? nil : "\(key): items \(wrong) did not \(shouldSucceed ? "succeed" : "fail")"
+                    ? "\(key) needs per-item results"
+                    : wrong.isEmpty ? nil : "\(key): items \(wrong) did not \(shouldSucceed ? "succeed" : "fail")"
             default:
                 problem = "unsupported expectation `\(key)`"
             }
@@ -103,7 +112,8 @@ enum Expectations {
 
     private static func describe(_ result: Value) -> String {
         if result["success"]?.bool == true { return "success" }
-        return "error \(result["errorCode"]?.text ?? "?") (\(result["status"]?.text ?? "no status")): \(result["message"]?.text ?? "")"
+        return
+            "error \(result["errorCode"]?.text ?? "?") (\(result["status"]?.text ?? "no status")): \(result["message"]?.text ?? "")"
     }
 
     private static func requireSuccess(_ result: Value) -> String? {

@@ -8,7 +8,8 @@ import Testing
 @Suite("Bad input from the server")
 struct BadInputTests {
     private func jsonStream(_ server: TestServer, messages: Int) async throws -> DurableStreamHandle {
-        let handle = try await DurableStreamHandle.create(url: server.streamURL(), configuration: server.configuration())
+        let handle = try await DurableStreamHandle.create(
+            url: server.streamURL(), configuration: server.configuration())
         for id in 0..<messages { try await handle.appendSync(Message(id: id, text: "payload \(id)")) }
         return handle
     }
@@ -21,7 +22,8 @@ struct BadInputTests {
             await #expect(throws: DurableStreamError.self) {
                 try await DurableStream.stream(url: handle.url, configuration: server.http).json(as: Message.self)
             }
-            let batch = try await DurableStream.stream(url: handle.url, configuration: server.http).json(as: Message.self)
+            let batch = try await DurableStream.stream(url: handle.url, configuration: server.http).json(
+                as: Message.self)
             #expect(batch.items.map(\.id) == [0, 1, 2])
         }
     }
@@ -40,12 +42,14 @@ struct BadInputTests {
         }
     }
 
-    @Test("dropped connections, 5xx and delays are retried without duplicating data", arguments: [
-        ["dropConnection": true, "count": 2] as [String: any Sendable],
-        ["status": 500, "count": 2],
-        ["status": 429, "retryAfter": 1],
-        ["delayMs": 300, "jitterMs": 100],
-    ])
+    @Test(
+        "dropped connections, 5xx and delays are retried without duplicating data",
+        arguments: [
+            ["dropConnection": true, "count": 2] as [String: any Sendable],
+            ["status": 500, "count": 2],
+            ["status": 429, "retryAfter": 1],
+            ["delayMs": 300, "jitterMs": 100],
+        ])
     func transientFaults(fault: [String: any Sendable]) async throws {
         try await withTestServer { server in
             let handle = try await jsonStream(server, messages: 4)
@@ -53,7 +57,8 @@ struct BadInputTests {
             for (key, value) in fault { fields[key] = value }
             fields["method"] = "GET"
             try await server.inject(handle.url.path, fields)
-            let batch = try await DurableStream.stream(url: handle.url, configuration: server.http).json(as: Message.self)
+            let batch = try await DurableStream.stream(url: handle.url, configuration: server.http).json(
+                as: Message.self)
             #expect(batch.items.map(\.id) == [0, 1, 2, 3])
         }
     }
@@ -99,7 +104,8 @@ struct BadInputTests {
             let handle = try await DurableStreamHandle.create(
                 url: server.streamURL(), contentType: "application/octet-stream", configuration: server.configuration())
             try await handle.appendBytesSync(Data([1, 2, 3]))
-            try await server.inject(handle.url.path, ["injectSseEvent": ["eventType": "data", "data": "!!!not-base64"]])
+            try await server.inject(
+                handle.url.path, ["injectSseEvent": ["eventType": "data", "data": "!!!not-base64"]])
             do {
                 _ = try await withTimeout(.seconds(20)) {
                     try await DurableStream.stream(url: handle.url, live: .sse, configuration: server.http).bytes()
@@ -135,7 +141,8 @@ struct BadInputTests {
         let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: readTimeout)
         defer { Task { try? await transport.shutdown() } }
         let http = HTTPConfiguration(
-            transport: transport, timeout: .seconds(2), readRetryPolicy: RetryPolicy(
+            transport: transport, timeout: .seconds(2),
+            readRetryPolicy: RetryPolicy(
                 maxAttempts: 2, baseDelay: .milliseconds(10), maxDelay: .milliseconds(20)))
         let url = try #require(URL(string: hostile.baseURL + "/s"))
         do {
@@ -208,7 +215,9 @@ struct BadInputTests {
     @Test("an SSE request answered with plain data reports that SSE is not supported")
     func wrongContentType() async throws {
         let error = try await hostileRead(live: .sse) { _ in
-            .bytes(HostileServer.response(headers: ["Content-Type": "text/plain", "Stream-Next-Offset": "1"], body: Data()))
+            .bytes(
+                HostileServer.response(
+                    headers: ["Content-Type": "text/plain", "Stream-Next-Offset": "1"], body: Data()))
         }
         guard case .sseNotSupported? = error else {
             Issue.record("expected sseNotSupported, got \(String(describing: error))")

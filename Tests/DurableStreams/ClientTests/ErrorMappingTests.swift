@@ -25,7 +25,8 @@ struct ErrorMappingTests {
         if case .badRequest(let message) = map(400) { #expect(message.contains("/orders")) } else { Issue.record() }
         if case .unauthorized = map(401) {} else { Issue.record("401") }
         if case .forbidden = map(403) {} else { Issue.record("403") }
-        if case .staleEpoch("p", 7) = map(403, ["Producer-Epoch": "7"], operation: .producerAppend) {} else {
+        if case .staleEpoch("p", 7) = map(403, ["Producer-Epoch": "7"], operation: .producerAppend) {
+        } else {
             Issue.record("403 producer")
         }
         if case .notFound(let found) = map(404) { #expect(found == url) } else { Issue.record("404") }
@@ -38,7 +39,8 @@ struct ErrorMappingTests {
             Issue.record("409 closed")
         }
         if case .sequenceConflict = map(409, seq: true) {} else { Issue.record("409 seq") }
-        if case .sequenceGap(3, 5) = map(409, ["Producer-Expected-Seq": "3", "Producer-Received-Seq": "5"]) {} else {
+        if case .sequenceGap(3, 5) = map(409, ["Producer-Expected-Seq": "3", "Producer-Received-Seq": "5"]) {
+        } else {
             Issue.record("409 gap")
         }
         if case .retentionExpired(let offset) = map(410, operation: .read) {
@@ -80,7 +82,8 @@ struct ErrorMappingTests {
 
     @Test("backoff grows exponentially within the jitter bounds and stops at the cap")
     func backoff() {
-        let policy = RetryPolicy(maxAttempts: 10, baseDelay: .milliseconds(100), maxDelay: .seconds(1), jitterFactor: 0.2)
+        let policy = RetryPolicy(
+            maxAttempts: 10, baseDelay: .milliseconds(100), maxDelay: .seconds(1), jitterFactor: 0.2)
         for retry in 1...8 {
             let delay = policy.delay(beforeRetry: retry)
             let nominal = min(0.1 * Double(1 << (retry - 1)), 1.0)
@@ -98,11 +101,17 @@ struct ErrorMappingTests {
                 return error.description
             }
         }
-        #expect(message { () throws(DurableStreamError) in try RetryPolicy.validated(maxRetries: -1) }.contains("maxRetries"))
-        #expect(message { () throws(DurableStreamError) in try RetryPolicy.validated(initialDelay: .milliseconds(-5)) }.contains("initialDelayMs"))
         #expect(
-            message { () throws(DurableStreamError) in try RetryPolicy.validated(initialDelay: .seconds(2), maxDelay: .seconds(1)) }
-                .contains("maxDelayMs"))
+            message { () throws(DurableStreamError) in try RetryPolicy.validated(maxRetries: -1) }.contains(
+                "maxRetries"))
+        #expect(
+            message { () throws(DurableStreamError) in try RetryPolicy.validated(initialDelay: .milliseconds(-5)) }
+                .contains("initialDelayMs"))
+        #expect(
+            message { () throws(DurableStreamError) in
+                try RetryPolicy.validated(initialDelay: .seconds(2), maxDelay: .seconds(1))
+            }
+            .contains("maxDelayMs"))
         #expect(message { () throws(DurableStreamError) in try RetryPolicy.validated(maxRetries: 0) } == "valid")
     }
 

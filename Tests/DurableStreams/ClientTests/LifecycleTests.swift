@@ -36,7 +36,8 @@ struct LifecycleTests {
             for index in 0..<3 {
                 let handle = try await DurableStreamHandle.create(
                     url: server.streamURL("managed\(index)"), contentType: "text/plain",
-                    configuration: server.configuration(producer: .init(producerId: "m\(index)", lingerTime: .seconds(60))))
+                    configuration: server.configuration(
+                        producer: .init(producerId: "m\(index)", lingerTime: .seconds(60))))
                 handle.appendBytes(Data("x".utf8))
                 await manager.register(handle)
                 handles.append(handle)

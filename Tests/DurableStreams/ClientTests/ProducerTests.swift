@@ -36,7 +36,8 @@ struct ProducerTests {
     func mainActorPipelined() async throws {
         try await withTestServer { server in
             let url = server.streamURL("producer")
-            _ = try await DurableStreamHandle.create(url: url, contentType: "text/plain", configuration: server.configuration())
+            _ = try await DurableStreamHandle.create(
+                url: url, contentType: "text/plain", configuration: server.configuration())
             let errors = Locked<[DurableStreamError]>([])
             let producer = IdempotentProducerConfiguration(
                 producerId: "main-actor", maxInFlight: 5, maxBatchBytes: 64, lingerTime: .milliseconds(1),
@@ -56,7 +57,8 @@ struct ProducerTests {
     func faultInjection() async throws {
         try await withTestServer { server in
             let url = server.streamURL("faulty")
-            _ = try await DurableStreamHandle.create(url: url, contentType: "text/plain", configuration: server.configuration())
+            _ = try await DurableStreamHandle.create(
+                url: url, contentType: "text/plain", configuration: server.configuration())
             let producer = IdempotentProducerConfiguration(
                 producerId: "faulty", maxInFlight: 5, maxBatchBytes: 48, lingerTime: .milliseconds(1))
             let handle = try DurableStreamHandle.attach(
@@ -78,10 +80,13 @@ struct ProducerTests {
     func autoClaim() async throws {
         try await withTestServer { server in
             let url = server.streamURL("claim")
-            _ = try await DurableStreamHandle.create(url: url, contentType: "text/plain", configuration: server.configuration())
+            _ = try await DurableStreamHandle.create(
+                url: url, contentType: "text/plain", configuration: server.configuration())
             let reply = try await server.raw(
                 .post, url.path,
-                headers: ["Content-Type": "text/plain", "Producer-Id": "p", "Producer-Epoch": "5", "Producer-Seq": "0"],
+                headers: [
+                    "Content-Type": "text/plain", "Producer-Id": "p", "Producer-Epoch": "5", "Producer-Seq": "0",
+                ],
                 body: Data("zombie;".utf8))
             #expect(reply.status == 200)
             let handle = try DurableStreamHandle.attach(
@@ -98,14 +103,18 @@ struct ProducerTests {
     func fenced() async throws {
         try await withTestServer { server in
             let url = server.streamURL("fenced")
-            _ = try await DurableStreamHandle.create(url: url, contentType: "text/plain", configuration: server.configuration())
+            _ = try await DurableStreamHandle.create(
+                url: url, contentType: "text/plain", configuration: server.configuration())
             _ = try await server.raw(
                 .post, url.path,
-                headers: ["Content-Type": "text/plain", "Producer-Id": "p", "Producer-Epoch": "3", "Producer-Seq": "0"],
+                headers: [
+                    "Content-Type": "text/plain", "Producer-Id": "p", "Producer-Epoch": "3", "Producer-Seq": "0",
+                ],
                 body: Data("new-owner;".utf8))
             let reported = Locked<[DurableStreamError]>([])
             let producer = IdempotentProducerConfiguration(
-                producerId: "p", autoClaimOnStaleEpoch: false, onError: { error in reported.withLock { $0.append(error) } })
+                producerId: "p", autoClaimOnStaleEpoch: false,
+                onError: { error in reported.withLock { $0.append(error) } })
             let handle = try DurableStreamHandle.attach(
                 url: url, contentType: "text/plain", configuration: server.configuration(producer: producer))
             handle.appendBytes(Data("zombie;".utf8))
@@ -124,7 +133,8 @@ struct ProducerTests {
             let url = server.streamURL("json")
             let handle = try await DurableStreamHandle.create(
                 url: url,
-                configuration: server.configuration(producer: .init(producerId: "j", maxInFlight: 2, lingerTime: .milliseconds(2))))
+                configuration: server.configuration(
+                    producer: .init(producerId: "j", maxInFlight: 2, lingerTime: .milliseconds(2))))
             for id in 0..<50 { handle.append(Message(id: id, text: "m")) }
             handle.append(batch: [Message(id: 50, text: "b"), Message(id: 51, text: "b")])
             try await handle.flush()
@@ -137,7 +147,8 @@ struct ProducerTests {
     func closeThroughProducer() async throws {
         try await withTestServer { server in
             let url = server.streamURL("close")
-            _ = try await DurableStreamHandle.create(url: url, contentType: "text/plain", configuration: server.configuration())
+            _ = try await DurableStreamHandle.create(
+                url: url, contentType: "text/plain", configuration: server.configuration())
             let reported = Locked<[DurableStreamError]>([])
             let handle = try DurableStreamHandle.attach(
                 url: url, contentType: "text/plain",

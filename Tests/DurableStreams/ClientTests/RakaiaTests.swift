@@ -18,7 +18,8 @@ struct RakaiaTests {
             for id in 1...3 { try await handle.appendSync(Message(id: id, text: "r")) }
             let http = server.configuration().http
             for live in [LiveMode.catchUp, .longPoll, .sse] {
-                let batch = try await DurableStream.stream(url: url, live: live, configuration: http).json(as: Message.self)
+                let batch = try await DurableStream.stream(url: url, live: live, configuration: http).json(
+                    as: Message.self)
                 #expect(batch.items.map(\.id) == [1, 2, 3], "mode \(live)")
             }
             let info = try await handle.head()
@@ -53,7 +54,8 @@ struct RakaiaTests {
     func producer() async throws {
         try await withRakaia { server in
             let url = server.streamURL("producer")
-            _ = try await DurableStreamHandle.create(url: url, contentType: "text/plain", configuration: server.configuration())
+            _ = try await DurableStreamHandle.create(
+                url: url, contentType: "text/plain", configuration: server.configuration())
             let handle = try DurableStreamHandle.attach(
                 url: url, contentType: "text/plain",
                 configuration: server.configuration(
@@ -81,7 +83,8 @@ struct RakaiaTests {
             } catch let error as DurableStreamError {
                 guard case .notFound = error else { throw error }
             }
-            _ = try await DurableStreamHandle.create(url: url, contentType: "text/plain", configuration: server.configuration())
+            _ = try await DurableStreamHandle.create(
+                url: url, contentType: "text/plain", configuration: server.configuration())
             do {
                 _ = try await DurableStreamHandle.create(
                     url: url, contentType: "application/json", configuration: server.configuration())

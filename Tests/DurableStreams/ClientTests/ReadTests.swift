@@ -13,11 +13,13 @@ struct ReadTests {
     @Test("catch-up accumulators return everything with the resumption offset")
     func accumulators() async throws {
         try await withTestServer { server in
-            let handle = try await DurableStreamHandle.create(url: server.streamURL(), configuration: server.configuration())
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL(), configuration: server.configuration())
             #expect(handle.wasCreated)
             try await handle.appendSync(Message(id: 1, text: "a"))
             try await handle.appendSync(batch: [Message(id: 2, text: "b"), Message(id: 3, text: "c")])
-            let batch = try await DurableStream.stream(url: handle.url, configuration: server.http).json(as: Message.self)
+            let batch = try await DurableStream.stream(url: handle.url, configuration: server.http).json(
+                as: Message.self)
             #expect(batch.items.map(\.id) == [1, 2, 3])
             #expect(batch.upToDate)
             let tail = try await handle.head().offset
@@ -32,7 +34,8 @@ struct ReadTests {
     @Test("an array value is stored as one message, not flattened")
     func arrayValue() async throws {
         try await withTestServer { server in
-            let handle = try await DurableStreamHandle.create(url: server.streamURL(), configuration: server.configuration())
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL(), configuration: server.configuration())
             try await handle.appendSync([1, 2, 3])
             let batch = try await DurableStream.stream(url: handle.url, configuration: server.http).json(as: [Int].self)
             #expect(batch.items == [[1, 2, 3]])
@@ -56,7 +59,8 @@ struct ReadTests {
     @Test("a live read tails new data and ends cleanly when the stream closes", arguments: [LiveMode.longPoll, .sse])
     func tailUntilClosed(live: LiveMode) async throws {
         try await withTestServer { server in
-            let handle = try await DurableStreamHandle.create(url: server.streamURL(), configuration: server.configuration())
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL(), configuration: server.configuration())
             try await handle.appendSync(Message(id: 0, text: "before"))
             let response = try await DurableStream.stream(url: handle.url, live: live, configuration: server.http)
             let reader = Task { () -> [Message] in
@@ -94,9 +98,11 @@ struct ReadTests {
     @Test("reading from now skips history")
     func fromNow() async throws {
         try await withTestServer { server in
-            let handle = try await DurableStreamHandle.create(url: server.streamURL(), configuration: server.configuration())
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL(), configuration: server.configuration())
             try await handle.appendSync(Message(id: 1, text: "old"))
-            let response = try await DurableStream.stream(url: handle.url, offset: .now, live: .longPoll, configuration: server.http)
+            let response = try await DurableStream.stream(
+                url: handle.url, offset: .now, live: .longPoll, configuration: server.http)
             let first = Task { () -> Message? in
                 for try await message in response.jsonItems(as: Message.self) { return message }
                 return nil
@@ -109,10 +115,12 @@ struct ReadTests {
     @Test("cancelling the consuming task ends a live read promptly")
     func cancellation() async throws {
         try await withTestServer(longPollTimeout: .seconds(30)) { server in
-            let handle = try await DurableStreamHandle.create(url: server.streamURL(), configuration: server.configuration())
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL(), configuration: server.configuration())
             let started = AsyncStream<Void>.makeStream()
             let reader = Task {
-                let response = try await DurableStream.stream(url: handle.url, live: .longPoll, configuration: server.http)
+                let response = try await DurableStream.stream(
+                    url: handle.url, live: .longPoll, configuration: server.http)
                 started.continuation.yield()
                 for try await _ in response.byteStream() {}
             }
@@ -127,7 +135,8 @@ struct ReadTests {
     @Test("a subscriber controls the pace and can stop")
     func subscriber() async throws {
         try await withTestServer { server in
-            let handle = try await DurableStreamHandle.create(url: server.streamURL(), configuration: server.configuration())
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL(), configuration: server.configuration())
             for id in 1...3 { try await handle.appendSync(Message(id: id, text: "s")) }
             let response = try await DurableStream.stream(url: handle.url, live: .longPoll, configuration: server.http)
             let seen = LockedList()
@@ -176,7 +185,8 @@ struct ReadTests {
     @Test("handle messages(as:) follows the stream until it closes")
     func handleMessages() async throws {
         try await withTestServer { server in
-            let handle = try await DurableStreamHandle.create(url: server.streamURL(), configuration: server.configuration())
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL(), configuration: server.configuration())
             try await handle.appendSync(Message(id: 1, text: "x"))
             try await handle.closeStream(finalData: Data(#"{"id":2,"text":"y"}"#.utf8))
             var ids: [Int] = []

@@ -24,7 +24,8 @@ struct SSEParserTests {
 
     @Test("accepts every line ending, split anywhere across chunks", arguments: ["\n", "\r\n", "\r"])
     func lineEndings(ending: String) throws {
-        let text = "event: control\(ending)data: {\"a\":1}\(ending)\(ending)event: data\(ending)data: x\(ending)\(ending)"
+        let text =
+            "event: control\(ending)data: {\"a\":1}\(ending)\(ending)event: data\(ending)data: x\(ending)\(ending)"
         // Feed one byte at a time: every boundary, including between \r and \n, is exercised.
         let events = try parse(text.map { String($0) })
         #expect(events.map(\.event) == ["control", "data"])

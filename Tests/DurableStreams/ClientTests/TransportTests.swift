@@ -11,13 +11,15 @@ struct TransportTests {
         try await withTestServer { server in
             let transport = URLSessionTransport()
             defer { transport.shutdown() }
-            let configuration = HandleConfiguration(http: HTTPConfiguration(transport: transport, timeout: .seconds(10)))
+            let configuration = HandleConfiguration(
+                http: HTTPConfiguration(transport: transport, timeout: .seconds(10)))
             let handle = try await DurableStreamHandle.create(
                 url: server.streamURL("urlsession"), contentType: "text/plain", configuration: configuration)
             try await handle.appendBytesSync(Data("one;".utf8))
             let caughtUp = try await DurableStream.stream(url: handle.url, configuration: configuration.http).text()
             #expect(caughtUp.text == "one;")
-            let response = try await DurableStream.stream(url: handle.url, live: .sse, configuration: configuration.http)
+            let response = try await DurableStream.stream(
+                url: handle.url, live: .sse, configuration: configuration.http)
             let reader = Task { () -> String in
                 var text = ""
                 for try await chunk in response.textStream() { text += chunk.text }
@@ -36,7 +38,8 @@ struct TransportTests {
             defer { transport.shutdown() }
             let http = HTTPConfiguration(transport: transport)
             let handle = try await DurableStreamHandle.create(
-                url: server.streamURL("large"), contentType: "application/octet-stream", configuration: server.configuration())
+                url: server.streamURL("large"), contentType: "application/octet-stream",
+                configuration: server.configuration())
             let payload = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
             try await handle.appendBytesSync(payload)
             let bytes = try await DurableStream.stream(url: handle.url, configuration: http).bytes()

@@ -164,7 +164,8 @@ public actor DurableStreamHandle {
     /// Deletes a stream without a handle.
     ///
     /// - Throws: ``DurableStreamError/notFound(url:)`` if the stream does not exist.
-    public static func delete(url: URL, configuration: HandleConfiguration = .default) async throws(DurableStreamError) {
+    public static func delete(url: URL, configuration: HandleConfiguration = .default) async throws(DurableStreamError)
+    {
         try await remove(StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler))
     }
 

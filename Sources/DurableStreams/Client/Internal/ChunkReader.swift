@@ -128,7 +128,8 @@ final class ChunkReader: @unchecked Sendable {
                     response = try await request(live: live)
                 }
                 let body =
-                    response.status == 204 ? Data() : try await response.body.collect(upTo: client.http.maxResponseBytes)
+                    response.status == 204
+                    ? Data() : try await response.body.collect(upTo: client.http.maxResponseBytes)
                 return try chunk(from: response, body: body)
             } catch let error {
                 // A body cut short by the network is retried from the same offset; reads are idempotent.

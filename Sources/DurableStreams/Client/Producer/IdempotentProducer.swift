@@ -134,8 +134,10 @@ public final class IdempotentProducer: Sendable {
         let (epoch, seq) = state.withLock { ($0.machine.epoch, $0.machine.nextSeq) }
         var body: Data?
         if let finalData {
-            body = isJSON ? ProducerBatch(id: 0, epoch: epoch, seq: seq, items: [finalData], byteCount: finalData.count)
-                .body(json: true) : finalData
+            body =
+                isJSON
+                ? ProducerBatch(id: 0, epoch: epoch, seq: seq, items: [finalData], byteCount: finalData.count)
+                    .body(json: true) : finalData
         }
         var headers = producerHeaders(epoch: epoch, seq: seq)
         headers[ProtocolHeader.streamClosed] = "true"

@@ -199,7 +199,9 @@ struct ProducerState: Sendable {
     }
 
     /// The producer's identity is fenced for good: fail what is left.
-    mutating func failEverything(_ error: DurableStreamError, first: ProducerBatch?, into reports: inout [DurableStreamError]) {
+    mutating func failEverything(
+        _ error: DurableStreamError, first: ProducerBatch?, into reports: inout [DurableStreamError]
+    ) {
         fatal = error
         acceptsAppends = false
         reports.append(error)

@@ -45,7 +45,8 @@ public struct StreamResponse: Sendable {
         let reader = ChunkReader(client: client, offset: offset, mode: mode, stopAtUpToDate: false)
         reader.longPollAtNow = live == .longPoll
         let head = try await reader.start()
-        return StreamResponse(status: head.status, headers: head.headers, requestOffset: offset, live: live, reader: reader)
+        return StreamResponse(
+            status: head.status, headers: head.headers, requestOffset: offset, live: live, reader: reader)
     }
 
     /// Claims the reader; a response can be consumed once.

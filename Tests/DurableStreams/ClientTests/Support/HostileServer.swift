@@ -37,7 +37,9 @@ final class HostileServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
@@ -58,7 +60,10 @@ final class HostileServer: @unchecked Sendable {
         stopped.withLock { $0 = true }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-        for fd in open.withLock({ fds in defer { fds = [] }; return fds }) {
+        for fd in open.withLock({ fds in
+            defer { fds = [] }
+            return fds
+        }) {
             shutdown(fd, Int32(SHUT_RDWR))
             close(fd)
         }

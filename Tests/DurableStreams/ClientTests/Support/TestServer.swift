@@ -52,7 +52,8 @@ final class TestServer: Sendable {
         body["path"] = path
         if body["count"] == nil { body["count"] = 1 }
         let data = try JSONSerialization.data(withJSONObject: body)
-        let reply = try await raw(.post, "/_test/inject-error", headers: ["Content-Type": "application/json"], body: data)
+        let reply = try await raw(
+            .post, "/_test/inject-error", headers: ["Content-Type": "application/json"], body: data)
         guard (200..<300).contains(reply.status) else { throw TestFailure("inject-error answered \(reply.status)") }
     }
 

@@ -171,7 +171,10 @@ let durableStreamsClientTargets: [Target] = [
     ),
     .executableTarget(
         name: "DurableStreamsBenchmark",
-        dependencies: ["DurableStreams", "DurableStreamsAsyncHTTPClient", "BenchmarkSupport", "CourierTestSupport"],
+        dependencies: [
+            "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServer", "BenchmarkSupport",
+            "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
+        ],
         path: "Benchmarks/DurableStreams"
     ),
     .testTarget(

@@ -23,6 +23,11 @@ public struct Report {
         rows.append(cells)
     }
 
+    /// Adds a row whose cells are computed (e.g. one per compared implementation).
+    public mutating func add(row cells: [String]) {
+        rows.append(cells)
+    }
+
     /// Prints the table to standard output.
     public func print() {
         let all = [header] + rows

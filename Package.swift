@@ -181,7 +181,7 @@ let durableStreamsClientTargets: [Target] = [
         name: "DurableStreamsClientTests",
         dependencies: [
             "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServiceLifecycle", "CourierTestSupport",
-            "CourierPrimitives", "DurableStreamsServer",
+            "CourierPrimitives", "DurableStreamsServer", "durable-streams",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -200,7 +200,14 @@ let durableStreamsTargets: [Target] = durableStreamsServerTargets + durableStrea
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
-    .executableTarget(name: "tour", dependencies: [], path: "Sources/Tour")
+    .executableTarget(
+        name: "tour",
+        dependencies: [
+            // DurableStreams
+            "DurableStreams", "DurableStreamsServer",
+        ],
+        path: "Sources/Tour"
+    )
 ]
 
 // MARK: - Assembly

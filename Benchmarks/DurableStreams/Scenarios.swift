@@ -72,7 +72,8 @@ struct Scenarios {
     /// that the server stored exactly the bytes sent.
     func producerThroughput(count: Int, size: Int) async throws -> Duration {
         let url = target.url("producer")
-        _ = try await DurableStreamHandle.create(url: url, contentType: "application/octet-stream", configuration: configuration)
+        _ = try await DurableStreamHandle.create(
+            url: url, contentType: "application/octet-stream", configuration: configuration)
         var producerConfiguration = configuration
         producerConfiguration.idempotentProducer = IdempotentProducerConfiguration(
             producerId: "bench", maxInFlight: 5, maxBatchBytes: 1 << 20, lingerTime: .zero)
@@ -94,7 +95,8 @@ struct Scenarios {
     @MainActor
     func mainActorLoss() async throws -> Double {
         let url = target.url("mainactor")
-        _ = try await DurableStreamHandle.create(url: url, contentType: "application/octet-stream", configuration: configuration)
+        _ = try await DurableStreamHandle.create(
+            url: url, contentType: "application/octet-stream", configuration: configuration)
         var producerConfiguration = configuration
         producerConfiguration.idempotentProducer = IdempotentProducerConfiguration(
             producerId: "main", maxInFlight: 5, lingerTime: .milliseconds(1))

@@ -3,3 +3,4 @@
 // Each library contributes one step, `Sources/Tour/<Library>Tour.swift`, called below in order.
 
 print("Courier tour\n")
+try await DurableStreamsTour.run()

@@ -81,7 +81,7 @@ public final class IdempotentProducer: Sendable {
         case .armLinger(let generation):
             armLinger(generation)
         case .drain:
-            drain()
+            startBatches()
         case .rejected:
             report([state.withLock { $0.machine.fatal } ?? .producerClosed])
         }
@@ -109,7 +109,14 @@ public final class IdempotentProducer: Sendable {
         state.withLock { $0.machine.beginFlush() }
         drain()
         await waitUntilIdle()
-        return try state.withLock { $0.machine.endFlush() }.get()
+        switch state.withLock({ $0.machine.endFlush() }) {
+        case .success(let result):
+            return result
+        case .failure(.staleEpoch(_, let epoch)):
+            throw .staleEpoch(producerId: producerId, currentEpoch: epoch)
+        case .failure(let error):
+            throw error
+        }
     }
 
     /// Flushes, then stops accepting appends without closing the stream.
@@ -158,12 +165,17 @@ public final class IdempotentProducer: Sendable {
 
     // MARK: - Sending
 
+    /// Starts whatever batches the state machine allows, then wakes flushes if everything is settled.
     private func drain() {
+        startBatches()
+        resumeIdleWaitersIfIdle()
+    }
+
+    private func startBatches() {
         let batches = state.withLock { $0.machine.drain() }
         for batch in batches {
             Task { await self.send(batch) }
         }
-        resumeIdleWaitersIfIdle()
     }
 
     private func send(_ batch: ProducerBatch) async {

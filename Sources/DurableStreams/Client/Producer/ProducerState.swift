@@ -79,12 +79,14 @@ struct ProducerState: Sendable {
         }
         pendingItems.append(item)
         pendingBytes += item.count
+        let hasSlot = inFlight.count < limits.maxInFlight && recovery == nil
         if pendingBytes >= limits.maxBatchBytes || pendingItems.count >= (limits.maxBatchItems ?? .max) {
             seal()
-            return .drain
+            return hasSlot ? .drain : .none
         }
         if limits.lingerIsZero || lingerExpired {
-            return .drain
+            // With every slot busy the append simply joins the pending batch; a completion sends it.
+            return hasSlot ? .drain : .none
         }
         if !lingerArmed {
             lingerArmed = true

@@ -204,7 +204,7 @@ let tourTargets: [Target] = [
         name: "tour",
         dependencies: [
             // DurableStreams
-            "DurableStreams", "DurableStreamsServer",
+            "DurableStreams", "DurableStreamsServer", .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/Tour"
     )

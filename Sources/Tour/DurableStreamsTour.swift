@@ -1,6 +1,7 @@
 import DurableStreams
 import DurableStreamsServer
 import Foundation
+import Logging
 
 /// DurableStreams: an embedded server on an ephemeral port, a stream, a live tail and a producer.
 enum DurableStreamsTour {
@@ -11,7 +12,11 @@ enum DurableStreamsTour {
 
     static func run() async throws {
         print("== DurableStreams")
-        let server = DurableStreamsServer(configuration: .init(host: "127.0.0.1", port: 0, storage: .memory))
+        var configuration = DurableStreamsServer.Configuration(host: "127.0.0.1", port: 0, storage: .memory)
+        var logger = Logger(label: "tour")
+        logger.logLevel = .warning
+        configuration.logger = logger
+        let server = DurableStreamsServer(configuration: configuration)
         let port = try await server.start()
         print("server listening on http://127.0.0.1:\(port)")
 

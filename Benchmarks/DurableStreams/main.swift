@@ -71,7 +71,7 @@ var table = Report(
     "DurableStreams client, loopback (AHC = AsyncHTTPClientTransport, URLSession = URLSessionTransport)",
     columns: ["measure"] + results.map(\.0) + ["official Swift client*", "official Python client*", "raw HTTP floor*"])
 @MainActor func row(_ name: String, _ cell: (Figures) -> String, peers: [String]) {
-    table.add(row: [name] + results.map { cell($0.1) } + peers)
+    table.add([name] + results.map { cell($0.1) } + peers)
 }
 row(
     "100 B append p50 / p99", { "\($0.append.p50.millisecondsText) / \($0.append.p99.millisecondsText)" },

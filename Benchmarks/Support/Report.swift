@@ -23,8 +23,8 @@ public struct Report {
         rows.append(cells)
     }
 
-    /// Adds a row whose cells are computed (e.g. one per compared implementation).
-    public mutating func add(row cells: [String]) {
+    /// Adds a row built at run time; missing cells print empty.
+    public mutating func add(_ cells: [String]) {
         rows.append(cells)
     }
 

@@ -67,6 +67,14 @@ public final class DurableStreamsServer: Sendable {
         }
     }
 
+    /// The number of live reads (long-poll and SSE) waiting for data, now and after every change.
+    package var liveReadCounts: AsyncStream<Int> {
+        phase.withLock { phase in
+            if case .running(let running) = phase { return running.liveWaits.countChanges }
+            return AsyncStream { $0.finish() }
+        }
+    }
+
     /// Opens the store, binds the address and starts serving.
     ///
     /// - Returns: The port bound (useful with port `0`, which picks a free one).

@@ -1,8 +1,9 @@
 import CourierPrimitives
 import DurableStreamsStorage
+import NIOCore
 
 /// The waits of live reads (long-poll and SSE), so that stopping the server ends them at once instead of
-/// waiting out their timeouts.
+/// waiting out their timeouts, and a reader whose connection closed stops waiting.
 final class LiveWaits: Sendable {
     private struct State {
         var tasks: [UInt64: Task<WaitResult, Never>] = [:]
@@ -11,24 +12,44 @@ final class LiveWaits: Sendable {
     }
 
     private let state = Locked(State())
+    private let counts = Broadcast<Int>(replayLatest: true)
+
+    init() {
+        counts.send(0)
+    }
 
     /// The number of live reads waiting now.
     var count: Int { state.withLock { $0.tasks.count } }
 
-    /// Runs a wait that ``stopAll()`` (or cancelling the caller) can cut short with ``WaitResult/cancelled``.
-    func wait(_ body: @escaping @Sendable () async -> WaitResult) async -> WaitResult {
+    /// The number of waiting live reads, now and after every change.
+    var countChanges: AsyncStream<Int> { counts.subscribe() }
+
+    /// Runs a wait that ``stopAll()``, the connection closing, or cancelling the caller cuts short with
+    /// ``WaitResult/cancelled``.
+    func wait(
+        until connectionCloses: EventLoopFuture<Void>,
+        _ body: @escaping @Sendable () async -> WaitResult
+    ) async -> WaitResult {
         let task = Task { await body() }
-        let id = state.withLock { state -> UInt64? in
+        let registered = state.withLock { state -> (UInt64, Int)? in
             guard !state.isStopped else { return nil }
             state.nextID &+= 1
             state.tasks[state.nextID] = task
-            return state.nextID
+            return (state.nextID, state.tasks.count)
         }
-        guard let id else {
+        guard let (id, count) = registered else {
             task.cancel()
             return .shutdown
         }
-        defer { _ = state.withLock { $0.tasks.removeValue(forKey: id) } }
+        counts.send(count)
+        connectionCloses.whenComplete { _ in task.cancel() }
+        defer {
+            let count = state.withLock { state -> Int in
+                state.tasks[id] = nil
+                return state.tasks.count
+            }
+            counts.send(count)
+        }
         return await withTaskCancellationHandler {
             await task.value
         } onCancel: {

@@ -16,7 +16,12 @@ extension StreamHTTPHandler {
     /// `control` event; a keep-alive `control` event when nothing arrives for a while; the final `control`
     /// event with `streamClosed` when a closed stream has been read to its end; and the end of the response
     /// after ``Settings/sseConnectionLifetime`` (clients reconnect from their offset).
-    func streamEvents(_ plan: SSEPlan, fault: FaultInjector.Fault?, to writer: consuming ResponseWriter) async throws {
+    func streamEvents(
+        _ plan: SSEPlan,
+        fault: FaultInjector.Fault?,
+        to writer: consuming ResponseWriter,
+        channel: any Channel
+    ) async throws {
         let info = plan.first.info
         let isText = info.configuration.isTextual
         let isJSON = info.configuration.isJSON
@@ -66,7 +71,7 @@ extension StreamHTTPHandler {
                         let timeout = min(settings.sseKeepAliveInterval, remaining)
                         let storage = self.storage
                         let path = plan.path
-                        let outcome = await liveWaits.wait {
+                        let outcome = await liveWaits.wait(until: channel.closeFuture) {
                             await storage.waitForAppend(path, after: offset, timeout: timeout)
                         }
                         switch outcome {

@@ -1,6 +1,7 @@
 import DurableStreamsStorage
 import HTTPTypes
 import HummingbirdCore
+import NIOCore
 
 extension StreamHTTPHandler {
     /// The read a `GET` asks for.
@@ -35,7 +36,12 @@ extension StreamHTTPHandler {
     }
 
     /// `GET`: a catch-up read, a long-poll, or the start of an SSE stream.
-    func read(_ path: StreamPath, _ request: Request, target: RequestTarget) async throws(RequestFailure) -> Outcome {
+    func read(
+        _ path: StreamPath,
+        _ request: Request,
+        target: RequestTarget,
+        channel: any Channel
+    ) async throws(RequestFailure) -> Outcome {
         let offsets = target.values("offset")
         guard offsets.count <= 1 else { throw .badRequest("Multiple offset parameters are not allowed") }
         let start: ReadStart
@@ -74,12 +80,18 @@ extension StreamHTTPHandler {
             if start == .tail { return .reply(tailReply(first)) }
             return .reply(dataReply(first, request: request, cursor: nil, isLive: false))
         case .longPoll:
-            return .reply(await longPoll(path, first: first, request: request, cursor: cursor))
+            return .reply(await longPoll(path, first: first, request: request, cursor: cursor, channel: channel))
         }
     }
 
     /// A long-poll: data at once if there is some, otherwise wait for an append, closure or the timeout.
-    private func longPoll(_ path: StreamPath, first: ReadResult, request: Request, cursor: Substring?) async -> Reply {
+    private func longPoll(
+        _ path: StreamPath,
+        first: ReadResult,
+        request: Request,
+        cursor: Substring?,
+        channel: any Channel
+    ) async -> Reply {
         if !first.payload.isEmpty { return dataReply(first, request: request, cursor: cursor, isLive: true) }
         if first.reachedEnd { return emptyLongPoll(tail: first.info.tail, closed: true, cursor: nil) }
         guard first.start == first.info.tail else {
@@ -88,7 +100,9 @@ extension StreamHTTPHandler {
         let tail = first.info.tail
         let timeout = settings.longPollTimeout
         let storage = self.storage
-        let outcome = await liveWaits.wait { await storage.waitForAppend(path, after: tail, timeout: timeout) }
+        let outcome = await liveWaits.wait(until: channel.closeFuture) {
+            await storage.waitForAppend(path, after: tail, timeout: timeout)
+        }
         switch outcome {
         case .appended:
             do {

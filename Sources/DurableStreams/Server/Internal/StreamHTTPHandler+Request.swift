@@ -1,3 +1,4 @@
+import CourierPrimitives
 import DurableStreamsStorage
 import HTTPTypes
 import HummingbirdCore
@@ -24,11 +25,16 @@ extension StreamHTTPHandler {
             throw RequestFailure(
                 .error(.unsupportedMediaType, "Content-Encoding \(encoding) is not supported for request bodies"))
         }
+        // A client that sends its body too slowly gets 408: the deadline stops the reading, the answer goes
+        // out, and the connection is closed after it.
+        let expired = Locked(false)
         let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(settings.bodyTimeout)) {
-            channel.close(promise: nil)
+            expired.withLock { $0 = true }
+            channel.close(mode: .input, promise: nil)
         }
         defer { deadline.cancel() }
         var bytes: [UInt8] = []
+        var failed = false
         do {
             for try await part in request.body {
                 guard bytes.count + part.readableBytes <= limit else { throw RequestFailure(Self.tooLarge(limit)) }
@@ -37,6 +43,9 @@ extension StreamHTTPHandler {
         } catch let failure as RequestFailure {
             throw failure
         } catch {
+            failed = true
+        }
+        if failed || expired.value {
             var reply = Reply.error(.requestTimeout, "The request body was not received in time")
             reply.closesConnection = true
             throw RequestFailure(reply)

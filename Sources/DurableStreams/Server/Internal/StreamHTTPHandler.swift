@@ -123,7 +123,7 @@ struct StreamHTTPHandler: Sendable {
                 reply.answersHead = true
                 reply.body = nil
                 outcome = .reply(reply)
-            case .get: outcome = try await read(path, request, target: target)
+            case .get: outcome = try await read(path, request, target: target, channel: channel)
             default:
                 var fields = HTTPFields()
                 fields[.allow] = "GET, POST, PUT, DELETE, HEAD, OPTIONS"
@@ -140,7 +140,7 @@ struct StreamHTTPHandler: Sendable {
             }
             try await write(reply, to: writer, channel: channel)
         case .events(let plan):
-            try await streamEvents(plan, fault: fault, to: writer)
+            try await streamEvents(plan, fault: fault, to: writer, channel: channel)
         }
     }
 

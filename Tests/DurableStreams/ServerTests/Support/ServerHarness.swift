@@ -30,19 +30,10 @@ struct ServerHarness: Sendable {
 
     /// Runs `body` against a fresh server (in memory, long-poll timeout 500 ms, fault injection on, unless
     /// `configure` says otherwise), then stops it.
-    static func run<Value: Sendable>(
-        configure: (inout DurableStreamsServer.Configuration) -> Void = { _ in },
-        _ body: (ServerHarness) async throws -> Value
-    ) async throws -> Value {
-        var configuration = DurableStreamsServer.Configuration(
-            host: "127.0.0.1",
-            port: 0,
-            storage: .memory,
-            longPollTimeout: .milliseconds(500),
-            faultInjection: true
-        )
-        configuration.logger.logLevel = .warning
-        configure(&configuration)
+    static func run(
+        _ configuration: DurableStreamsServer.Configuration = .forTests(),
+        _ body: (ServerHarness) async throws -> Void
+    ) async throws {
         let server = DurableStreamsServer(configuration: configuration)
         let port = try await server.start()
         let client = HTTPClient(
@@ -52,15 +43,22 @@ struct ServerHarness: Sendable {
         )
         let harness = ServerHarness(server: server, base: "http://127.0.0.1:\(port)", client: client)
         do {
-            let value = try await body(harness)
+            try await body(harness)
             try await client.shutdown()
             await server.stop()
-            return value
         } catch {
             try? await client.shutdown()
             await server.stop()
             throw error
         }
+    }
+
+    /// A client for a server the test started itself (and stops itself); shut the client down after use.
+    static func client(for server: DurableStreamsServer) async throws -> ServerHarness {
+        guard let url = server.url else { throw HarnessError("the server is not running") }
+        let client = HTTPClient(
+            eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        return ServerHarness(server: server, base: url, client: client)
     }
 
     /// A path no other test uses.
@@ -131,5 +129,40 @@ struct ServerHarness: Sendable {
         request.method = .GET
         let response = try await client.execute(request, timeout: .seconds(60))
         return SSEConnection(status: Int(response.status.code), headers: response.headers, body: response.body)
+    }
+}
+
+extension DurableStreamsServer.Configuration {
+    /// In memory on 127.0.0.1 with an ephemeral port, long-poll timeout 500 ms, fault injection on, quiet
+    /// logs; then `adjust`.
+    static func forTests(_ adjust: (inout Self) -> Void = { _ in }) -> Self {
+        var configuration = Self(
+            host: "127.0.0.1",
+            port: 0,
+            storage: .memory,
+            longPollTimeout: .milliseconds(500),
+            faultInjection: true
+        )
+        configuration.logger.logLevel = .warning
+        adjust(&configuration)
+        return configuration
+    }
+}
+
+/// A test setup problem.
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// Every element until the sequence ends.
+    func collect() async rethrows -> [Element] {
+        var all: [Element] = []
+        for try await element in self { all.append(element) }
+        return all
     }
 }

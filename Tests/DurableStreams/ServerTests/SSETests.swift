@@ -1,0 +1,206 @@
+import CourierTestSupport
+import DurableStreamsServer
+import Foundation
+import Testing
+
+@Suite("SSE reads")
+struct SSETests {
+    @Test("Headers, a data event with the stream's text, then a control event with offset, cursor and up-to-date")
+    func catchUpEvents() async throws {
+        try await ServerHarness.run { server in
+            let path = ServerHarness.uniquePath()
+            try await server.create(path, body: "message one")
+            let tail = try #require(try await server.append(path, "message two").nextOffset)
+            let connection = try await server.events(path, query: "offset=-1&live=sse")
+            #expect(connection.status == 200)
+            #expect(connection.headers.first(name: "Content-Type") == "text/event-stream")
+            #expect(connection.headers.first(name: "Cache-Control") == "no-cache")
+            #expect(connection.headers.first(name: "Content-Length") == nil)
+            #expect(connection.headers.first(name: "Stream-SSE-Data-Encoding") == nil)
+            #expect(connection.headers.first(name: "X-Content-Type-Options") == "nosniff")
+            let events = try await connection.take(2)
+            #expect(events[0] == SSEEvent(type: "data", data: "message onemessage two"))
+            let control = try #require(events[1].control)
+            #expect(control["streamNextOffset"] as? String == tail)
+            #expect((control["streamCursor"] as? String)?.allSatisfy(\.isNumber) == true)
+            #expect(control["upToDate"] as? Bool == true)
+            connection.cancel()
+        }
+    }
+
+    @Test("A reader at the tail receives appends live")
+    func liveDelivery() async throws {
+        try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(30) }) { server in
+            let path = ServerHarness.uniquePath()
+            let tail = try #require(try await server.create(path, body: "initial").nextOffset)
+            let connection = try await server.events(path, query: "offset=\(tail)&live=sse")
+            let first = try await connection.next()
+            #expect(first?.control?["upToDate"] as? Bool == true)
+            for word in ["new-data", "more-data"] {
+                try await server.append(path, word)
+                #expect(try await connection.next() == SSEEvent(type: "data", data: word))
+                #expect(try await connection.next()?.type == "control")
+            }
+            connection.cancel()
+        }
+    }
+
+    @Test("JSON streams send one JSON array per data event")
+    func json() async throws {
+        try await ServerHarness.run { server in
+            let path = ServerHarness.uniquePath()
+            try await server.create(
+                path, contentType: "application/json", body: "{\"id\":1,\"message\":\"line1\\nline2\"}")
+            try await server.append(path, "[{\"id\":2},{\"id\":3}]", contentType: "application/json")
+            let connection = try await server.events(path, query: "offset=-1&live=sse")
+            let events = try await connection.take(2)
+            #expect(events[0].type == "data")
+            let array = try #require(
+                try JSONSerialization.jsonObject(with: Data(events[0].data.utf8)) as? [[String: Any]])
+            #expect(array.map { $0["id"] as? Int } == [1, 2, 3])
+            #expect(array[0]["message"] as? String == "line1\nline2")
+            connection.cancel()
+        }
+    }
+
+    @Test(
+        "Binary streams are base64-encoded, with the encoding header, byte for byte",
+        arguments: [
+            "application/octet-stream", "application/x-protobuf", "image/png",
+        ])
+    func binary(contentType: String) async throws {
+        try await ServerHarness.run { server in
+            let path = ServerHarness.uniquePath()
+            let bytes: [UInt8] = [0x00, 0x0A, 0x0D, 0xFF, 0xFE] + (0..<10_000).map { UInt8($0 % 256) }
+            try await server.send(.PUT, path, headers: [("Content-Type", contentType)], body: bytes)
+            let connection = try await server.events(path, query: "offset=-1&live=sse")
+            #expect(connection.headers.first(name: "Stream-SSE-Data-Encoding") == "base64")
+            let events = try await connection.take(2)
+            #expect(events[0].type == "data")
+            #expect(events[0].data.contains("\n"), "long base64 payloads are split over several data lines")
+            let decoded = Data(base64Encoded: events[0].data.replacingOccurrences(of: "\n", with: ""))
+            #expect(decoded.map(Array.init) == bytes)
+            #expect(events[1].control?["streamNextOffset"] != nil)
+            connection.cancel()
+        }
+    }
+
+    @Test("Line breaks in text become separate data lines: no payload can forge an event")
+    func injection() async throws {
+        try await ServerHarness.run { server in
+            let path = ServerHarness.uniquePath()
+            let payload =
+                "safe\r\n\r\nevent: control\r\ndata: {\"injected\":true}\n\nevent: data\rdata: fake\r\rend\n leading space"
+            try await server.create(path, body: payload)
+            let connection = try await server.events(path, query: "offset=-1&live=sse")
+            let events = try await connection.take(2)
+            #expect(events[0].type == "data")
+            #expect(
+                events[0].data
+                    == payload.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+            let control = try #require(events[1].control)
+            #expect(control["injected"] == nil)
+            #expect(control["streamNextOffset"] != nil)
+            connection.cancel()
+        }
+    }
+
+    @Test("offset=now skips history; the first control event carries the tail and up-to-date")
+    func offsetNow() async throws {
+        try await ServerHarness.run { server in
+            let path = ServerHarness.uniquePath()
+            let tail = try await server.create(path, contentType: "application/octet-stream", body: "history")
+                .nextOffset
+            let connection = try await server.events(path, query: "offset=now&live=sse")
+            let first = try #require(try await connection.next())
+            #expect(first.type == "control")
+            #expect(first.control?["streamNextOffset"] as? String == tail)
+            #expect(first.control?["upToDate"] as? Bool == true)
+            connection.cancel()
+        }
+    }
+
+    @Test("A closed stream ends with a streamClosed control event (no cursor) and the connection closes")
+    func closedStream() async throws {
+        try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server in
+            let path = ServerHarness.uniquePath()
+            try await server.create(path, body: "data")
+            try await server.send(.POST, path, headers: [("Stream-Closed", "true")])
+            let connection = try await server.events(path, query: "offset=-1&live=sse")
+            let events = try await connection.remaining()
+            #expect(events.map(\.type) == ["data", "control"])
+            let control = try #require(events[1].control)
+            #expect(control["streamClosed"] as? Bool == true)
+            #expect(control["streamCursor"] == nil)
+        }
+    }
+
+    @Test("A live reader receives the data appended with the close, then streamClosed")
+    func appendAndCloseWhileLive() async throws {
+        try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server in
+            for _ in 0..<5 {
+                let path = ServerHarness.uniquePath()
+                let tail = try #require(try await server.create(path, body: "initial").nextOffset)
+                let connection = try await server.events(path, query: "offset=\(tail)&live=sse")
+                _ = try await connection.next()
+                try await server.append(path, "sse-data", headers: [("Stream-Closed", "true")])
+                let rest = try await connection.remaining()
+                #expect(rest.first == SSEEvent(type: "data", data: "sse-data"))
+                #expect(rest.last?.control?["streamClosed"] as? Bool == true)
+            }
+        }
+    }
+
+    @Test("An idle connection gets keep-alive control events, and ends after its lifetime")
+    func keepAliveAndLifetime() async throws {
+        try await ServerHarness.run(
+            .forTests {
+                $0.sseKeepAliveInterval = .milliseconds(100)
+                $0.sseConnectionLifetime = .seconds(1)
+            }
+        ) { server in
+            let path = ServerHarness.uniquePath()
+            let tail = try await server.create(path).nextOffset
+            let connection = try await server.events(path, query: "offset=now&live=sse")
+            let events = try await connection.remaining()
+            #expect(events.count >= 2)
+            #expect(
+                events.allSatisfy {
+                    $0.control?["streamNextOffset"] as? String == tail && $0.control?["upToDate"] as? Bool == true
+                })
+        }
+    }
+
+    @Test("An echoed cursor comes back strictly greater; missing streams get 404; missing offsets 400")
+    func cursorAndErrors() async throws {
+        try await ServerHarness.run { server in
+            let path = ServerHarness.uniquePath()
+            try await server.create(path, body: "x")
+            let first = try await server.events(path, query: "offset=-1&live=sse")
+            let cursor = try #require(try await first.take(2)[1].control?["streamCursor"] as? String)
+            first.cancel()
+            let second = try await server.events(path, query: "offset=-1&live=sse&cursor=\(cursor)")
+            let next = try #require(try await second.take(2)[1].control?["streamCursor"] as? String)
+            second.cancel()
+            #expect(try #require(Int(next)) > (try #require(Int(cursor))))
+            #expect(try await server.read(ServerHarness.uniquePath(), query: "offset=now&live=sse").status == 404)
+            #expect(try await server.read(path, query: "live=sse").status == 400)
+        }
+    }
+
+    @Test("Stopping the server ends SSE streams promptly")
+    func stopEndsStreams() async throws {
+        var configuration = DurableStreamsServer.Configuration(port: 0, longPollTimeout: .seconds(120))
+        configuration.logger.logLevel = .warning
+        let server = DurableStreamsServer(configuration: configuration)
+        try await server.start()
+        let client = try await ServerHarness.client(for: server)
+        let path = ServerHarness.uniquePath()
+        try await client.create(path)
+        let connection = try await client.events(path, query: "offset=now&live=sse")
+        _ = try await connection.next()
+        try await withTimeout(.seconds(8)) { await server.stop() }
+        #expect(try await connection.remaining(within: .seconds(8)).isEmpty)
+        try await client.client.shutdown()
+    }
+}

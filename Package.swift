@@ -184,7 +184,7 @@ let durableStreamsClientTargets: [Target] = [
         name: "DurableStreamsClientTests",
         dependencies: [
             "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServiceLifecycle", "CourierTestSupport",
-            "CourierPrimitives", "DurableStreamsServer", "durable-streams",
+            "CourierPrimitives", "DurableStreamsServer", "durable-streams", "DurableStreamsConformanceAdapter",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ],

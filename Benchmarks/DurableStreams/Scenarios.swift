@@ -47,7 +47,8 @@ struct Scenarios {
     func liveLatency(_ live: LiveMode) async throws -> LatencySummary {
         let handle = try await DurableStreamHandle.create(
             url: target.url("live"), contentType: "application/octet-stream", configuration: configuration)
-        let response = try await DurableStream.stream(url: handle.url, offset: .now, live: live, configuration: http)
+        let tail = try await handle.head().offset
+        let response = try await DurableStream.stream(url: handle.url, offset: tail, live: live, configuration: http)
         let (arrivals, sink) = AsyncStream.makeStream(of: ContinuousClock.Instant.self)
         let reader = Task {
             for try await chunk in response.byteStream() where !chunk.data.isEmpty {

@@ -29,8 +29,10 @@ extension Adapter {
             let handle = try await DurableStreamHandle.create(
                 url: url, contentType: operation.string("contentType") ?? "application/octet-stream",
                 configuration: configuration)
-            let response = try await handle.stream(offset: .now, live: live)
+            // Read from the exact tail (not `now`), so an append racing the first request is never missed.
+            let tail = try await handle.head().offset
             let reader = Task { () throws(DurableStreamError) -> Int in
+                let response = try await handle.stream(offset: tail, live: live)
                 var iterator = response.byteStream().makeAsyncIterator()
                 while let chunk = try await Self.next(&iterator) {
                     if !chunk.data.isEmpty { return chunk.data.count }

@@ -17,6 +17,9 @@ public enum DurableStream {
     ///   - parameters: Query parameters computed for every request.
     ///   - configuration: HTTP settings (transport, timeouts, retry policies).
     ///   - errorHandler: What to do about errors the retry policy gives up on.
+    /// With `offset: .now` and `live: .longPoll` the first request is already a long-poll, so this call returns
+    /// when new data arrives or the server's long-poll times out; start from a known offset (e.g. from `head()`)
+    /// to return at once.
     /// - Returns: A response to consume once, with an accumulator, a stream or a subscriber.
     /// - Throws: ``DurableStreamError`` if the first request fails (e.g. ``DurableStreamError/notFound(url:)``).
     public static func stream(

@@ -47,6 +47,33 @@ struct TransportTests {
         }
     }
 
+    #if canImport(FoundationNetworking)
+    @Test("a reader that falls too far behind is cut off with a retryable error, not buffered without bound")
+    func boundedBuffer() async throws {
+        try await withTestServer { server in
+            let transport = URLSessionTransport(highWaterMark: 16 * 1024, maxBufferedBytes: 256 * 1024)
+            defer { transport.shutdown() }
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL("slow"), contentType: "application/octet-stream",
+                configuration: server.configuration())
+            try await handle.appendBytesSync(Data(repeating: 9, count: 4 << 20))
+            let url = try #require(URL(string: handle.url.absoluteString + "?offset=-1"))
+            let response = try await transport.execute(HTTPRequest(method: .get, url: url, timeout: .seconds(10)))
+            // Simulates a consumer busy elsewhere while the body keeps arriving.
+            try await Task.sleep(for: .milliseconds(500))
+            var received = 0
+            do {
+                while let chunk = try await response.body.next() { received += chunk.count }
+                Issue.record("the whole body was buffered (\(received) bytes)")
+            } catch let error as DurableStreamError {
+                guard case .connectionFailed = error else { throw error }
+                #expect(error.isTransient)
+                #expect(received < 4 << 20)
+            }
+        }
+    }
+    #endif
+
     @Test("a missing stream is a typed error through URLSession too")
     func notFound() async throws {
         try await withTestServer { server in

@@ -8,15 +8,21 @@ import FoundationNetworking
 /// An ``HTTPTransport`` on `URLSession`, streaming response bodies through a data delegate.
 ///
 /// One transport owns one `URLSession` for all its requests (no session per request). Bodies arrive chunk by
-/// chunk as the delegate receives them; when a reader falls behind by more than ``highWaterMark`` bytes the
-/// task is suspended until it catches up, so memory stays bounded. Works on Apple platforms and, through
-/// FoundationNetworking, on Linux.
+/// chunk as the delegate receives them. When a reader falls behind by more than ``highWaterMark`` bytes, Apple
+/// platforms suspend the task until it catches up. FoundationNetworking (Linux) cannot suspend a task that is
+/// receiving data, so there a reader that falls behind by more than ``maxBufferedBytes`` has its request
+/// cancelled with ``DurableStreamError/connectionFailed(underlying:)``, which live reads treat like a dropped
+/// connection: they reconnect from the last confirmed offset. Either way memory stays bounded. Works on Apple
+/// platforms and, through FoundationNetworking, on Linux.
 public final class URLSessionTransport: HTTPTransport {
     /// A transport shared by every configuration that does not name one.
     public static let shared = URLSessionTransport()
 
-    /// Buffered, unread body bytes above which the request is paused.
+    /// Unread body bytes above which a request is paused (Apple platforms).
     public let highWaterMark: Int
+
+    /// Unread body bytes above which a request is cancelled where it cannot be paused (FoundationNetworking).
+    public let maxBufferedBytes: Int
 
     /// The idle timeout used for requests without a ``HTTPRequest/timeout`` (SSE).
     public let streamingIdleTimeout: Duration
@@ -29,16 +35,19 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Parameters:
     ///   - configuration: The session configuration; caching is turned off (the protocol's responses are
     ///     fresh by design, and a read must never be answered from a local cache).
-    ///   - highWaterMark: Unread body bytes above which a request is paused.
+    ///   - highWaterMark: Unread body bytes above which a request is paused (Apple platforms).
+    ///   - maxBufferedBytes: Unread body bytes above which a request is cancelled (FoundationNetworking).
     ///   - streamingIdleTimeout: How long an SSE connection may stay silent before it counts as dead.
     public init(
         configuration: URLSessionConfiguration = .default,
         highWaterMark: Int = 1 << 20,
+        maxBufferedBytes: Int = 64 << 20,
         streamingIdleTimeout: Duration = .seconds(120)
     ) {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.highWaterMark = highWaterMark
+        self.maxBufferedBytes = max(highWaterMark, maxBufferedBytes)
         self.streamingIdleTimeout = streamingIdleTimeout
         let delegate = SessionDelegate()
         self.delegate = delegate
@@ -63,7 +72,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
         urlRequest.httpBody = request.body
         let task = session.dataTask(with: urlRequest)
-        let exchange = Exchange(task: task, highWaterMark: highWaterMark)
+        let exchange = Exchange(task: task, highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes)
         delegate.register(exchange, for: task)
         do {
             return try await withTaskCancellationHandler {
@@ -125,11 +134,26 @@ private final class Exchange: @unchecked Sendable {
 
     private let task: URLSessionTask
     private let highWaterMark: Int
+    private let maxBufferedBytes: Int
     private let state = Locked(State())
 
-    init(task: URLSessionTask, highWaterMark: Int) {
+    /// FoundationNetworking traps when a task receiving data is suspended, so it is never suspended there.
+    #if canImport(FoundationNetworking)
+    private static let canSuspend = false
+    #else
+    private static let canSuspend = true
+    #endif
+
+    /// The error for a reader that fell too far behind where the request cannot be paused.
+    struct BufferLimitExceeded: Error, CustomStringConvertible {
+        let limit: Int
+        var description: String { "the reader fell more than \(limit) bytes behind the response" }
+    }
+
+    init(task: URLSessionTask, highWaterMark: Int, maxBufferedBytes: Int) {
         self.task = task
         self.highWaterMark = highWaterMark
+        self.maxBufferedBytes = maxBufferedBytes
     }
 
     func awaitHead() async throws -> HTTPResponse {
@@ -170,23 +194,39 @@ private final class Exchange: @unchecked Sendable {
     }
 
     func receive(_ data: Data) {
-        let (reader, pause) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Bool) in
+        enum Action {
+            case deliver(CheckedContinuation<Data?, any Error>)
+            case pause
+            case overflow
+            case none
+        }
+        let action = state.withLock { state -> Action in
+            if state.finished { return .none }
             if let reader = state.reader {
                 state.reader = nil
-                return (reader, false)
+                return .deliver(reader)
             }
             state.chunks.append(data)
             state.buffered += data.count
-            if state.buffered > highWaterMark && !state.suspended {
-                state.suspended = true
-                return (nil, true)
+            if Self.canSuspend {
+                if state.buffered > highWaterMark && !state.suspended {
+                    state.suspended = true
+                    return .pause
+                }
+            } else if state.buffered > maxBufferedBytes {
+                state.chunks.removeAll()
+                state.buffered = 0
+                state.finished = true
+                state.failure = .connectionFailed(underlying: BufferLimitExceeded(limit: maxBufferedBytes))
+                return .overflow
             }
-            return (nil, false)
+            return .none
         }
-        if let reader {
-            reader.resume(returning: data)
-        } else if pause {
-            task.suspend()
+        switch action {
+        case .deliver(let reader): reader.resume(returning: data)
+        case .pause: task.suspend()
+        case .overflow: task.cancel()
+        case .none: break
         }
     }
 
@@ -199,7 +239,11 @@ private final class Exchange: @unchecked Sendable {
             }
             return .connectionFailed(underlying: error)
         }
-        let (head, reader) = state.withLock { state in
+        typealias Waiters = (CheckedContinuation<HTTPResponse, any Error>?, CheckedContinuation<Data?, any Error>?)
+        let (head, reader) = state.withLock { state -> Waiters in
+            if state.finished && state.headDelivered && state.failure != nil {
+                return (nil, nil)
+            }
             state.finished = true
             state.failure = failure
             defer {

@@ -122,3 +122,69 @@ struct RecoveryTests {
         }
     }
 }
+
+@Suite("No tight loops")
+struct TightLoopTests {
+    @Test("a server answering every long-poll at once without data is not hammered")
+    func immediateEmptyLongPolls() async throws {
+        let requests = Locked(0)
+        let hostile = try HostileServer { head in
+            requests.withLock { $0 += 1 }
+            let live = head.contains("live=long-poll")
+            return .bytes(
+                HostileServer.response(
+                    status: live ? 204 : 200,
+                    headers: ["Stream-Next-Offset": "1", "Stream-Up-To-Date": "true", "Stream-Cursor": "1"],
+                    body: Data()))
+        }
+        defer { hostile.stop() }
+        let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: .seconds(5))
+        defer { Task { try? await transport.shutdown() } }
+        let url = try #require(URL(string: hostile.baseURL + "/s"))
+        let http = HTTPConfiguration(transport: transport, timeout: .seconds(5))
+        let reader = Task {
+            let response = try await DurableStream.stream(url: url, live: .longPoll, configuration: http)
+            for try await _ in response.byteStream() {}
+        }
+        // Bounds a negative check: let the reader run for one second, then count its requests.
+        try await Task.sleep(for: .seconds(1))
+        reader.cancel()
+        _ = await reader.result
+        // Without backoff this would be thousands of requests; with it, a handful.
+        #expect(requests.value < 30, "\(requests.value) requests in one second")
+        #expect(requests.value >= 3)
+    }
+
+    @Test("an SSE server that hangs up at once after repeating the offset falls back to long-polling")
+    func sseImmediateHangUps() async throws {
+        let requests = Locked<[String]>([])
+        let hostile = try HostileServer { head in
+            let line = head.split(separator: "\r\n").first.map(String.init) ?? ""
+            requests.withLock { $0.append(line) }
+            if line.contains("live=sse") {
+                let control = "event: control\ndata: {\"streamNextOffset\":\"-1\",\"upToDate\":true}\n\n"
+                return .bytes(
+                    HostileServer.response(headers: ["Content-Type": "text/event-stream"], body: Data(control.utf8)))
+            }
+            return .bytes(
+                HostileServer.response(
+                    headers: [
+                        "Content-Type": "text/plain", "Stream-Next-Offset": "3", "Stream-Up-To-Date": "true",
+                        "Stream-Closed": "true",
+                    ],
+                    body: Data("end".utf8)))
+        }
+        defer { hostile.stop() }
+        let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: .seconds(5))
+        defer { Task { try? await transport.shutdown() } }
+        let url = try #require(URL(string: hostile.baseURL + "/s"))
+        let http = HTTPConfiguration(
+            transport: transport, timeout: .seconds(5),
+            readRetryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)))
+        let response = try await DurableStream.stream(url: url, live: .sse, configuration: http)
+        var text = ""
+        for try await chunk in response.textStream() { text += chunk.text }
+        #expect(text == "end")
+        #expect(requests.value.filter { $0.contains("live=sse") }.count == 3)
+    }
+}

@@ -43,6 +43,14 @@ final class ChunkReader: @unchecked Sendable {
     private var sseShortConnections = 0
     private var sseRetryDelay: Duration?
     private var consecutiveFailures = 0
+    private var sseOffsetAtConnect: Offset = .start
+    /// Long-polls in a row that came back at once without data.
+    private var emptyPolls = 0
+
+    /// A long-poll answered faster than this without data counts as empty; after
+    /// ``emptyPollsBeforeBackoff`` of them in a row, the next polls back off.
+    static let minLongPollHold: Duration = .milliseconds(50)
+    static let emptyPollsBeforeBackoff = 3
 
     init(client: StreamClient, offset: Offset, mode: Mode, stopAtUpToDate: Bool) {
         self.client = client
@@ -121,16 +129,30 @@ final class ChunkReader: @unchecked Sendable {
             let live = mode == .longPoll && upToDate
             do {
                 let response: HTTPResponse
+                let started = ContinuousClock.now
                 if let first = pending {
                     pending = nil
                     response = first
                 } else {
+                    if live && emptyPolls >= Self.emptyPollsBeforeBackoff {
+                        // A server that answers long-polls at once without data must not be hammered.
+                        let retry = emptyPolls - Self.emptyPollsBeforeBackoff + 1
+                        try await StreamClient.sleep(client.http.readRetryPolicy.delay(beforeRetry: retry))
+                    }
                     response = try await request(live: live)
                 }
                 let body =
                     response.status == 204
                     ? Data() : try await response.body.collect(upTo: client.http.maxResponseBytes)
-                return try chunk(from: response, body: body)
+                let chunk = try chunk(from: response, body: body)
+                if live && body.isEmpty && !chunk.streamClosed
+                    && ContinuousClock.now - started < Self.minLongPollHold
+                {
+                    emptyPolls += 1
+                } else {
+                    emptyPolls = 0
+                }
+                return chunk
             } catch let error {
                 // A body cut short by the network is retried from the same offset; reads are idempotent.
                 failures += 1
@@ -186,6 +208,7 @@ final class ChunkReader: @unchecked Sendable {
         sseData = Data()
         sseConnectedAt = .now
         sseSawControl = false
+        sseOffsetAtConnect = offset
         return response
     }
 
@@ -267,7 +290,9 @@ final class ChunkReader: @unchecked Sendable {
         sseEvents = []
         sseEventIndex = 0
         let lived = ContinuousClock.now - sseConnectedAt
-        if !sseSawControl && lived < Self.minSSEConnectionDuration {
+        // Short: it ended quickly without moving the read forward (no control event, or only controls that
+        // repeat the offset), e.g. a proxy that buffers or cuts event streams.
+        if (!sseSawControl || offset == sseOffsetAtConnect) && lived < Self.minSSEConnectionDuration {
             sseShortConnections += 1
         } else {
             sseShortConnections = 0

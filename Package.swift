@@ -185,6 +185,7 @@ let durableStreamsClientTargets: [Target] = [
         dependencies: [
             "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServiceLifecycle", "CourierTestSupport",
             "CourierPrimitives", "DurableStreamsServer", "durable-streams", "DurableStreamsConformanceAdapter",
+            "DurableStreamsConformanceRunner",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ],

@@ -276,14 +276,19 @@ public final class FileStreamStorage: StreamStorage {
     }
 
     /// Waits for data after `offset`, closure or deletion.
-    public func waitForAppend(_ path: StreamPath, after offset: StreamOffset, timeout: Duration) async -> WaitResult {
+    public func waitForAppend(
+        _ path: StreamPath,
+        after offset: StreamOffset,
+        timeout: Duration,
+        cancellation: WaitCancellation?
+    ) async -> WaitResult {
         let stream: FileStream
         do throws(StreamStorageError) {
             stream = try await lookup(path, touch: true)
         } catch {
             return error == .unavailable ? .shutdown : .notFound
         }
-        return await notifier.wait(for: path, after: offset, timeout: timeout) {
+        return await notifier.wait(for: path, after: offset, timeout: timeout, cancellation: cancellation) {
             stream.state.withLock { state in
                 state.isDeleted
                     ? nil : StreamChangeNotifier.Snapshot(tail: state.committedTail, isClosed: state.committedClosed)

@@ -210,14 +210,19 @@ public final class MemoryStreamStorage: StreamStorage {
     }
 
     /// Waits for data after `offset`, closure or deletion.
-    public func waitForAppend(_ path: StreamPath, after offset: StreamOffset, timeout: Duration) async -> WaitResult {
+    public func waitForAppend(
+        _ path: StreamPath,
+        after offset: StreamOffset,
+        timeout: Duration,
+        cancellation: WaitCancellation?
+    ) async -> WaitResult {
         let stream: Stream
         do {
             stream = try lookup(path, touch: true)
         } catch {
             return error == .unavailable ? .shutdown : .notFound
         }
-        return await notifier.wait(for: path, after: offset, timeout: timeout) {
+        return await notifier.wait(for: path, after: offset, timeout: timeout, cancellation: cancellation) {
             stream.contents.withLock { contents in
                 contents.isDeleted
                     ? nil : StreamChangeNotifier.Snapshot(tail: contents.state.tail, isClosed: contents.state.isClosed)

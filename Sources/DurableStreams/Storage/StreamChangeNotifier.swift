@@ -26,7 +26,8 @@ public final class StreamChangeNotifier: Sendable {
     private struct Waiter {
         let after: StreamOffset
         let continuation: CheckedContinuation<WaitResult, Never>
-        var timer: Task<Void, Never>?
+        var timer: UInt64?
+        var cancellation: (WaitCancellation, UInt64)?
     }
 
     private struct State {
@@ -46,16 +47,21 @@ public final class StreamChangeNotifier: Sendable {
 
     /// Waits until the stream has data after `offset`, is closed, or is gone, for at most `timeout`.
     ///
+    /// A wait costs no task and no timer of its own: timeouts share one timer thread.
+    ///
     /// - Parameters:
     ///   - path: The stream.
     ///   - offset: The reader's position.
     ///   - timeout: The longest wait.
+    ///   - cancellation: Ends the wait early with ``WaitResult/cancelled`` when cancelled (as does
+    ///     cancelling the calling task).
     ///   - current: Reads the stream's current state, or `nil` when it no longer exists. Called after the
     ///     waiter is registered; must not block.
     public func wait(
         for path: StreamPath,
         after offset: StreamOffset,
         timeout: Duration,
+        cancellation: WaitCancellation? = nil,
         current: @escaping @Sendable () -> Snapshot?
     ) async -> WaitResult {
         let id = state.withLock { state -> UInt64 in
@@ -78,6 +84,19 @@ public final class StreamChangeNotifier: Sendable {
                     resolve(id, with: .cancelled)
                     return
                 }
+                if let cancellation {
+                    guard
+                        let registration = cancellation.register({ [weak self] in self?.resolve(id, with: .cancelled) })
+                    else {
+                        resolve(id, with: .cancelled)
+                        return
+                    }
+                    attach(id) {
+                        $0.cancellation = (cancellation, registration)
+                    } orElse: {
+                        cancellation.unregister(registration)
+                    }
+                }
                 guard let snapshot = current() else {
                     resolve(id, with: .notFound)
                     return
@@ -90,24 +109,29 @@ public final class StreamChangeNotifier: Sendable {
                     resolve(id, with: .closed)
                     return
                 }
-                let timer = Task { [weak self] in
-                    do {
-                        try await Task.sleep(for: timeout)
-                    } catch {
-                        return
-                    }
+                let timer = DeadlineTimer.shared.schedule(after: timeout) { [weak self] in
                     self?.resolve(id, with: .timedOut)
                 }
-                let stillWaiting = state.withLock { state -> Bool in
-                    guard let path = state.paths[id], state.waiters[path]?[id] != nil else { return false }
-                    state.waiters[path]?[id]?.timer = timer
-                    return true
+                attach(id) {
+                    $0.timer = timer
+                } orElse: {
+                    DeadlineTimer.shared.cancel(timer)
                 }
-                if !stillWaiting { timer.cancel() }
             }
         } onCancel: {
             resolve(id, with: .cancelled)
         }
+    }
+
+    /// Updates a waiter that is still waiting, or runs `orElse` if it is already resolved.
+    private func attach(_ id: UInt64, _ update: (inout Waiter) -> Void, orElse: () -> Void) {
+        let attached = state.withLock { state -> Bool in
+            guard let path = state.paths[id], var waiter = state.waiters[path]?[id] else { return false }
+            update(&waiter)
+            state.waiters[path]?[id] = waiter
+            return true
+        }
+        if !attached { orElse() }
     }
 
     /// Wakes the stream's waiters that have something new: data after their offset, or the stream closed.
@@ -131,8 +155,7 @@ public final class StreamChangeNotifier: Sendable {
             return woken
         }
         for (waiter, result) in woken {
-            waiter.timer?.cancel()
-            waiter.continuation.resume(returning: result)
+            Self.finish(waiter, with: result)
         }
     }
 
@@ -144,8 +167,7 @@ public final class StreamChangeNotifier: Sendable {
             return Array(waiters.values)
         }
         for waiter in woken {
-            waiter.timer?.cancel()
-            waiter.continuation.resume(returning: .notFound)
+            Self.finish(waiter, with: .notFound)
         }
     }
 
@@ -159,8 +181,7 @@ public final class StreamChangeNotifier: Sendable {
             return all
         }
         for waiter in woken {
-            waiter.timer?.cancel()
-            waiter.continuation.resume(returning: .shutdown)
+            Self.finish(waiter, with: .shutdown)
         }
     }
 
@@ -172,7 +193,13 @@ public final class StreamChangeNotifier: Sendable {
             return waiter
         }
         guard let waiter else { return }
-        waiter.timer?.cancel()
+        Self.finish(waiter, with: result)
+    }
+
+    /// Releases a resolved waiter's timer and cancellation, then resumes it (never under the state lock).
+    private static func finish(_ waiter: Waiter, with result: WaitResult) {
+        if let timer = waiter.timer { DeadlineTimer.shared.cancel(timer) }
+        if let (cancellation, registration) = waiter.cancellation { cancellation.unregister(registration) }
         waiter.continuation.resume(returning: result)
     }
 }

@@ -33,12 +33,25 @@ public protocol StreamStorage: Sendable {
 
     /// Waits until the stream has data after `offset`, is closed, or is deleted, for at most `timeout`.
     ///
-    /// Returns at once when that is already so. Cancelling the calling task ends the wait with
-    /// ``WaitResult/cancelled``.
-    func waitForAppend(_ path: StreamPath, after offset: StreamOffset, timeout: Duration) async -> WaitResult
+    /// Returns at once when that is already so. Cancelling `cancellation`, or the calling task, ends the wait
+    /// with ``WaitResult/cancelled``.
+    func waitForAppend(
+        _ path: StreamPath,
+        after offset: StreamOffset,
+        timeout: Duration,
+        cancellation: WaitCancellation?
+    ) async -> WaitResult
 
     /// Stops accepting operations, wakes every waiter with ``WaitResult/shutdown``, and flushes pending writes.
     func shutdown() async
+}
+
+extension StreamStorage {
+    /// Waits until the stream has data after `offset`, is closed, or is deleted, for at most `timeout`;
+    /// cancelling the calling task ends the wait.
+    public func waitForAppend(_ path: StreamPath, after offset: StreamOffset, timeout: Duration) async -> WaitResult {
+        await waitForAppend(path, after: offset, timeout: timeout, cancellation: nil)
+    }
 }
 
 /// A request to create a stream (`PUT`).

@@ -2,12 +2,15 @@ import CourierPrimitives
 import DurableStreamsStorage
 import NIOCore
 
-/// The waits of live reads (long-poll and SSE), so that stopping the server ends them at once instead of
-/// waiting out their timeouts, and a reader whose connection closed stops waiting.
+/// The live reads in progress (long-poll and SSE), so that stopping the server ends them at once instead of
+/// waiting out their timeouts, and a read whose connection closed stops waiting.
+///
+/// Each connection gets one ``WaitCancellation``, cancelled when the connection closes (one callback per
+/// connection, however many reads it makes) or when the server stops.
 final class LiveWaits: Sendable {
     private struct State {
-        var tasks: [UInt64: Task<WaitResult, Never>] = [:]
-        var nextID: UInt64 = 0
+        var connections: [ObjectIdentifier: WaitCancellation] = [:]
+        var reads = 0
         var isStopped = false
     }
 
@@ -18,51 +21,53 @@ final class LiveWaits: Sendable {
         counts.send(0)
     }
 
-    /// The number of live reads waiting now.
-    var count: Int { state.withLock { $0.tasks.count } }
+    /// The number of live reads in progress.
+    var count: Int { state.withLock { $0.reads } }
 
-    /// The number of waiting live reads, now and after every change.
+    /// The number of live reads in progress, now and after every change.
     var countChanges: AsyncStream<Int> { counts.subscribe() }
 
-    /// Runs a wait that ``stopAll()``, the connection closing, or cancelling the caller cuts short with
-    /// ``WaitResult/cancelled``.
-    func wait(
-        until connectionCloses: EventLoopFuture<Void>,
-        _ body: @escaping @Sendable () async -> WaitResult
-    ) async -> WaitResult {
-        let task = Task { await body() }
-        let registered = state.withLock { state -> (UInt64, Int)? in
-            guard !state.isStopped else { return nil }
-            state.nextID &+= 1
-            state.tasks[state.nextID] = task
-            return (state.nextID, state.tasks.count)
-        }
-        guard let (id, count) = registered else {
-            task.cancel()
-            return .shutdown
+    /// Runs a live read with the cancellation of its connection (already cancelled if the server is
+    /// stopping).
+    func run<Value>(on channel: any Channel, _ body: (WaitCancellation) async throws -> Value) async rethrows -> Value {
+        let key = ObjectIdentifier(channel)
+        let (cancellation, isNew, count) = state.withLock { state -> (WaitCancellation, Bool, Int) in
+            state.reads += 1
+            if let existing = state.connections[key] { return (existing, false, state.reads) }
+            let cancellation = WaitCancellation()
+            if state.isStopped {
+                cancellation.cancel()
+            } else {
+                state.connections[key] = cancellation
+            }
+            return (cancellation, true, state.reads)
         }
         counts.send(count)
-        connectionCloses.whenComplete { _ in task.cancel() }
-        defer {
-            let count = state.withLock { state -> Int in
-                state.tasks[id] = nil
-                return state.tasks.count
+        if isNew {
+            channel.closeFuture.whenComplete { [weak self] _ in
+                cancellation.cancel()
+                self?.state.withLock { state in
+                    if state.connections[key] === cancellation { state.connections[key] = nil }
+                }
             }
-            counts.send(count)
         }
-        return await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
+        defer {
+            counts.send(
+                state.withLock { state -> Int in
+                    state.reads -= 1
+                    return state.reads
+                })
         }
+        return try await body(cancellation)
     }
 
-    /// Ends every wait now and every later one at once.
+    /// Ends every live read now and every later one at once.
     func stopAll() {
-        let tasks = state.withLock { state -> [Task<WaitResult, Never>] in
+        let cancellations = state.withLock { state -> [WaitCancellation] in
             state.isStopped = true
-            return Array(state.tasks.values)
+            defer { state.connections = [:] }
+            return Array(state.connections.values)
         }
-        for task in tasks { task.cancel() }
+        for cancellation in cancellations { cancellation.cancel() }
     }
 }

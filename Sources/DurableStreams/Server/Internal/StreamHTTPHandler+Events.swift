@@ -40,69 +40,74 @@ extension StreamHTTPHandler {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: settings.sseConnectionLifetime)
         var result = plan.first
-        do {
-            streaming: while true {
-                if !result.payload.isEmpty {
-                    if isJSON {
-                        SSEEvents.textData(JSONMessages.array(fromStorageForm: result.payload), into: &events)
-                    } else if isText {
-                        SSEEvents.textData(result.payload, into: &events)
-                    } else {
-                        SSEEvents.base64Data(result.payload, into: &events)
+        await liveWaits.run(on: channel) { cancellation in
+            do {
+                streaming: while true {
+                    if !result.payload.isEmpty {
+                        if isJSON {
+                            SSEEvents.textData(JSONMessages.array(fromStorageForm: result.payload), into: &events)
+                        } else if isText {
+                            SSEEvents.textData(result.payload, into: &events)
+                        } else {
+                            SSEEvents.base64Data(result.payload, into: &events)
+                        }
                     }
-                }
-                let closed = result.reachedEnd
-                SSEEvents.control(
-                    nextOffset: result.next.token,
-                    cursor: closed ? nil : settings.cursor.next(after: plan.cursor),
-                    upToDate: result.reachedTail,
-                    closed: closed,
-                    into: &events
-                )
-                try await body.write(ByteBuffer(bytes: events))
-                events.removeAll(keepingCapacity: true)
-                if closed { break streaming }
+                    let closed = result.reachedEnd
+                    SSEEvents.control(
+                        nextOffset: result.next.token,
+                        cursor: closed ? nil : settings.cursor.next(after: plan.cursor),
+                        upToDate: result.reachedTail,
+                        closed: closed,
+                        into: &events
+                    )
+                    try await body.write(ByteBuffer(bytes: events))
+                    events.removeAll(keepingCapacity: true)
+                    if closed { break streaming }
 
-                let offset = result.next
-                if result.reachedTail {
-                    waiting: while true {
-                        let remaining = clock.now.duration(to: deadline)
-                        guard remaining > .zero else { break streaming }
-                        let timeout = min(settings.sseKeepAliveInterval, remaining)
-                        let storage = self.storage
-                        let path = plan.path
-                        let outcome = await liveWaits.wait(until: channel.closeFuture) {
-                            await storage.waitForAppend(path, after: offset, timeout: timeout)
-                        }
-                        switch outcome {
-                        case .appended, .closed:
-                            break waiting
-                        case .timedOut:
-                            guard clock.now < deadline else { break streaming }
-                            SSEEvents.control(
-                                nextOffset: offset.token,
-                                cursor: settings.cursor.next(after: plan.cursor),
-                                upToDate: true,
-                                closed: false,
-                                into: &events
+                    let offset = result.next
+                    if result.reachedTail {
+                        waiting: while true {
+                            let remaining = clock.now.duration(to: deadline)
+                            guard remaining > .zero else { break streaming }
+                            let timeout = min(settings.sseKeepAliveInterval, remaining)
+                            let storage = self.storage
+                            let path = plan.path
+                            let outcome = await storage.waitForAppend(
+                                path,
+                                after: offset,
+                                timeout: timeout,
+                                cancellation: cancellation
                             )
-                            try await body.write(ByteBuffer(bytes: events))
-                            events.removeAll(keepingCapacity: true)
-                        case .notFound, .cancelled, .shutdown:
-                            break streaming
+                            switch outcome {
+                            case .appended, .closed:
+                                break waiting
+                            case .timedOut:
+                                guard clock.now < deadline else { break streaming }
+                                SSEEvents.control(
+                                    nextOffset: offset.token,
+                                    cursor: settings.cursor.next(after: plan.cursor),
+                                    upToDate: true,
+                                    closed: false,
+                                    into: &events
+                                )
+                                try await body.write(ByteBuffer(bytes: events))
+                                events.removeAll(keepingCapacity: true)
+                            case .notFound, .cancelled, .shutdown:
+                                break streaming
+                            }
                         }
                     }
+                    do {
+                        result = try await storage.read(
+                            plan.path, from: .offset(offset), maxBytes: settings.maximumReadBytes)
+                    } catch {
+                        break streaming
+                    }
                 }
-                do {
-                    result = try await storage.read(
-                        plan.path, from: .offset(offset), maxBytes: settings.maximumReadBytes)
-                } catch {
-                    break streaming
-                }
+                try await body.finish(nil)
+            } catch {
+                logger.trace("SSE reader went away", metadata: ["stream": "\(plan.path)"])
             }
-            try await body.finish(nil)
-        } catch {
-            logger.trace("SSE reader went away", metadata: ["stream": "\(plan.path)"])
         }
     }
 }

@@ -100,8 +100,8 @@ extension StreamHTTPHandler {
         let tail = first.info.tail
         let timeout = settings.longPollTimeout
         let storage = self.storage
-        let outcome = await liveWaits.wait(until: channel.closeFuture) {
-            await storage.waitForAppend(path, after: tail, timeout: timeout)
+        let outcome = await liveWaits.run(on: channel) { cancellation in
+            await storage.waitForAppend(path, after: tail, timeout: timeout, cancellation: cancellation)
         }
         switch outcome {
         case .appended:

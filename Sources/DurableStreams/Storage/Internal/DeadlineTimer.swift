@@ -1,0 +1,121 @@
+import Foundation
+
+/// One thread that fires many deadlines: the timeouts of waiting readers cost an entry in a heap, not a task
+/// or a timer each. Cancelled deadlines leave the heap at once.
+///
+/// `@unchecked Sendable`: the heap is only touched with `condition` locked.
+final class DeadlineTimer: @unchecked Sendable {
+    private struct Entry {
+        let id: UInt64
+        let deadline: ContinuousClock.Instant
+        let action: @Sendable () -> Void
+    }
+
+    static let shared = DeadlineTimer()
+
+    private let condition = NSCondition()
+    private var heap: [Entry] = []
+    private var positions: [UInt64: Int] = [:]
+    private var nextID: UInt64 = 0
+    private let clock = ContinuousClock()
+
+    private init() {
+        let thread = Thread { [self] in self.run() }
+        thread.name = "durable-streams-timer"
+        thread.start()
+    }
+
+    /// The number of deadlines pending.
+    var pendingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return heap.count
+    }
+
+    /// Runs `action` on the timer thread once `delay` has passed, unless cancelled first. Actions must be
+    /// short and must not block.
+    @discardableResult
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+        condition.lock()
+        nextID &+= 1
+        let id = nextID
+        heap.append(Entry(id: id, deadline: clock.now.advanced(by: delay), action: action))
+        positions[id] = heap.count - 1
+        let position = siftUp(heap.count - 1)
+        if position == 0 { condition.signal() }
+        condition.unlock()
+        return id
+    }
+
+    /// Cancels a deadline that has not fired.
+    func cancel(_ id: UInt64) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let index = positions[id] else { return }
+        remove(at: index)
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            var due: [@Sendable () -> Void] = []
+            while due.isEmpty {
+                guard let first = heap.first else {
+                    condition.wait()
+                    continue
+                }
+                let now = clock.now
+                if first.deadline <= now {
+                    while let top = heap.first, top.deadline <= now {
+                        due.append(top.action)
+                        remove(at: 0)
+                    }
+                } else {
+                    _ = condition.wait(until: Date().addingTimeInterval(now.duration(to: first.deadline).seconds))
+                }
+            }
+            condition.unlock()
+            for action in due { action() }
+        }
+    }
+
+    private func remove(at index: Int) {
+        let last = heap.count - 1
+        if index != last { swap(index, last) }
+        positions[heap[last].id] = nil
+        heap.removeLast()
+        if index < heap.count { siftDown(siftUp(index)) }
+    }
+
+    private func swap(_ first: Int, _ second: Int) {
+        heap.swapAt(first, second)
+        positions[heap[first].id] = first
+        positions[heap[second].id] = second
+    }
+
+    @discardableResult
+    private func siftUp(_ start: Int) -> Int {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].deadline < heap[parent].deadline else { break }
+            swap(child, parent)
+            child = parent
+        }
+        return child
+    }
+
+    private func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count && heap[left].deadline < heap[smallest].deadline { smallest = left }
+            if right < heap.count && heap[right].deadline < heap[smallest].deadline { smallest = right }
+            guard smallest != parent else { return }
+            swap(parent, smallest)
+            parent = smallest
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import CourierPrimitives
+import CourierTestSupport
+import Testing
+
+@testable import DurableStreamsStorage
+
+@Suite("Shared deadline timer")
+struct DeadlineTimerTests {
+    @Test("Deadlines fire in order; cancelled ones never fire and leave the heap at once")
+    func orderAndCancellation() async throws {
+        let fired = Broadcast<[Int]>(replayLatest: true)
+        let log = Locked([Int]())
+        let timer = DeadlineTimer.shared
+        var ids: [Int: UInt64] = [:]
+        for index in (0..<200).shuffled() {
+            ids[index] = timer.schedule(after: .milliseconds(20 + index)) {
+                fired.send(
+                    log.withLock { log in
+                        log.append(index)
+                        return log
+                    })
+            }
+        }
+        for index in stride(from: 1, to: 200, by: 2) {
+            if let id = ids[index] { timer.cancel(id) }
+        }
+        let all = try await fired.subscribe().firstValue(within: .seconds(30)) { $0.count == 100 }
+        #expect(all == Array(stride(from: 0, to: 200, by: 2)))
+    }
+}

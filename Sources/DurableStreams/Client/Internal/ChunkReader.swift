@@ -49,7 +49,7 @@ final class ChunkReader: @unchecked Sendable {
 
     /// A long-poll answered faster than this without data counts as empty; after
     /// ``emptyPollsBeforeBackoff`` of them in a row, the next polls back off.
-    static let minLongPollHold: Duration = .milliseconds(50)
+    static let minLongPollHold: Duration = .milliseconds(250)
     static let emptyPollsBeforeBackoff = 3
 
     init(client: StreamClient, offset: Offset, mode: Mode, stopAtUpToDate: Bool) {
@@ -129,7 +129,7 @@ final class ChunkReader: @unchecked Sendable {
             let live = mode == .longPoll && upToDate
             do {
                 let response: HTTPResponse
-                let started = ContinuousClock.now
+                var started = ContinuousClock.now
                 if let first = pending {
                     pending = nil
                     response = first
@@ -139,6 +139,7 @@ final class ChunkReader: @unchecked Sendable {
                         let retry = emptyPolls - Self.emptyPollsBeforeBackoff + 1
                         try await StreamClient.sleep(client.http.readRetryPolicy.delay(beforeRetry: retry))
                     }
+                    started = .now
                     response = try await request(live: live)
                 }
                 let body =

@@ -108,11 +108,16 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        exchanges.withLock { $0[dataTask.taskIdentifier] }?.receive(data)
+        guard let exchange = exchanges.withLock({ $0[dataTask.taskIdentifier] }) else { return }
+        // The head normally arrives through the response callback above; fall back to the task's response in
+        // case an SDK calls only the data and completion callbacks.
+        if let response = dataTask.response { exchange.receive(response) }
+        exchange.receive(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        if error == nil, let response = task.response { exchange?.receive(response) }
         exchange?.complete(error)
     }
 }
@@ -174,7 +179,7 @@ private final class Exchange: @unchecked Sendable {
     }
 
     func receive(_ response: URLResponse) {
-        guard let http = response as? HTTPURLResponse else { return }
+        guard let http = response as? HTTPURLResponse, !state.withLock({ $0.headDelivered }) else { return }
         var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {
             headers.add(name: "\(name)", value: "\(value)")
@@ -184,7 +189,8 @@ private final class Exchange: @unchecked Sendable {
             cancel: { [task] in task.cancel() }
         )
         let head = HTTPResponse(status: http.statusCode, headers: headers, body: body)
-        let continuation = state.withLock { state in
+        let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
+            guard !state.headDelivered else { return nil }
             state.headDelivered = true
             if state.head == nil { state.earlyHead = head }
             defer { state.head = nil }

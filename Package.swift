@@ -25,6 +25,9 @@ let packageDependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    // DurableStreams client: the Service conformance and the conformance runner's YAML.
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
 ]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
@@ -308,6 +311,8 @@ let durableStreamsServerTargets: [Target] = [
         name: "durable-streams",
         dependencies: [
             "DurableStreamsServer",
+            // The client subcommands (create, append, read, head, delete) use the client library.
+            "DurableStreams", "DurableStreamsAsyncHTTPClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -349,15 +354,87 @@ let durableStreamsServerTargets: [Target] = [
     ),
 ]
 
-let durableStreamsProducts: [Product] = durableStreamsServerProducts
-let durableStreamsTargets: [Target] = durableStreamsServerTargets
+// Client: the core library (Foundation only), its adapters, and its tools.
+let durableStreamsClientProducts: [Product] = [
+    .library(name: "DurableStreams", targets: ["DurableStreams"]),
+    .library(name: "DurableStreamsAsyncHTTPClient", targets: ["DurableStreamsAsyncHTTPClient"]),
+    .library(name: "DurableStreamsServiceLifecycle", targets: ["DurableStreamsServiceLifecycle"]),
+    .executable(name: "conformance-adapter", targets: ["DurableStreamsConformanceAdapter"]),
+    .executable(name: "durable-streams-conformance", targets: ["DurableStreamsConformanceRunner"]),
+    .executable(name: "durable-streams-benchmark", targets: ["DurableStreamsBenchmark"]),
+]
+let durableStreamsClientTargets: [Target] = [
+    .target(
+        name: "DurableStreams",
+        dependencies: ["CourierPrimitives"],
+        path: "Sources/DurableStreams/Client"
+    ),
+    .target(
+        name: "DurableStreamsAsyncHTTPClient",
+        dependencies: [
+            "DurableStreams",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Sources/DurableStreams/AsyncHTTPClient"
+    ),
+    .target(
+        name: "DurableStreamsServiceLifecycle",
+        dependencies: [
+            "DurableStreams",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        path: "Sources/DurableStreams/ServiceLifecycle"
+    ),
+    .executableTarget(
+        name: "DurableStreamsConformanceAdapter",
+        dependencies: ["DurableStreams", "DurableStreamsAsyncHTTPClient", "CourierPrimitives"],
+        path: "Sources/DurableStreams/ConformanceAdapter"
+    ),
+    .executableTarget(
+        name: "DurableStreamsConformanceRunner",
+        dependencies: [
+            "CourierTestSupport",
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ],
+        path: "Sources/DurableStreams/ConformanceRunner"
+    ),
+    .executableTarget(
+        name: "DurableStreamsBenchmark",
+        dependencies: [
+            "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServer", "BenchmarkSupport",
+            "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Benchmarks/DurableStreams"
+    ),
+    .testTarget(
+        name: "DurableStreamsClientTests",
+        dependencies: [
+            "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServiceLifecycle", "CourierTestSupport",
+            "CourierPrimitives", "DurableStreamsServer", "durable-streams", "DurableStreamsConformanceAdapter",
+            "DurableStreamsConformanceRunner",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/DurableStreams/ClientTests"
+    ),
+]
+
+let durableStreamsProducts: [Product] = durableStreamsServerProducts + durableStreamsClientProducts
+let durableStreamsTargets: [Target] = durableStreamsServerTargets + durableStreamsClientTargets
 
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
     .executableTarget(
         name: "tour",
-        dependencies: ["SundialKit", "SundialKitStream", "SundialKitTesting", "Wormhole"],
+        dependencies: [
+            "SundialKit", "SundialKitStream", "SundialKitTesting", "Wormhole",
+            "DurableStreams", "DurableStreamsServer", .product(name: "Logging", package: "swift-log"),
+        ],
         path: "Sources/Tour"
     )
 ]

@@ -1,0 +1,58 @@
+import ArgumentParser
+import DurableStreams
+import DurableStreamsAsyncHTTPClient
+import Foundation
+
+/// Options every client subcommand takes: the stream URL and extra headers.
+struct ClientOptions: ParsableArguments {
+    @Argument(help: "The stream's URL, e.g. http://127.0.0.1:4437/my-stream.")
+    var url: String
+
+    @Option(name: .customLong("header"), help: "An extra request header, `Name: value` (repeatable).")
+    var headers: [String] = []
+
+    func validate() throws {
+        guard let url = URL(string: url), url.scheme == "http" || url.scheme == "https" else {
+            throw ValidationError("\(url) is not an http(s) URL")
+        }
+        for header in headers where !header.contains(":") {
+            throw ValidationError("--header must look like `Name: value` (got \(header))")
+        }
+    }
+
+    var streamURL: URL {
+        URL(string: url) ?? URL(fileURLWithPath: "/")
+    }
+
+    var headerFields: [String: String] {
+        var fields: [String: String] = [:]
+        for header in headers {
+            guard let colon = header.firstIndex(of: ":") else { continue }
+            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+            fields[name] = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return fields
+    }
+
+    /// Runs `body` with a handle configuration on a fresh AsyncHTTPClient transport, shut down afterwards.
+    func withConfiguration<T>(
+        _ body: (HandleConfiguration) async throws(DurableStreamError) -> T
+    ) async throws -> T {
+        let transport = AsyncHTTPClientTransport()
+        let configuration = HandleConfiguration(http: HTTPConfiguration(transport: transport, headers: headerFields))
+        do {
+            let value = try await body(configuration)
+            try? await transport.shutdown()
+            return value
+        } catch {
+            try? await transport.shutdown()
+            printError("error: \(error.description)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

@@ -1,0 +1,149 @@
+/// When and how often a failed request is retried, with jittered exponential backoff.
+///
+/// Reads (`GET`, `HEAD`) are always safe to retry. Plain appends are not: a retried `POST` may store its data
+/// twice, so ``writeDefault`` never retries. Appends through an idempotent producer carry
+/// `(producerId, epoch, seq)`, which the server deduplicates, so ``idempotentWriteDefault`` retries them.
+public struct RetryPolicy: Sendable {
+    /// The most attempts in total (1 means no retry).
+    public var maxAttempts: Int
+
+    /// The delay before the first retry.
+    public var baseDelay: Duration
+
+    /// The cap on any single delay (a server's `Retry-After` may exceed it, up to ``maxRetryAfter``).
+    public var maxDelay: Duration
+
+    /// How much each delay grows over the previous one (at least 1).
+    public var multiplier: Double
+
+    /// The fraction (0...1) by which each delay is randomly shortened or lengthened.
+    public var jitterFactor: Double
+
+    /// The longest `Retry-After` honoured; longer requests fail instead of waiting.
+    public var maxRetryAfter: Duration
+
+    /// Whether an error is worth retrying.
+    public var shouldRetry: @Sendable (DurableStreamError) -> Bool
+
+    /// Creates a policy.
+    public init(
+        maxAttempts: Int,
+        baseDelay: Duration,
+        maxDelay: Duration,
+        multiplier: Double = 2,
+        jitterFactor: Double = 0.2,
+        maxRetryAfter: Duration = .seconds(60),
+        shouldRetry: @escaping @Sendable (DurableStreamError) -> Bool = { $0.isTransient }
+    ) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = max(.zero, baseDelay)
+        self.maxDelay = max(self.baseDelay, maxDelay)
+        self.multiplier = max(1, multiplier)
+        self.jitterFactor = min(max(jitterFactor, 0), 1)
+        self.maxRetryAfter = maxRetryAfter
+        self.shouldRetry = shouldRetry
+    }
+
+    /// Creates a policy from user-supplied numbers, rejecting invalid ones instead of clamping them.
+    ///
+    /// - Parameters:
+    ///   - maxRetries: Retries after the first attempt (at least 0).
+    ///   - initialDelay: The first delay (not negative).
+    ///   - maxDelay: The cap on delays (not below `initialDelay`).
+    ///   - multiplier: The growth factor (at least 1).
+    /// - Throws: ``DurableStreamError/invalidArgument(message:)`` naming the offending parameter.
+    public static func validated(
+        maxRetries: Int = 4,
+        initialDelay: Duration = .milliseconds(100),
+        maxDelay: Duration = .seconds(5),
+        multiplier: Double = 2
+    ) throws(DurableStreamError) -> RetryPolicy {
+        guard maxRetries >= 0 else {
+            throw .invalidArgument(message: "maxRetries must not be negative (got \(maxRetries))")
+        }
+        guard initialDelay >= .zero else {
+            throw .invalidArgument(message: "initialDelayMs must not be negative (got \(initialDelay))")
+        }
+        guard maxDelay >= initialDelay else {
+            throw .invalidArgument(message: "maxDelayMs must not be less than initialDelayMs")
+        }
+        guard multiplier >= 1, multiplier.isFinite else {
+            throw .invalidArgument(message: "multiplier must be at least 1 (got \(multiplier))")
+        }
+        return RetryPolicy(
+            maxAttempts: maxRetries + 1, baseDelay: initialDelay, maxDelay: maxDelay, multiplier: multiplier)
+    }
+
+    /// Reads: retry rate limits, server errors, network errors and timeouts, five attempts in all.
+    public static let readDefault = RetryPolicy(
+        maxAttempts: 5,
+        baseDelay: .milliseconds(100),
+        maxDelay: .seconds(5),
+        jitterFactor: 0.2
+    )
+
+    /// Plain appends: never retried, since a retry could store the data twice.
+    public static let writeDefault = RetryPolicy(
+        maxAttempts: 1,
+        baseDelay: .zero,
+        maxDelay: .zero,
+        jitterFactor: 0,
+        shouldRetry: { _ in false }
+    )
+
+    /// Plain appends, at least once: retried like reads when the server answers 429 or 5xx or the connection
+    /// fails. Use only where a duplicate append is acceptable (a server error may come after the data was
+    /// stored); prefer an idempotent producer, which gets exactly-once retries.
+    public static let atLeastOnceWrite = RetryPolicy(
+        maxAttempts: 5,
+        baseDelay: .milliseconds(100),
+        maxDelay: .seconds(5),
+        jitterFactor: 0.2
+    )
+
+    /// Idempotent producer appends: safe to retry, since the server deduplicates by `(producerId, epoch, seq)`.
+    /// Sequence gaps and stale epochs are handled by the producer itself, not by retrying.
+    public static let idempotentWriteDefault = RetryPolicy(
+        maxAttempts: 6,
+        baseDelay: .milliseconds(100),
+        maxDelay: .seconds(5),
+        jitterFactor: 0.2
+    )
+
+    /// No retries at all.
+    public static let none = RetryPolicy(maxAttempts: 1, baseDelay: .zero, maxDelay: .zero, jitterFactor: 0) { _ in
+        false
+    }
+
+    /// The delay before retry number `retry` (1 for the first retry), honouring a server's `Retry-After`.
+    public func delay(beforeRetry retry: Int, retryAfter: Duration? = nil) -> Duration {
+        let exponent = Double(max(0, retry - 1))
+        let base = baseDelay.seconds * pow(multiplier, exponent)
+        var seconds = min(base, maxDelay.seconds)
+        if jitterFactor > 0 {
+            seconds *= 1 + Double.random(in: -jitterFactor...jitterFactor)
+        }
+        if let retryAfter {
+            seconds = max(seconds, min(retryAfter.seconds, maxRetryAfter.seconds))
+        }
+        return .nanoseconds(Int64(max(0, seconds) * 1e9))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (whole, attos) = components
+        return Double(whole) + Double(attos) / 1e18
+    }
+}
+
+private func pow(_ base: Double, _ exponent: Double) -> Double {
+    var result = 1.0
+    var remaining = Int(exponent)
+    while remaining > 0 && result < 1e12 {
+        result *= base
+        remaining -= 1
+    }
+    return result
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+extension StreamResponse {
+    /// Reads every JSON message up to the tail and decodes each as `U`.
+    ///
+    /// - Parameter type: The message type.
+    /// - Returns: The messages and the offset to resume from.
+    /// - Throws: ``DurableStreamError``; ``DurableStreamError/decodingFailed(message:)`` if a message does not
+    ///   decode as `U`.
+    public func json<U: Decodable & Sendable>(as type: U.Type) async throws(DurableStreamError) -> JsonBatch<U> {
+        let reader = try claim(stopAtUpToDate: true)
+        var items: [U] = []
+        var last = ReadChunk(data: Data(), offset: requestOffset, upToDate: false, streamClosed: false)
+        let decoder = JSONDecoder()
+        while let chunk = try await reader.next() {
+            items.append(contentsOf: try JSONMessages.decode([U].self, from: chunk.data, decoder: decoder))
+            last = chunk
+        }
+        return JsonBatch(
+            items: items, offset: last.offset, upToDate: last.upToDate, streamClosed: last.streamClosed,
+            cursor: last.cursor)
+    }
+
+    /// Reads all text up to the tail.
+    ///
+    /// - Returns: The text (decoded as UTF-8) and the offset to resume from.
+    /// - Throws: ``DurableStreamError``.
+    public func text() async throws(DurableStreamError) -> TextResult {
+        let result = try await bytes()
+        return TextResult(
+            text: String(decoding: result.data, as: UTF8.self), offset: result.offset, upToDate: result.upToDate,
+            streamClosed: result.streamClosed)
+    }
+
+    /// Reads all bytes up to the tail.
+    ///
+    /// - Returns: The bytes and the offset to resume from.
+    /// - Throws: ``DurableStreamError``.
+    public func bytes() async throws(DurableStreamError) -> ByteResult {
+        let reader = try claim(stopAtUpToDate: true)
+        var data = Data()
+        var last = ReadChunk(data: Data(), offset: requestOffset, upToDate: false, streamClosed: false)
+        while let chunk = try await reader.next() {
+            data.append(chunk.data)
+            last = chunk
+        }
+        return ByteResult(data: data, offset: last.offset, upToDate: last.upToDate, streamClosed: last.streamClosed)
+    }
+
+    /// Delivers JSON batches to `onMessage` until it answers ``SubscriberAction/stop`` or the stream ends.
+    ///
+    /// The next request is made only after `onMessage` returns, so a slow subscriber slows the reads.
+    /// - Parameters:
+    ///   - type: The message type.
+    ///   - onMessage: Handles each batch and says whether to continue, stop, or pause first.
+    /// - Throws: ``DurableStreamError`` if reading or decoding fails.
+    public func subscribe<U: Decodable & Sendable>(
+        as type: U.Type,
+        onMessage: @escaping @Sendable (JsonBatch<U>) async -> SubscriberAction
+    ) async throws(DurableStreamError) {
+        var iterator = jsonStream(as: type).makeAsyncIterator()
+        while let batch = try await iterator.nextBatch() {
+            switch await onMessage(batch) {
+            case .continue:
+                continue
+            case .stop:
+                iterator.cancel()
+                return
+            case .pauseFor(let duration):
+                try await StreamClient.sleep(duration)
+            }
+        }
+    }
+}
+
+/// Decoding of JSON-mode bodies: a JSON array of messages (empty body means no messages).
+enum JSONMessages {
+    static func decode<T: Decodable>(_ type: [T].Type, from data: Data, decoder: JSONDecoder) throws(DurableStreamError)
+        -> [T]
+    {
+        guard !data.isEmpty else { return [] }
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw .decodingFailed(message: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import CourierPrimitives
+import DurableStreams
+import Foundation
+
+/// Passes requests to the real transport and remembers the last one, so results can report the headers and
+/// query parameters actually sent.
+final class RecordingTransport: HTTPTransport {
+    let inner: any HTTPTransport
+    private let last = Locked<DurableStreams.HTTPRequest?>(nil)
+
+    init(_ inner: any HTTPTransport) {
+        self.inner = inner
+    }
+
+    func execute(_ request: DurableStreams.HTTPRequest) async throws(DurableStreamError) -> HTTPResponse {
+        last.withLock { $0 = request }
+        return try await inner.execute(request)
+    }
+
+    var lastRequest: DurableStreams.HTTPRequest? { last.value }
+
+    func reset() {
+        last.withLock { $0 = nil }
+    }
+}

@@ -1,0 +1,116 @@
+// durable-streams-conformance: runs the Durable Streams client conformance cases (YAML) against a server,
+// driving a client adapter over the suite's JSON-lines protocol, and prints `N passed, N failed`.
+//
+//   durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] CASES_DIR
+
+import AsyncHTTPClient
+import Foundation
+
+struct Options {
+    var adapter = ""
+    var server = ""
+    var casesDirectory = ""
+    var verbose = false
+    var filters: [String] = []
+    var commandTimeout: Duration = .seconds(60)
+
+    static func parse(_ arguments: [String]) -> Options? {
+        var options = Options()
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--adapter": options.adapter = iterator.next() ?? ""
+            case "--server": options.server = iterator.next() ?? ""
+            case "--filter": options.filters.append(iterator.next() ?? "")
+            case "--verbose", "-v": options.verbose = true
+            case "--timeout": options.commandTimeout = .seconds(Int(iterator.next() ?? "") ?? 60)
+            default: options.casesDirectory = argument
+            }
+        }
+        guard !options.adapter.isEmpty, !options.server.isEmpty, !options.casesDirectory.isEmpty else { return nil }
+        return options
+    }
+}
+
+guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
+    print("usage: durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] CASES_DIR")
+    exit(2)
+}
+
+func startAdapter() async throws -> (AdapterProcess, Set<String>) {
+    let adapter = try AdapterProcess(executable: options.adapter, verbose: options.verbose)
+    let reply = try await adapter.send(["type": "init", "serverUrl": options.server], timeout: .seconds(30)).value
+    guard reply["success"]?.bool == true else {
+        throw RunnerError("the adapter refused init: \(reply["message"]?.text ?? "")")
+    }
+    var features: Set<String> = ["json"]
+    if case .object(let pairs)? = reply["features"] {
+        for (name, value) in pairs where value.bool == true { features.insert(name) }
+    }
+    return (adapter, features)
+}
+
+let suites: [Suite]
+do {
+    suites = try Suite.load(from: options.casesDirectory)
+} catch {
+    print("cannot load cases: \(error)")
+    exit(2)
+}
+
+let httpClient = HTTPClient.shared
+let server = ServerControl(baseURL: options.server, client: httpClient)
+var passed = 0
+var failed: [String] = []
+let clock = ContinuousClock()
+let started = clock.now
+
+do {
+    var (adapter, features) = try await startAdapter()
+    print("Adapter features: \(features.sorted().joined(separator: ", "))")
+    let runner = CaseRunner(
+        adapter: adapter, server: server, features: features, commandTimeout: options.commandTimeout)
+    for suite in suites {
+        let tests = suite.tests.filter { test in
+            let name = "\(suite.id)/\(test["id"]?.text ?? "")"
+            return options.filters.isEmpty || options.filters.contains { name.contains($0) }
+        }
+        guard !tests.isEmpty else { continue }
+        print("\n\(suite.file)")
+        for test in tests {
+            let name = "\(suite.id)/\(test["id"]?.text ?? "?")"
+            let caseStart = clock.now
+            let failure = await runner.run(test, suiteRequires: suite.requires)
+            let elapsed = (clock.now - caseStart).components
+            let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+            if let failure {
+                failed.append("\(name): \(failure)")
+                print("  ✗ \(test["id"]?.text ?? "?") (\(milliseconds) ms): \(failure)")
+            } else {
+                passed += 1
+                print("  ✓ \(test["id"]?.text ?? "?") (\(milliseconds) ms)")
+            }
+            if runner.adapterLost {
+                adapter.terminate()
+                _ = await adapter.waitForExit()
+                (adapter, features) = try await startAdapter()
+                runner.adapter = adapter
+            }
+        }
+    }
+    _ = try? await adapter.send(["type": "shutdown"], timeout: .seconds(5)).value
+    adapter.terminate()
+    _ = await adapter.waitForExit()
+} catch {
+    print("runner failed: \(error)")
+    failed.append("runner: \(error)")
+}
+
+let total = (clock.now - started).components.seconds
+if !failed.isEmpty {
+    print("\nFailed cases:")
+    for failure in failed { print("  - \(failure)") }
+}
+print("\nRan \(passed + failed.count) cases in \(total) s")
+print("\(passed) passed, \(failed.count) failed")
+exit(failed.isEmpty ? 0 : 1)

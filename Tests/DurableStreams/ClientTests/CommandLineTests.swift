@@ -1,0 +1,46 @@
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// The client subcommands of `durable-streams`, run as a child process against the in-process server.
+@Suite("durable-streams client subcommands")
+struct CommandLineTests {
+    private func run(_ arguments: [String], input: String? = nil) async throws -> (
+        status: Int32, output: String, error: String
+    ) {
+        let process = try ChildProcess(product: "durable-streams", arguments: arguments, standardInput: input != nil)
+        if let input {
+            process.write(input)
+            process.closeStandardInput()
+        }
+        var lines: [String] = []
+        for await line in process.lines { lines.append(line) }
+        let status = try await process.waitForExit(within: .seconds(30))
+        return (status, lines.joined(separator: "\n"), process.standardError)
+    }
+
+    @Test("create, append (argument and standard input), read, head and delete")
+    func roundTrip() async throws {
+        try await withTestServer { server in
+            let url = server.streamURL("cli").absoluteString
+            let created = try await run(["create", url, "--content-type", "text/plain"])
+            #expect(created.status == 0)
+            #expect(created.output.hasPrefix("created"))
+            #expect(try await run(["append", url, "hello "]).status == 0)
+            #expect(try await run(["append", url], input: "world").status == 0)
+            let read = try await run(["read", url])
+            #expect(read.output == "hello world")
+            #expect(read.error.contains("offset:"))
+            let head = try await run(["head", url])
+            #expect(head.output.contains("content-type: text/plain"))
+            #expect(head.output.contains("closed: false"))
+            #expect(try await run(["append", url, "--close", "!"]).status == 0)
+            let live = try await run(["read", url, "--live", "sse"])
+            #expect(live.output == "hello world!", "a live read ends when the stream is closed")
+            #expect(try await run(["delete", url]).status == 0)
+            let missing = try await run(["head", url])
+            #expect(missing.status != 0)
+            #expect(missing.error.contains("not found"))
+        }
+    }
+}

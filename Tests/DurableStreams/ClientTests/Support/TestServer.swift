@@ -1,0 +1,98 @@
+import DurableStreams
+import DurableStreamsAsyncHTTPClient
+import DurableStreamsServer
+import Foundation
+
+/// This repository's server, in process on an ephemeral port, with fault injection on.
+final class TestServer: Sendable {
+    let server: DurableStreamsServer
+    let baseURL: String
+    let transport: AsyncHTTPClientTransport
+
+    private init(server: DurableStreamsServer, port: Int, readTimeout: Duration) {
+        self.server = server
+        self.baseURL = "http://127.0.0.1:\(port)"
+        self.transport = AsyncHTTPClientTransport(readTimeout: readTimeout)
+    }
+
+    /// Starts a server; `longPollTimeout` short so live reads cycle quickly in tests.
+    static func start(
+        longPollTimeout: Duration = .milliseconds(500),
+        readTimeout: Duration = .seconds(20)
+    ) async throws -> TestServer {
+        var configuration = DurableStreamsServer.Configuration(
+            host: "127.0.0.1", port: 0, storage: .memory, longPollTimeout: longPollTimeout, faultInjection: true)
+        configuration.compression = false
+        let server = DurableStreamsServer(configuration: configuration)
+        let port = try await server.start()
+        return TestServer(server: server, port: port, readTimeout: readTimeout)
+    }
+
+    func stop() async {
+        try? await transport.shutdown()
+        await server.stop()
+    }
+
+    /// A unique stream URL.
+    func streamURL(_ name: String = "stream") -> URL {
+        URL(string: "\(baseURL)/\(name)-\(UUID().uuidString.lowercased())") ?? URL(fileURLWithPath: "/")
+    }
+
+    var http: HTTPConfiguration {
+        HTTPConfiguration(transport: transport, timeout: .seconds(10), longPollTimeout: .seconds(5))
+    }
+
+    func configuration(producer: IdempotentProducerConfiguration? = nil) -> HandleConfiguration {
+        HandleConfiguration(idempotentProducer: producer, http: http)
+    }
+
+    /// Injects a fault for `path` through the control endpoint (fields as in the conformance suite).
+    func inject(_ path: String, _ fields: [String: Any]) async throws {
+        var body = fields
+        body["path"] = path
+        if body["count"] == nil { body["count"] = 1 }
+        let data = try JSONSerialization.data(withJSONObject: body)
+        let reply = try await raw(
+            .post, "/_test/inject-error", headers: ["Content-Type": "application/json"], body: data)
+        guard (200..<300).contains(reply.status) else { throw TestFailure("inject-error answered \(reply.status)") }
+    }
+
+    /// A raw request through the transport (no client logic), returning status, headers and body.
+    func raw(
+        _ method: DurableStreams.HTTPRequest.Method,
+        _ path: String,
+        headers: DurableStreams.HTTPHeaders = [:],
+        body: Data? = nil
+    ) async throws -> (status: Int, headers: DurableStreams.HTTPHeaders, body: Data) {
+        let url = URL(string: baseURL + path) ?? URL(fileURLWithPath: "/")
+        let response = try await transport.execute(
+            HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: .seconds(10)))
+        return (response.status, response.headers, try await response.body.collect(upTo: 64 << 20))
+    }
+}
+
+/// A test precondition that did not hold.
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Runs `body` with a fresh server, stopping it afterwards.
+func withTestServer<T>(
+    longPollTimeout: Duration = .milliseconds(500),
+    readTimeout: Duration = .seconds(20),
+    _ body: (TestServer) async throws -> T
+) async throws -> T {
+    let server = try await TestServer.start(longPollTimeout: longPollTimeout, readTimeout: readTimeout)
+    do {
+        let value = try await body(server)
+        await server.stop()
+        return value
+    } catch {
+        await server.stop()
+        throw error
+    }
+}

@@ -1,0 +1,89 @@
+import CourierTestSupport
+import DurableStreams
+import Foundation
+import Testing
+
+/// URLSession (FoundationNetworking on Linux) behind the same protocol as AsyncHTTPClient.
+@Suite("URLSession transport")
+struct TransportTests {
+    @Test("reads, writes and SSE tails work through one URLSession")
+    func urlSession() async throws {
+        try await withTestServer { server in
+            let transport = URLSessionTransport()
+            defer { transport.shutdown() }
+            let configuration = HandleConfiguration(
+                http: HTTPConfiguration(transport: transport, timeout: .seconds(10)))
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL("urlsession"), contentType: "text/plain", configuration: configuration)
+            try await handle.appendBytesSync(Data("one;".utf8))
+            let caughtUp = try await DurableStream.stream(url: handle.url, configuration: configuration.http).text()
+            #expect(caughtUp.text == "one;")
+            let response = try await DurableStream.stream(
+                url: handle.url, live: .sse, configuration: configuration.http)
+            let reader = Task { () -> String in
+                var text = ""
+                for try await chunk in response.textStream() { text += chunk.text }
+                return text
+            }
+            try await handle.appendBytesSync(Data("two;".utf8))
+            try await handle.closeStream()
+            #expect(try await withTimeout(.seconds(20)) { try await reader.value } == "one;two;")
+        }
+    }
+
+    @Test("a large catch-up body streams through the delegate intact")
+    func largeBody() async throws {
+        try await withTestServer { server in
+            let transport = URLSessionTransport(highWaterMark: 64 * 1024)
+            defer { transport.shutdown() }
+            let http = HTTPConfiguration(transport: transport)
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL("large"), contentType: "application/octet-stream",
+                configuration: server.configuration())
+            let payload = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            try await handle.appendBytesSync(payload)
+            let bytes = try await DurableStream.stream(url: handle.url, configuration: http).bytes()
+            #expect(bytes.data == payload)
+        }
+    }
+
+    #if canImport(FoundationNetworking)
+    @Test("a reader that falls too far behind is cut off with a retryable error, not buffered without bound")
+    func boundedBuffer() async throws {
+        try await withTestServer { server in
+            let transport = URLSessionTransport(highWaterMark: 16 * 1024, maxBufferedBytes: 256 * 1024)
+            defer { transport.shutdown() }
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL("slow"), contentType: "application/octet-stream",
+                configuration: server.configuration())
+            try await handle.appendBytesSync(Data(repeating: 9, count: 4 << 20))
+            let url = try #require(URL(string: handle.url.absoluteString + "?offset=-1"))
+            let response = try await transport.execute(HTTPRequest(method: .get, url: url, timeout: .seconds(10)))
+            // Simulates a consumer busy elsewhere while the body keeps arriving.
+            try await Task.sleep(for: .milliseconds(500))
+            var received = 0
+            do {
+                while let chunk = try await response.body.next() { received += chunk.count }
+                Issue.record("the whole body was buffered (\(received) bytes)")
+            } catch let error as DurableStreamError {
+                guard case .connectionFailed = error else { throw error }
+                #expect(error.isTransient)
+                #expect(received < 4 << 20)
+            }
+        }
+    }
+    #endif
+
+    @Test("a missing stream is a typed error through URLSession too")
+    func notFound() async throws {
+        try await withTestServer { server in
+            let transport = URLSessionTransport()
+            defer { transport.shutdown() }
+            await #expect(throws: DurableStreamError.self) {
+                try await DurableStreamHandle.head(
+                    url: server.streamURL("missing"),
+                    configuration: HandleConfiguration(http: HTTPConfiguration(transport: transport)))
+            }
+        }
+    }
+}

@@ -305,7 +305,8 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CompressNIO", package: "compress-nio"),
         ],
-        path: "Sources/DurableStreams/Server"
+        path: "Sources/DurableStreams/Server",
+        exclude: ["README.md"]
     ),
     .executableTarget(
         name: "durable-streams",

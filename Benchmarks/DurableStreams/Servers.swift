@@ -25,25 +25,8 @@ struct BenchmarkTarget {
 
     /// rakaia-streams, if python3 can import it (`pip install rakaia-streams uvicorn`); `nil` otherwise.
     static func rakaia() async -> BenchmarkTarget? {
-        let launcher = """
-            import socket, uvicorn
-            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            s.bind(("127.0.0.1", 0))
-            s.listen(1024)
-            print(s.getsockname()[1], flush=True)
-            uvicorn.run("rakaia:app", fd=s.fileno(), log_level="warning")
-            """
-        guard
-            let process = try? ChildProcess(
-                command: "python3", arguments: ["-c", launcher], environment: ["LONG_POLL_TIMEOUT": "20"]),
-            let port = try? await process.lines.first(1, within: .seconds(30)).first, Int(port) != nil
-        else {
-            return nil
-        }
-        return BenchmarkTarget(name: "rakaia-streams", baseURL: "http://127.0.0.1:\(port)") {
-            process.signal()
-            _ = try? await process.waitForExit(within: .seconds(10))
-        }
+        guard let server = try? await RakaiaStreams.start(longPollTimeout: 20) else { return nil }
+        return BenchmarkTarget(name: "rakaia-streams", baseURL: server.baseURL) { await server.stop() }
     }
 
     func url(_ name: String) -> URL {

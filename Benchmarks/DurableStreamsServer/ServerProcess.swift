@@ -48,25 +48,8 @@ final class ServerProcess: Sendable {
             else { throw BenchmarkError("the server did not start: \(child.standardError)") }
             return ServerProcess(kind: kind, port: port, child: child, directory: directory)
         case .rakaia:
-            let port = try freePort()
-            let child = try ChildProcess(
-                command: "python3",
-                arguments: ["-m", "rakaia", "--host", "127.0.0.1", "--port", String(port)],
-                environment: ["LONG_POLL_TIMEOUT": String(longPollTimeout)]
-            )
-            let clock = ContinuousClock()
-            let deadline = clock.now.advanced(by: .seconds(30))
-            while clock.now < deadline {
-                // Waiting for another program to listen: nothing signals it, so try to connect.
-                if (try? await HTTPConnection.with(port: port, { _ in true })) == true {
-                    return ServerProcess(kind: kind, port: port, child: child, directory: nil)
-                }
-                guard child.isRunning else { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            throw BenchmarkError(
-                "rakaia did not start (is `pip install rakaia-streams==0.9.0 uvicorn` done?): \(child.standardError.suffix(500))"
-            )
+            let server = try await RakaiaStreams.start(longPollTimeout: Double(longPollTimeout))
+            return ServerProcess(kind: kind, port: server.port, child: server.process, directory: nil)
         }
     }
 
@@ -84,24 +67,6 @@ final class ServerProcess: Sendable {
         child.signal(SIGTERM)
         if (try? await child.waitForExit(within: .seconds(20))) == nil { child.signal(SIGKILL) }
         directory?.remove()
-    }
-
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0 else { throw BenchmarkError("cannot find a free port") }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

@@ -3,43 +3,25 @@ import DurableStreams
 import DurableStreamsAsyncHTTPClient
 import Foundation
 
-/// The independent `rakaia-streams` Python server, as a child process on an ephemeral port.
-///
-/// A small Python launcher binds 127.0.0.1:0, prints the port, and hands the listening socket to uvicorn, so
-/// the port is known before the test connects and no port is ever guessed.
+/// The independent `rakaia-streams` Python server (see ``RakaiaStreams``) with a transport for the client.
 final class RakaiaServer: Sendable {
-    let process: ChildProcess
+    let server: RakaiaStreams
     let baseURL: String
     let transport: AsyncHTTPClientTransport
 
-    private static let launcher = """
-        import socket, sys, uvicorn
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        s.bind(("127.0.0.1", 0))
-        s.listen(128)
-        print(s.getsockname()[1], flush=True)
-        uvicorn.run("rakaia:app", fd=s.fileno(), log_level="warning")
-        """
-
-    private init(process: ChildProcess, port: String) {
-        self.process = process
-        self.baseURL = "http://127.0.0.1:\(port)"
+    private init(server: RakaiaStreams) {
+        self.server = server
+        self.baseURL = server.baseURL
         self.transport = AsyncHTTPClientTransport(readTimeout: .seconds(20))
     }
 
     static func start() async throws -> RakaiaServer {
-        let process = try ChildProcess(
-            command: "python3", arguments: ["-c", launcher], environment: ["LONG_POLL_TIMEOUT": "0.5"])
-        guard let port = try await process.lines.first(1, within: .seconds(30)).first, Int(port) != nil else {
-            throw TestFailure("rakaia did not start: \(process.standardError)")
-        }
-        return RakaiaServer(process: process, port: port)
+        RakaiaServer(server: try await RakaiaStreams.start(longPollTimeout: 0.5))
     }
 
     func stop() async {
         try? await transport.shutdown()
-        process.signal()
-        _ = try? await process.waitForExit(within: .seconds(10))
+        await server.stop()
     }
 
     func streamURL(_ name: String = "stream") -> URL {

@@ -74,7 +74,8 @@ extension ConnectivityManager {
     /// Sends a dictionary and reports the outcome to `completion` (and as a
     /// ``ConnectivityEvent/sendCompleted(_:)`` event).
     ///
-    /// The session is called before this method returns, so sends reach the session in call order.
+    /// The session is called before this method returns (or, while an activation is in progress, as soon as
+    /// it ends), so sends reach the session in call order.
     /// - Parameters:
     ///   - message: The dictionary to send.
     ///   - options: Transport choice and reply timeout.
@@ -163,8 +164,17 @@ extension ConnectivityManager {
         return try result.get()
     }
 
-    /// The single path every send takes: route, encode, check, hand to the session.
+    /// The single path every send takes: wait for an activation in progress, route, encode, check, hand to
+    /// the session.
     private func dispatch(_ outgoing: OutgoingMessage, options: SendOptions, pending: SendCompletion) {
+        afterActivation { [self] in
+            // A send cancelled while it waited for the activation is not sent.
+            guard pending.value == nil else { return }
+            route(outgoing, options: options, pending: pending)
+        }
+    }
+
+    private func route(_ outgoing: OutgoingMessage, options: SendOptions, pending: SendCompletion) {
         let transport: MessageTransport
         do {
             transport = try TransportPolicy.transport(for: outgoing.payload, options: options, state: liveState)

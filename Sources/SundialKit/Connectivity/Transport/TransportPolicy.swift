@@ -6,7 +6,8 @@
 ///   runs), or, with ``SendOptions/guaranteedDelivery``, a `.userInfo` transfer (every message, in order).
 /// - An explicit ``SendOptions/transport`` is used as given, and fails if it cannot be used now.
 ///
-/// Nothing can be sent before activation, and queued transports need a paired device with the
+/// Nothing can be sent before activation (``ConnectivityManager`` holds sends made while an activation is in
+/// progress until it ends), and queued transports need a paired device with the
 /// counterpart app installed.
 public enum TransportPolicy {
     /// What kind of payload is being sent.

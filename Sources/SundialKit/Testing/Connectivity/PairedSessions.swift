@@ -90,6 +90,17 @@ public final class PairedSessions: Sendable {
         link.update { $0[side].activationBehavior = behavior }
     }
 
+    /// Each side's `activate()` calls from now on, as they take effect: with ``ActivationBehavior/manual``,
+    /// once a side appears here its activation can be completed with ``completeActivation(of:error:)``.
+    public func activationRequests() -> AsyncStream<Side> {
+        link.activationRequests.subscribe()
+    }
+
+    /// How many times a side's `activate()` has been called.
+    public func activationRequestCount(of side: Side) -> Int {
+        link.read { $0[side].activationRequestCount }
+    }
+
     /// Completes a side's pending activation (after ``ActivationBehavior/manual``).
     /// - Parameters:
     ///   - side: The side.

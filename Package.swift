@@ -185,7 +185,7 @@ let sundialKitConnectivityTargets: [Target] = [
     .testTarget(
         name: "SundialKitConnectivityTests",
         dependencies: [
-            "SundialKitCore", "SundialKitConnectivity", "SundialKitTesting", "CourierTestSupport",
+            "SundialKitCore", "SundialKitConnectivity", "SundialKitTesting", "CourierPrimitives", "CourierTestSupport",
         ],
         path: "Tests/SundialKit/SundialKitConnectivityTests"
     ),
@@ -201,7 +201,7 @@ let sundialKitConnectivityTargets: [Target] = [
         name: "SundialKitCombineConnectivityTests",
         dependencies: [
             "SundialKit", "SundialKitCore", "SundialKitConnectivity", "SundialKitCombine", "SundialKitTesting",
-            "CourierTestSupport", openCombine,
+            "CourierPrimitives", "CourierTestSupport", openCombine,
             .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
         ],
         path: "Tests/SundialKit/SundialKitCombineConnectivityTests"

@@ -8,22 +8,34 @@ import Combine
 @preconcurrency import OpenCombine
 #endif
 
-/// Publishes network path changes and ping results with Combine: the SundialKit 1.0 `NetworkObserver`.
+/// Publishes network path changes and ping results with Combine: the SundialKit 1.0 `NetworkObserver`, an
+/// `ObservableObject`.
 ///
 /// Every path the monitor reports is published on ``pathStatusPublisher``, ``isExpensivePublisher`` and
-/// ``isConstrainedPublisher`` (as in 1.0, without de-duplication), in order, on the monitor's queue; every ping
-/// result on ``pingStatusPublisher``. Call ``start(queue:)`` to begin and ``cancel()`` to stop; it can be started
-/// again. On Linux the publishers are OpenCombine's.
+/// ``isConstrainedPublisher`` (as in 1.0, without de-duplication), in order; every ping result on
+/// ``pingStatusPublisher``. The `@Published` properties ``pathStatus``, ``isExpensive``, ``isConstrained`` and
+/// ``pingStatus`` hold the latest values: each is set when its value changes (``pingStatus`` on every result),
+/// just before the publishers emit, so a publisher's `sink` reads the new value from the property. Call
+/// ``start(queue:)`` to begin and ``cancel()`` to stop; it can be started again. On Linux the publishers are
+/// OpenCombine's.
+///
+/// ## Threads
+///
+/// Values are published on the queue given to ``start(queue:)``, as in 1.0. For SwiftUI, start on the main
+/// queue and bind to the `@Published` properties directly, or keep a background queue and add
+/// `.receive(on: DispatchQueue.main)`. Read the `@Published` properties on that queue; ``networkMonitor``'s
+/// values may be read anywhere.
 ///
 /// ```swift
 /// let observer = NetworkObserver(monitor: NWPathMonitor())
-/// let cancellable = observer.pathStatusPublisher
-///     .receive(on: DispatchQueue.main)
-///     .sink { status in print(status) }
-/// observer.start(queue: .global())
+/// let cancellable = observer.$pathStatus.sink { status in print(status) }
+/// observer.start(queue: .main)
 /// ```
-public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPing>: @unchecked Sendable {
-    // Sendable: the monitor is Sendable, and Combine subjects are safe to send to from any thread.
+public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPing>: ObservableObject,
+    @unchecked Sendable
+{
+    // Sendable: the monitor is Sendable, Combine subjects are safe to send to from any thread, and the
+    // `@Published` properties are written only from the monitor's deliveries, which arrive one at a time.
     private let monitor: NetworkMonitor<MonitorType, PingType>
     private let pathStatusSubject = PassthroughSubject<PathStatus, Never>()
     private let isExpensiveSubject = PassthroughSubject<Bool, Never>()
@@ -31,9 +43,23 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     private let pingStatusSubject = PassthroughSubject<PingType.StatusType, Never>()
     private var observation: NetworkObservation?
 
+    /// The latest path status (``PathStatus/unknown`` before the first path).
+    @Published public private(set) var pathStatus: PathStatus
+    /// Whether the latest path is expensive.
+    @Published public private(set) var isExpensive: Bool
+    /// Whether the latest path is constrained.
+    @Published public private(set) var isConstrained: Bool
+    /// The latest ping result, if any.
+    @Published public private(set) var pingStatus: PingType.StatusType?
+
     /// Creates an observer over an existing ``NetworkMonitor``.
     public init(networkMonitor: NetworkMonitor<MonitorType, PingType>) {
         monitor = networkMonitor
+        let state = networkMonitor.state
+        pathStatus = state.pathStatus
+        isExpensive = state.isExpensive
+        isConstrained = state.isConstrained
+        pingStatus = networkMonitor.pingStatus
         observation = networkMonitor.observe { [weak self] event in
             self?.publish(event)
         }
@@ -77,10 +103,14 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     private func publish(_ event: NetworkMonitorEvent<PingType.StatusType>) {
         switch event {
         case .path(let state, _):
+            if state.pathStatus != pathStatus { pathStatus = state.pathStatus }
+            if state.isExpensive != isExpensive { isExpensive = state.isExpensive }
+            if state.isConstrained != isConstrained { isConstrained = state.isConstrained }
             pathStatusSubject.send(state.pathStatus)
             isExpensiveSubject.send(state.isExpensive)
             isConstrainedSubject.send(state.isConstrained)
         case .ping(let status):
+            pingStatus = status
             pingStatusSubject.send(status)
         case .failure:
             break

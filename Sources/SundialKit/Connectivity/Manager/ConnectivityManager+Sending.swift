@@ -101,11 +101,19 @@ extension ConnectivityManager {
         dispatch(.messagable(message), options: options, pending: pending)
     }
 
-    /// Replaces the application context, whatever the reachability.
+    /// Replaces the application context, whatever the reachability; the outcome is also reported as a
+    /// ``ConnectivityEvent/sendCompleted(_:)`` event.
     /// - Parameter context: The new context.
     /// - Throws: ``ConnectivityError`` when it cannot be sent.
     public func updateApplicationContext(_ context: ConnectivityMessage) throws(ConnectivityError) {
-        _ = try sendQueued(.dictionary(context), options: .via(.applicationContext))
+        let result: Result<ConnectivitySendResult, ConnectivityError>
+        do throws(ConnectivityError) {
+            result = .success(try sendQueued(.dictionary(context), options: .via(.applicationContext)))
+        } catch {
+            result = .failure(error)
+        }
+        report(result, message: context)
+        _ = try result.get()
     }
 
     /// Queues a file transfer with metadata.

@@ -124,12 +124,16 @@ let sundialKitTargets: [Target] = [
         dependencies: ["SundialKit", "SundialKitCombine", "CourierTestSupport", openCombine],
         path: "Tests/SundialKit/V1CompatibilityTests"
     ),
-    // The README's code, compiled, and a check that the README still shows exactly this code.
+    // The README's code and the specifications' examples, compiled and run, and a check that the README still shows
+    // exactly this code.
     .testTarget(
         name: "SundialKitDocumentationTests",
         dependencies: [
-            "SundialKit", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", openCombine,
+            "SundialKit", "SundialKitCore", "SundialKitConnectivity", "SundialKitCombine", "SundialKitStream",
+            "SundialKitTesting", "SundialKitProtobuf", "SundialKitProtobufExample", "CourierPrimitives",
+            "CourierTestSupport", openCombine,
             .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ],
         path: "Tests/SundialKit/SundialKitDocumentationTests"
     ),

@@ -32,7 +32,8 @@ public import Combine
 /// `@MainActor` code run on the main thread. For each state change the `@Published` properties are updated
 /// first, then ``statePublisher`` and the 1.0 publishers emit, so a `sink` of a 1.0 publisher reads the new
 /// values from the properties. (A `$property` publisher emits just before its property changes, as `@Published`
-/// always does.) Read the `@Published` properties on the publishing queue; ``state`` may be read anywhere.
+/// always does.) Use the `@Published` properties and their `$property` publishers on the publishing queue;
+/// ``state`` and the other publishers may be used from any thread.
 ///
 /// Pass `publishingQueue: nil` to publish synchronously on the session's callback queue instead (no hop;
 /// useful off the main thread, in tools and in tests). On Linux the publishers are OpenCombine's.
@@ -99,6 +100,10 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         sendingCancellable = sendingMessageSubject.sink { message in
             manager.send(message) { _ in }
         }
+        // OpenCombine creates `objectWillChange` and each `$property` publisher lazily, without a lock: create
+        // them now, before anything is published, so that later subscriptions cannot race an update.
+        _ = objectWillChange
+        _ = ($activationState, $isReachable, $isPaired, $isPairedAppInstalled)
         // The handler first gets the state as of now, so no change between the snapshot above and this line is
         // missed.
         subscription = manager.addEventHandler(replayingState: true) { [weak self] event in

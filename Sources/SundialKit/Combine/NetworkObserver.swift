@@ -23,8 +23,8 @@ import Combine
 ///
 /// Values are published on the queue given to ``start(queue:)``, as in 1.0. For SwiftUI, start on the main
 /// queue and bind to the `@Published` properties directly, or keep a background queue and add
-/// `.receive(on: DispatchQueue.main)`. Read the `@Published` properties on that queue; ``networkMonitor``'s
-/// values may be read anywhere.
+/// `.receive(on: DispatchQueue.main)`. Use the `@Published` properties and their `$property` publishers on that
+/// queue; the other publishers and ``networkMonitor``'s values may be used from any thread.
 ///
 /// ```swift
 /// let observer = NetworkObserver(monitor: NWPathMonitor())
@@ -60,6 +60,10 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
         isExpensive = state.isExpensive
         isConstrained = state.isConstrained
         pingStatus = networkMonitor.pingStatus
+        // OpenCombine creates `objectWillChange` and each `$property` publisher lazily, without a lock: create
+        // them now, before anything is published, so that later subscriptions cannot race an update.
+        _ = objectWillChange
+        _ = ($pathStatus, $isExpensive, $isConstrained, $pingStatus)
         observation = networkMonitor.observe { [weak self] event in
             self?.publish(event)
         }

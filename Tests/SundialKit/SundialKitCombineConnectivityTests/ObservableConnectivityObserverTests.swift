@@ -87,7 +87,7 @@ struct ObservableConnectivityObserverTests {
         #expect(try await sightings.first(1) == [Sighting(value: false, property: false, onMain: true)])
         #expect(try await reachable.first(1) == [false])
         pair.setPaired(false)
-        let (paired, pairedCancellable) = collect(phone.$isPaired)
+        let (paired, pairedCancellable) = DispatchQueue.main.sync { collect(phone.$isPaired) }
         defer { pairedCancellable.cancel() }
         _ = try await paired.firstValue(within: .seconds(10)) { !$0 }
         #expect(!phone.state.isPaired)
@@ -160,7 +160,7 @@ struct ObservableConnectivityObserverTests {
                 outcomesCancellable.cancel()
             }
             try await activate(phone, watch)
-            let (reachable, reachableCancellable) = collect(phone.$isReachable)
+            let (reachable, reachableCancellable) = DispatchQueue.main.sync { collect(phone.$isReachable) }
             _ = try await reachable.firstValue(within: .seconds(10)) { $0 }
             reachableCancellable.cancel()
             let reply = try await phone.send(Greeting(text: "hello"), expecting: Greeting.self)

@@ -35,8 +35,10 @@ struct ReadmeTests {
     func snippetsAreCompiled() throws {
         let readme = try String(
             contentsOf: Self.packageRoot.appendingPathComponent("Sources/SundialKit/README.md"), encoding: .utf8)
-        // ReadmeSnippets.swift, plus ConnectivityReadmeSnippets.swift for the connectivity sections.
-        let source = try ["ReadmeSnippets.swift", "ConnectivityReadmeSnippets.swift"].map {
+        // ReadmeSnippets.swift, plus ConnectivityReadmeSnippets.swift for the connectivity sections and the
+        // specification's ColorMessage.
+        let files = ["ReadmeSnippets.swift", "ConnectivityReadmeSnippets.swift", "Specification/SpecMessages.swift"]
+        let source = try files.map {
             try String(contentsOf: Self.testsDirectory.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         let blocks = Self.swiftBlocks(in: readme)

@@ -47,7 +47,7 @@ struct ProtobufMessagableTests {
         try await phone.activate(timeout: .seconds(10))
         try await watch.activate(timeout: .seconds(10))
         _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { $0 }
-        let incoming = watch.messageStream()
+        let incoming = await watch.messageStream()
         let responder = Task {
             var transports: [MessageTransport] = []
             for await received in incoming {

@@ -39,8 +39,8 @@ struct StreamConnectivityObserverTests {
         let pair = PairedSessions()
         let phone = ConnectivityObserver(session: pair.phone)
         let watch = ConnectivityObserver(session: pair.watch)
-        let activation = phone.activationStates()
-        let reachability = phone.reachabilityStream()
+        let activation = await phone.activationStates()
+        let reachability = await phone.reachabilityStream()
         try await phone.activate(timeout: .seconds(10))
         try await watch.activate(timeout: .seconds(10))
         #expect(try await activation.first(2) == [.notActivated, .activated])
@@ -57,7 +57,7 @@ struct StreamConnectivityObserverTests {
     @Test("Round trip: typed message out, async reply back")
     func roundTrip() async throws {
         let (_, phone, watch) = try await activatedPair()
-        let incoming = watch.messageStream()
+        let incoming = await watch.messageStream()
         let responder = Task {
             for await received in incoming {
                 let ping = try #require(try watch.messageDecoder?.decode(received) as? Ping)
@@ -77,9 +77,9 @@ struct StreamConnectivityObserverTests {
     @Test("Typed stream decodes; undecodable messages are reported, not dropped silently")
     func typedStream() async throws {
         let (_, phone, watch) = try await activatedPair()
-        let typed = watch.typedMessageStream()
-        let failures = watch.decodingFailures()
-        let pings = watch.messages(of: Ping.self)
+        let typed = await watch.typedMessageStream()
+        let failures = await watch.decodingFailures()
+        let pings = await watch.messages(of: Ping.self)
         try await phone.send(["unknown": true], options: .via(.userInfo))
         try await phone.send(Ping(count: 9), options: .via(.userInfo))
         let first = try await typed.first(1)
@@ -91,7 +91,7 @@ struct StreamConnectivityObserverTests {
     @Test("Send results are streamed, including failures")
     func sendResults() async throws {
         let (pair, phone, _) = try await activatedPair()
-        let results = phone.sendResultStream()
+        let results = await phone.sendResultStream()
         try await phone.send(["a": 1], options: .via(.applicationContext))
         pair.setLinkUp(false)
         _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { !$0 }
@@ -106,7 +106,7 @@ struct StreamConnectivityObserverTests {
     @Test("Application context sent while unreachable arrives on reconnect through the stream")
     func contextOnReconnect() async throws {
         let (pair, phone, watch) = try await activatedPair()
-        let incoming = watch.messageStream()
+        let incoming = await watch.messageStream()
         pair.setLinkUp(false)
         _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { !$0 }
         try await phone.send(["v": 1])
@@ -121,7 +121,7 @@ struct StreamConnectivityObserverTests {
     func files() async throws {
         try await withTemporaryDirectory { directory in
             let (_, phone, watch) = try await activatedPair()
-            let stream = watch.fileStream()
+            let stream = await watch.fileStream()
             let url = directory.url.appendingPathComponent("a.bin")
             try Data([1, 2, 3]).write(to: url)
             try phone.transferFile(url, metadata: ["n": 1])

@@ -59,6 +59,13 @@ extension PathStatus.UnsatisfiedReason {
     }
 }
 
+extension NWInterface {
+    /// The ``PathStatus/Interface`` raw value of the interface's kind (SundialKit 1.0 API).
+    public var typeValue: Int {
+        PathStatus.Interface(type).rawValue
+    }
+}
+
 extension PathStatus.Interface {
     /// Creates the interface kind of an `NWInterface` type.
     public init(_ type: NWInterface.InterfaceType) {

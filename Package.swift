@@ -96,15 +96,15 @@ let sundialKitTargets: [Target] = [
     // Tests
     .testTarget(
         name: "SundialKitCoreTests",
-        dependencies: ["SundialKitCore"],
+        dependencies: ["SundialKitCore", "CourierPrimitives"],
         path: "Tests/SundialKit/SundialKitCoreTests"
     ),
     .testTarget(
         name: "SundialKitNetworkTests",
         dependencies: [
-            "SundialKitNetwork", "SundialKitTesting", "CourierTestSupport", "sundialkit-netlink-probe",
+            "SundialKitNetwork", "SundialKitTesting", "CourierPrimitives", "CourierTestSupport",
+            "sundialkit-netlink-probe", .target(name: "CNetlink", condition: .when(platforms: [.linux])),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "InMemoryLogging", package: "swift-log"),
         ],
         path: "Tests/SundialKit/SundialKitNetworkTests"
     ),

@@ -70,9 +70,13 @@ struct ObservableConnectivityObserverTests {
         let (reachable, reachableCancellable) = collect(phone.$isReachable)
         let (activation, activationCancellable) = collect(phone.$activationState)
         let (willChange, willChangeCancellable) = collect(phone.objectWillChange.map { _ in true })
+        let (activations, activationsCancellable) = collect(phone.activationStatePublisher)
+        let (pairedChanges, pairedChangesCancellable) = collect(phone.isPairedPublisher)
+        let (installed, installedCancellable) = collect(phone.isPairedAppInstalledPublisher)
         defer {
             for cancellable in [
                 sightingsCancellable, reachableCancellable, activationCancellable, willChangeCancellable,
+                activationsCancellable, pairedChangesCancellable, installedCancellable,
             ] {
                 cancellable.cancel()
             }
@@ -92,6 +96,10 @@ struct ObservableConnectivityObserverTests {
         _ = try await paired.firstValue(within: .seconds(10)) { !$0 }
         #expect(!phone.state.isPaired)
         #expect(phone.state == ConnectivityState(activationState: .activated))
+        // The 1.0 publishers emit changes only: activation once, pairing and installation when unpaired.
+        #expect(try await activations.first(1) == [.activated])
+        #expect(try await pairedChanges.first(1) == [false])
+        #expect(try await installed.first(1) == [false])
     }
 
     @Test("Without a publishing queue, values are published on the session's queue before the event returns")

@@ -126,3 +126,18 @@ struct NetworkObserverTests {
         cancellable.cancel()
     }
 }
+
+#if os(Linux)
+@Suite("NetworkObserver on Linux")
+struct LinuxNetworkObserverTests {
+    @Test("The platform initializers open netlink; with a ping the monitor pings")
+    func platformInitializers() throws {
+        let ping = try TCPConnectPing(host: "127.0.0.1", port: 9, timeInterval: 60, timeout: 1)
+        let pinging = try NetworkObserver(ping: ping)
+        #expect(pinging.networkMonitor.hasPing)
+        let plain = try NetworkObserver()
+        #expect(!plain.networkMonitor.hasPing)
+        #expect(plain.pathStatus == .unknown)
+    }
+}
+#endif

@@ -130,4 +130,46 @@ struct StreamConnectivityObserverTests {
             try? FileManager.default.removeItem(at: file.fileURL)
         }
     }
+
+    @Test("Pairing, app installation and activation outcomes stream too, as do the design document's shortcuts")
+    func moreStateStreams() async throws {
+        let pair = PairedSessions(configuration: .init(phoneActivation: .fails(.deviceNotPaired)))
+        let phone: ConnectivityStream = ConnectivityObserver(session: pair.phone)
+        let watch = ConnectivityObserver(session: pair.watch)
+        let results = await phone.activationResults()
+        let states = await phone.stateStream()
+        let shortcut = phone.activationStateStream
+        let reachableShortcut = phone.isReachableStream
+        await #expect(throws: ConnectivityError.deviceNotPaired) { try await phone.activate(timeout: .seconds(10)) }
+        #expect(
+            try await results.first(1).first.map { if case .failure(.deviceNotPaired) = $0 { true } else { false } }
+                == true)
+        pair.setActivationBehavior(.succeeds, for: .phone)
+        try await phone.activate(timeout: .seconds(10))
+        try await watch.activate(timeout: .seconds(10))
+        #expect(
+            try await results.first(1).first.map { if case .success(.activated) = $0 { true } else { false } } == true)
+        #expect(try await shortcut.first(2) == [.notActivated, .activated])
+        #expect(try await reachableShortcut.first(2) == [false, true])
+        _ = try await states.firstValue(within: .seconds(10)) { $0.isReachable }
+
+        let paired = await phone.pairedStream()
+        let installed = await phone.pairedAppInstalledStream()
+        #expect(try await paired.first(1) == [true])
+        #expect(try await installed.first(1) == [true])
+        pair.setWatchAppInstalled(false)
+        #expect(try await installed.first(1) == [false])
+        pair.setPaired(false)
+        #expect(try await paired.first(1) == [false])
+    }
+
+    @Test("The application context is sent and received through the observer")
+    func applicationContext() async throws {
+        let (_, phone, watch) = try await activatedPair()
+        let incoming = await watch.messageStream()
+        try phone.updateApplicationContext(["mode": "run"])
+        let received = try #require(try await incoming.first(1).first)
+        #expect(received.transport == .applicationContext)
+        #expect(watch.receivedApplicationContext["mode"] as? String == "run")
+    }
 }

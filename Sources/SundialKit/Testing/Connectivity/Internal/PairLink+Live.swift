@@ -13,11 +13,11 @@ extension PairLink {
     ) {
         state.withLock { state in
             if let error = liveError(state, from: sender, payload: payload) {
-                post(sender) { _, _ in onError(error) }
+                answer(sender) { onError(error) }
                 return
             }
             if let fault = state[sender].takeFault(for: transport) {
-                post(sender) { _, _ in
+                answer(sender) {
                     onError(fault.error)
                     if fault.reportedTwice {
                         onError(fault.error)
@@ -76,14 +76,14 @@ extension PairLink {
     private func resolveLive(from sender: PairedSessions.Side, id: UInt64, with reply: LivePayload) {
         state.withLock { state in
             guard let pending = state[sender].pending.removeValue(forKey: id) else { return }
-            post(sender) { _, _ in pending.onReply(reply) }
+            answer(sender) { pending.onReply(reply) }
         }
     }
 
     private func failLive(from sender: PairedSessions.Side, id: UInt64, with error: ConnectivityError) {
         state.withLock { state in
             guard let pending = state[sender].pending.removeValue(forKey: id) else { return }
-            post(sender) { _, _ in pending.onError(error) }
+            answer(sender) { pending.onError(error) }
         }
     }
 }

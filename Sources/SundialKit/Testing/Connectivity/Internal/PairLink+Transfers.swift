@@ -91,7 +91,7 @@ extension PairLink {
                 if !reachable {
                     let pending = state[side].pending.values
                     state[side].pending.removeAll()
-                    post(side) { _, _ in
+                    answer(side) {
                         for message in pending {
                             message.onError(.notReachable)
                         }

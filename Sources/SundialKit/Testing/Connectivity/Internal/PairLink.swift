@@ -142,6 +142,12 @@ final class PairLink: Sendable {
         sessions.withLock { side == .phone ? $0.phone : $0.watch }
     }
 
+    /// Runs a sender's reply or error handler on the side's queue, whether or not the side has a delegate:
+    /// WatchConnectivity calls the handlers it was given, delegate or not.
+    func answer(_ side: PairedSessions.Side, _ body: @escaping @Sendable () -> Void) {
+        queue(side).async(execute: body)
+    }
+
     /// Runs `body` on the side's queue with its delegate, if it has one.
     func post(
         _ side: PairedSessions.Side,

@@ -8,7 +8,7 @@ extension ConnectivityObserver {
 
     /// Starts activating the session (1.0 API); the outcome arrives on the publishers. Sends made before it
     /// completes wait for it, so a send right after `activate()` works.
-    /// - Throws: ``ConnectivityError/sessionNotSupported`` on devices without a counterpart (iPad, Mac,
+    /// - Throws: `ConnectivityError.sessionNotSupported` on devices without a counterpart (iPad, Mac,
     ///   Linux without a simulated session).
     public func activate() throws(ConnectivityError) {
         try manager.activate()
@@ -16,17 +16,17 @@ extension ConnectivityObserver {
 
     /// Activates the session and waits until it is activated.
     /// - Parameter timeout: How long to wait for the session.
-    /// - Throws: ``ConnectivityError`` (not supported, timed out, cancelled, or the session's error).
+    /// - Throws: `ConnectivityError` (not supported, timed out, cancelled, or the session's error).
     public func activate(timeout: Duration) async throws(ConnectivityError) {
         try await manager.activate(timeout: timeout)
     }
 
-    /// Sends a dictionary and waits for the outcome; see ``TransportPolicy`` for the transport chosen.
+    /// Sends a dictionary and waits for the outcome; see `TransportPolicy` for the transport chosen.
     /// - Parameters:
     ///   - message: The dictionary (property-list values only).
     ///   - options: Transport choice and reply timeout.
     /// - Returns: The transport used and the reply, if any.
-    /// - Throws: ``ConnectivityError``.
+    /// - Throws: `ConnectivityError`.
     @discardableResult
     public func send(
         _ message: ConnectivityMessage,
@@ -35,13 +35,13 @@ extension ConnectivityObserver {
         try await manager.send(message, options: options)
     }
 
-    /// Sends a typed message and waits for the outcome; a ``BinaryMessagable`` goes as bytes when the
+    /// Sends a typed message and waits for the outcome; a `BinaryMessagable` goes as bytes when the
     /// counterpart is reachable.
     /// - Parameters:
     ///   - message: The message.
     ///   - options: Transport choice and reply timeout.
     /// - Returns: The transport used and the reply, if any.
-    /// - Throws: ``ConnectivityError``.
+    /// - Throws: `ConnectivityError`.
     @discardableResult
     public func send(
         _ message: some Messagable,
@@ -56,7 +56,7 @@ extension ConnectivityObserver {
     ///   - replyType: The type the counterpart replies with.
     ///   - options: Transport choice and reply timeout.
     /// - Returns: The reply.
-    /// - Throws: ``ConnectivityError``.
+    /// - Throws: `ConnectivityError`.
     public func send<Reply: Messagable>(
         _ message: some Messagable,
         expecting replyType: Reply.Type,
@@ -67,7 +67,7 @@ extension ConnectivityObserver {
 
     /// Replaces the application context, whatever the reachability.
     /// - Parameter context: The new context.
-    /// - Throws: ``ConnectivityError`` when it cannot be sent.
+    /// - Throws: `ConnectivityError` when it cannot be sent.
     public func updateApplicationContext(_ context: ConnectivityMessage) throws(ConnectivityError) {
         try manager.updateApplicationContext(context)
     }
@@ -77,7 +77,7 @@ extension ConnectivityObserver {
     ///   - file: The file to send.
     ///   - metadata: Property-list metadata.
     /// - Returns: The result (transport `.file`).
-    /// - Throws: ``ConnectivityError``.
+    /// - Throws: `ConnectivityError`.
     @discardableResult
     public func transferFile(
         _ file: URL,

@@ -52,7 +52,7 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     public let publishingQueue: DispatchQueue?
 
     /// Send a dictionary through this subject to send it to the counterpart (1.0 API). Each send is routed
-    /// by ``TransportPolicy``; its outcome is published on ``replyMessagePublisher``.
+    /// by `TransportPolicy`; its outcome is published on ``replyMessagePublisher``.
     public let sendingMessageSubject = PassthroughSubject<ConnectivityMessage, Never>()
 
     /// The session's activation state.
@@ -116,8 +116,8 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         }
     }
 
-    /// Creates an observer over any session (a ``WatchConnectivitySession``, a
-    /// `SundialKitTesting.SimulatedSession`, a ``NeverConnectivitySession``).
+    /// Creates an observer over any session (a `WatchConnectivitySession`, a
+    /// `SundialKitTesting.SimulatedSession`, a `NeverConnectivitySession`).
     /// - Parameters:
     ///   - session: The session to drive.
     ///   - messageDecoder: Decodes messages for ``typedMessageReceived``.
@@ -135,7 +135,7 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     }
 
     /// Creates an observer for this device's session, decoding messages with `messageDecoder`:
-    /// WatchConnectivity on iPhone and Apple Watch, a ``NeverConnectivitySession`` elsewhere.
+    /// WatchConnectivity on iPhone and Apple Watch, a `NeverConnectivitySession` elsewhere.
     /// - Parameters:
     ///   - messageDecoder: Decodes messages for ``typedMessageReceived``.
     ///   - publishingQueue: Where to publish; `nil` publishes on the session's callback queue.
@@ -144,7 +144,7 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     }
 
     /// Creates an observer for this device's session: WatchConnectivity on iPhone and Apple Watch, a
-    /// ``NeverConnectivitySession`` elsewhere (1.0 API). It publishes on the main queue.
+    /// `NeverConnectivitySession` elsewhere (1.0 API). It publishes on the main queue.
     public convenience init() {
         self.init(manager: ConnectivityManager())
     }

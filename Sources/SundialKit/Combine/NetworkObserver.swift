@@ -43,7 +43,7 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     private let pingStatusSubject = PassthroughSubject<PingType.StatusType, Never>()
     private var observation: NetworkObservation?
 
-    /// The latest path status (``PathStatus/unknown`` before the first path).
+    /// The latest path status (`PathStatus.unknown` before the first path).
     @Published public private(set) var pathStatus: PathStatus
     /// Whether the latest path is expensive.
     @Published public private(set) var isExpensive: Bool
@@ -52,7 +52,7 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     /// The latest ping result, if any.
     @Published public private(set) var pingStatus: PingType.StatusType?
 
-    /// Creates an observer over an existing ``NetworkMonitor``.
+    /// Creates an observer over an existing `NetworkMonitor`.
     public init(networkMonitor: NetworkMonitor<MonitorType, PingType>) {
         monitor = networkMonitor
         let state = networkMonitor.state

@@ -3,9 +3,9 @@ public import SundialKitConnectivity
 
 extension ConnectivityObserver {
 
-    /// Sends a dictionary; see ``TransportPolicy`` for the transport chosen.
+    /// Sends a dictionary; see `TransportPolicy` for the transport chosen.
     /// - Returns: The transport used and the reply, if any.
-    /// - Throws: ``ConnectivityError``.
+    /// - Throws: `ConnectivityError`.
     @discardableResult
     public nonisolated func send(
         _ message: ConnectivityMessage,
@@ -14,9 +14,9 @@ extension ConnectivityObserver {
         try await manager.send(message, options: options)
     }
 
-    /// Sends a typed message; a ``BinaryMessagable`` goes as bytes when the counterpart is reachable.
+    /// Sends a typed message; a `BinaryMessagable` goes as bytes when the counterpart is reachable.
     /// - Returns: The transport used and the reply, if any.
-    /// - Throws: ``ConnectivityError``.
+    /// - Throws: `ConnectivityError`.
     @discardableResult
     public nonisolated func send(
         _ message: some Messagable,
@@ -27,7 +27,7 @@ extension ConnectivityObserver {
 
     /// Sends a typed message and decodes the typed reply.
     /// - Returns: The reply.
-    /// - Throws: ``ConnectivityError``.
+    /// - Throws: `ConnectivityError`.
     public nonisolated func send<Reply: Messagable>(
         _ message: some Messagable,
         expecting replyType: Reply.Type,
@@ -37,13 +37,13 @@ extension ConnectivityObserver {
     }
 
     /// Replaces the application context.
-    /// - Throws: ``ConnectivityError``.
+    /// - Throws: `ConnectivityError`.
     public nonisolated func updateApplicationContext(_ context: ConnectivityMessage) throws(ConnectivityError) {
         try manager.updateApplicationContext(context)
     }
 
     /// Queues a file transfer with metadata.
-    /// - Throws: ``ConnectivityError``.
+    /// - Throws: `ConnectivityError`.
     @discardableResult
     public nonisolated func transferFile(
         _ file: URL,

@@ -15,7 +15,7 @@ public import SundialKitConnectivity
 ///
 /// Every stream sees events in the order the session produced them. State streams start with the current
 /// value. Streams buffer what their consumer has not read yet; a received live message keeps its reply
-/// open while any stream holds it (see ``ConnectivityReply``), and is acknowledged at once when no stream
+/// open while any stream holds it (see `ConnectivityReply`), and is acknowledged at once when no stream
 /// is subscribed: subscribe before the messages you want to answer can arrive.
 ///
 /// The stream methods are isolated to the actor (`await observer.messageStream()`); each has subscribed when it
@@ -60,8 +60,8 @@ public actor ConnectivityObserver {
         }
     }
 
-    /// Creates an observer over any session (a ``WatchConnectivitySession``, a
-    /// `SundialKitTesting.SimulatedSession`, a ``NeverConnectivitySession``).
+    /// Creates an observer over any session (a `WatchConnectivitySession`, a
+    /// `SundialKitTesting.SimulatedSession`, a `NeverConnectivitySession`).
     public init(session: any ConnectivitySession, messageDecoder: MessageDecoder? = nil) {
         self.init(manager: ConnectivityManager(session: session), messageDecoder: messageDecoder)
     }
@@ -84,7 +84,7 @@ public actor ConnectivityObserver {
 
     /// Activates the session and waits until it is activated.
     /// - Parameter timeout: How long to wait for the session.
-    /// - Throws: ``ConnectivityError`` (not supported, timed out, cancelled, or the session's error).
+    /// - Throws: `ConnectivityError` (not supported, timed out, cancelled, or the session's error).
     public func activate(timeout: Duration = .seconds(30)) async throws(ConnectivityError) {
         try await manager.activate(timeout: timeout)
     }

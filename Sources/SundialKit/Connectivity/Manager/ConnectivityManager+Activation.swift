@@ -2,14 +2,14 @@ extension ConnectivityManager {
     typealias ActivationCompletion = OnceCompletion<Result<Void, ConnectivityError>>
 
     /// How long an activation started with ``activate()`` may take before the sends waiting for it are
-    /// released (and fail with ``ConnectivityError/sessionNotActivated``).
+    /// released (and fail with `ConnectivityError.sessionNotActivated`).
     public static let defaultActivationTimeout: Duration = .seconds(30)
 
     /// Starts activation without waiting for it (1.x behaviour); the outcome arrives as an event.
     ///
     /// Sends made before the activation completes wait for it (at most ``defaultActivationTimeout``) and then
     /// go out in the order they were made, so `activate()` followed at once by a send works.
-    /// - Throws: ``ConnectivityError/sessionNotSupported`` when the device has no counterpart.
+    /// - Throws: `ConnectivityError.sessionNotSupported` when the device has no counterpart.
     public func activate() throws(ConnectivityError) {
         // A session that refuses at once (an unsupported device) is reported here, as in 1.x.
         if let refusal = beginActivation(timeout: Self.defaultActivationTimeout).refusal {
@@ -22,8 +22,8 @@ extension ConnectivityManager {
     /// Returns at once if the session is already activated. Concurrent calls share one activation. Sends
     /// made while it is in progress wait for it, then go out in the order they were made.
     /// - Parameter timeout: How long to wait for the session to report the outcome.
-    /// - Throws: ``ConnectivityError/sessionNotSupported``, ``ConnectivityError/activationTimedOut``,
-    ///   ``ConnectivityError/cancelled``, or the error the session reported.
+    /// - Throws: `ConnectivityError.sessionNotSupported`, `ConnectivityError.activationTimedOut`,
+    ///   `ConnectivityError.cancelled`, or the error the session reported.
     public func activate(timeout: Duration) async throws(ConnectivityError) {
         guard let pending = beginActivation(timeout: timeout).pending else { return }
         let result = await withTaskCancellationHandler {

@@ -10,7 +10,7 @@ extension ConnectivityManager {
     ///   - message: The dictionary to send (property-list values only).
     ///   - options: Transport choice and reply timeout.
     /// - Returns: The transport used and the reply, if any.
-    /// - Throws: ``ConnectivityError``: not activated, not reachable, payload too large or not a property
+    /// - Throws: `ConnectivityError`: not activated, not reachable, payload too large or not a property
     ///   list, reply timed out, cancelled, or what the session reported.
     @discardableResult
     public func send(
@@ -26,7 +26,7 @@ extension ConnectivityManager {
     ///   - message: The message.
     ///   - options: Transport choice and reply timeout.
     /// - Returns: The transport used and the reply, if any.
-    /// - Throws: ``ConnectivityError``, including ``ConnectivityError/serialization(_:)`` when the message
+    /// - Throws: `ConnectivityError`, including `ConnectivityError.serialization(_:)` when the message
     ///   cannot be encoded.
     @discardableResult
     public func send(
@@ -42,7 +42,7 @@ extension ConnectivityManager {
     ///   - replyType: The type the counterpart replies with.
     ///   - options: Transport choice and reply timeout; the send must go live (reachable).
     /// - Returns: The decoded reply.
-    /// - Throws: ``ConnectivityError``; ``ConnectivityError/serialization(_:)`` when the reply does not
+    /// - Throws: `ConnectivityError`; `ConnectivityError.serialization(_:)` when the reply does not
     ///   decode as `replyType`.
     public func send<Reply: Messagable>(
         _ message: some Messagable,
@@ -104,7 +104,7 @@ extension ConnectivityManager {
     /// Replaces the application context, whatever the reachability; the outcome is also reported as a
     /// ``ConnectivityEvent/sendCompleted(_:)`` event.
     /// - Parameter context: The new context.
-    /// - Throws: ``ConnectivityError`` when it cannot be sent.
+    /// - Throws: `ConnectivityError` when it cannot be sent.
     public func updateApplicationContext(_ context: ConnectivityMessage) throws(ConnectivityError) {
         let result: Result<ConnectivitySendResult, ConnectivityError>
         do throws(ConnectivityError) {
@@ -121,7 +121,7 @@ extension ConnectivityManager {
     ///   - file: The file to send.
     ///   - metadata: Property-list metadata.
     /// - Returns: The result (context ``ConnectivitySendContext/applicationContext``, transport `.file`).
-    /// - Throws: ``ConnectivityError`` when the session is not ready, the counterpart is missing, the
+    /// - Throws: `ConnectivityError` when the session is not ready, the counterpart is missing, the
     ///   file cannot be read, or the metadata is not a property list.
     @discardableResult
     public func transferFile(

@@ -134,7 +134,7 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivitySess
     }
 }
 
-/// A registration made with ``ConnectivityManager/addEventHandler(_:)``.
+/// A registration made with ``ConnectivityManager/addEventHandler(replayingState:_:)``.
 public final class ConnectivityEventSubscription: Sendable {
     private let onCancel: Locked<(@Sendable () -> Void)?>
 

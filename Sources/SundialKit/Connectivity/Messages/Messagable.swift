@@ -74,7 +74,7 @@ extension Messagable {
     }
 
     /// Derived from the 1.x `parameters()`; values that are not property-list values are kept as markers
-    /// that make sending fail with ``ConnectivityError/payloadUnsupportedTypes(_:)``.
+    /// that make sending fail with `ConnectivityError.payloadUnsupportedTypes(_:)`.
     public func parameters() -> [String: any Sendable] {
         let legacy: [String: Any] = parameters()
         return PropertyListValue.sendableDictionary(legacy)

@@ -12,7 +12,7 @@
 public enum TransportPolicy {
     /// What kind of payload is being sent.
     public enum Payload: Sendable, Hashable {
-        /// A dictionary (a raw ``ConnectivityMessage`` or a ``Messagable``).
+        /// A dictionary (a raw `ConnectivityMessage` or a ``Messagable``).
         case dictionary
         /// A ``BinaryMessagable``, which can travel as bytes or inside a dictionary.
         case binary
@@ -24,7 +24,7 @@ public enum TransportPolicy {
     ///   - options: The caller's options.
     ///   - state: The session's current state.
     /// - Returns: The transport to use.
-    /// - Throws: ``ConnectivityError`` saying why nothing can be sent now.
+    /// - Throws: `ConnectivityError` saying why nothing can be sent now.
     public static func transport(
         for payload: Payload,
         options: SendOptions,

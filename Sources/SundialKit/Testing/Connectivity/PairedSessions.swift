@@ -23,8 +23,8 @@ public import SundialKitConnectivity
 ///   range with the apps running (``setLinkUp(_:)``); changes are reported to both sides;
 /// - `isPaired` (always `true` on the watch) and `isPairedAppInstalled`, with companion-state callbacks;
 /// - live messages and bytes need reachability, get exactly one reply or error, fail with
-///   ``ConnectivityError/messageReplyTimedOut`` when the receiver never replies, and fail with
-///   ``ConnectivityError/notReachable`` when the link drops before the reply;
+///   `ConnectivityError.messageReplyTimedOut` when the receiver never replies, and fail with
+///   `ConnectivityError.notReachable` when the link drops before the reply;
 /// - the 65,536-byte limit on messages, bytes and application context, and property-list-only payloads;
 /// - application context: latest wins, delivered when the counterpart is reachable (again);
 /// - user info: a FIFO queue delivered in order when reachable, with a finished-transfer callback;

@@ -48,11 +48,13 @@ typealias UserProfile = Sundial_Example_UserProfile
 extension UserProfile: BinaryMessagable {
     // key defaults to "UserProfile" (type name)
 
+    /// Decodes the profile from its Protobuf bytes.
     public init(from data: Data) throws {
         // Adapted: `init(serializedData:)` is deprecated in SwiftProtobuf 1.39.
         try self.init(serializedBytes: data)  // SwiftProtobuf decoder
     }
 
+    /// The profile's Protobuf bytes.
     public func encode() throws -> Data {
         try serializedData()  // SwiftProtobuf encoder
     }
@@ -71,6 +73,7 @@ struct TemperatureReading: BinaryMessagable {
         self.timestamp = timestamp
     }
 
+    /// Decodes a reading from its 12 bytes.
     public init(from data: Data) throws {
         guard data.count == 12 else {  // 4 + 8 bytes
             // Adapted: SundialKit's `invalidDataSize` says which size it expected and got.
@@ -82,6 +85,7 @@ struct TemperatureReading: BinaryMessagable {
         timestamp = data.dropFirst(4).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
     }
 
+    /// The reading's 12 bytes.
     public func encode() throws -> Data {
         var data = Data()
         withUnsafeBytes(of: celsius) { data.append(contentsOf: $0) }

@@ -51,23 +51,20 @@ extension ConnectivityManager {
     ) async throws(ConnectivityError) -> Reply {
         let result = try await awaitSend(.messagable(message), options: options)
         let decoder = MessageDecoder(messagableTypes: [replyType])
-        do {
+        do throws(SerializationError) {
             let reply: any Messagable
             if let data = result.replyData {
                 reply = try decoder.decodeBinary(data)
             } else if let dictionary = result.context.reply {
                 reply = try decoder.decodeMessage(dictionary)
             } else {
-                throw SerializationError.missingField("reply (the message was queued, not delivered live)")
+                throw .missingField("reply (the message was queued, not delivered live)")
             }
-            guard let typed = reply as? Reply else {
-                throw SerializationError.unknownMessageType(Reply.key)
-            }
+            // The decoder knows only `Reply`, so whatever it decodes is one.
+            guard let typed = reply as? Reply else { throw .unknownMessageType(Reply.key) }
             return typed
-        } catch let error as SerializationError {
-            throw .serialization(error)
         } catch {
-            throw .deliveryFailed
+            throw .serialization(error)
         }
     }
 

@@ -31,7 +31,7 @@ import Combine
 /// let cancellable = observer.$pathStatus.sink { status in print(status) }
 /// observer.start(queue: .main)
 /// ```
-public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPing>: ObservableObject,
+public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPing>: NetworkPathObserver,
     @unchecked Sendable
 {
     // Sendable: the monitor is Sendable, Combine subjects are safe to send to from any thread, and the
@@ -43,27 +43,18 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     private let pingStatusSubject = PassthroughSubject<PingType.StatusType, Never>()
     private var observation: NetworkObservation?
 
-    /// The latest path status (`PathStatus.unknown` before the first path).
-    @Published public private(set) var pathStatus: PathStatus
-    /// Whether the latest path is expensive.
-    @Published public private(set) var isExpensive: Bool
-    /// Whether the latest path is constrained.
-    @Published public private(set) var isConstrained: Bool
     /// The latest ping result, if any.
     @Published public private(set) var pingStatus: PingType.StatusType?
 
     /// Creates an observer over an existing `NetworkMonitor`.
     public init(networkMonitor: NetworkMonitor<MonitorType, PingType>) {
         monitor = networkMonitor
-        let state = networkMonitor.state
-        pathStatus = state.pathStatus
-        isExpensive = state.isExpensive
-        isConstrained = state.isConstrained
         pingStatus = networkMonitor.pingStatus
+        super.init(state: networkMonitor.state)
         // OpenCombine creates `objectWillChange` and each `$property` publisher lazily, without a lock: create
         // them now, before anything is published, so that later subscriptions cannot race an update.
         _ = objectWillChange
-        _ = ($pathStatus, $isExpensive, $isConstrained, $pingStatus)
+        _ = $pingStatus
         observation = networkMonitor.observe { [weak self] event in
             self?.publish(event)
         }
@@ -107,9 +98,7 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     private func publish(_ event: NetworkMonitorEvent<PingType.StatusType>) {
         switch event {
         case .path(let state, _):
-            if state.pathStatus != pathStatus { pathStatus = state.pathStatus }
-            if state.isExpensive != isExpensive { isExpensive = state.isExpensive }
-            if state.isConstrained != isConstrained { isConstrained = state.isConstrained }
+            publishPath(state)
             pathStatusSubject.send(state.pathStatus)
             isExpensiveSubject.send(state.isExpensive)
             isConstrainedSubject.send(state.isConstrained)

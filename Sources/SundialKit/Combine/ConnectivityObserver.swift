@@ -36,7 +36,9 @@ public import Combine
 /// ``state`` and the other publishers may be used from any thread.
 ///
 /// Pass `publishingQueue: nil` to publish synchronously on the session's callback queue instead (no hop;
-/// useful off the main thread, in tools and in tests). On Linux the publishers are OpenCombine's.
+/// useful off the main thread, in tools and in tests). A `sink` closure written in `@MainActor` code then needs
+/// `.receive(on: DispatchQueue.main)` before it: Swift 6 checks at run time that a main-actor closure runs on the
+/// main actor. On Linux the publishers are OpenCombine's.
 public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     // Sendable: the subjects may be sent to from any thread, the `@Published` properties are written only on
     // the publishing queue (or the session's serial callback queue), and the other properties are immutable

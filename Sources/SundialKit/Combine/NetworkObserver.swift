@@ -13,9 +13,11 @@ import Combine
 ///
 /// Every path the monitor reports is published on ``pathStatusPublisher``, ``isExpensivePublisher`` and
 /// ``isConstrainedPublisher`` (as in 1.0, without de-duplication), in order; every ping result on
-/// ``pingStatusPublisher``. The `@Published` properties ``pathStatus``, ``isExpensive``, ``isConstrained`` and
-/// ``pingStatus`` hold the latest values: each is set when its value changes (``pingStatus`` on every result),
-/// just before the publishers emit, so a publisher's `sink` reads the new value from the property. Call
+/// ``pingStatusPublisher``. The `@Published` properties ``NetworkPathObserver/pathStatus``,
+/// ``NetworkPathObserver/isExpensive``, ``NetworkPathObserver/isConstrained`` (inherited from
+/// ``NetworkPathObserver``) and ``pingStatus`` hold the latest values: each is set when its value changes
+/// (``pingStatus`` on every result), just before the publishers emit, so a publisher's `sink` reads the new value
+/// from the property. Call
 /// ``start(queue:)`` to begin and ``cancel()`` to stop; it can be started again. On Linux the publishers are
 /// OpenCombine's.
 ///
@@ -23,8 +25,10 @@ import Combine
 ///
 /// Values are published on the queue given to ``start(queue:)``, as in 1.0. For SwiftUI, start on the main
 /// queue and bind to the `@Published` properties directly, or keep a background queue and add
-/// `.receive(on: DispatchQueue.main)`. Use the `@Published` properties and their `$property` publishers on that
-/// queue; the other publishers and ``networkMonitor``'s values may be used from any thread.
+/// `.receive(on: DispatchQueue.main)`; a `sink` closure written in `@MainActor` code needs one or the other,
+/// since Swift 6 checks at run time that a main-actor closure runs on the main actor. Use the `@Published`
+/// properties and their `$property` publishers on that queue; the other publishers and ``networkMonitor``'s values
+/// may be used from any thread.
 ///
 /// ```swift
 /// let observer = NetworkObserver(monitor: NWPathMonitor())

@@ -199,3 +199,35 @@ struct ObservableConnectivityObserverTests {
         #endif
     }
 }
+
+/// What a view model on the main actor sees, as a SwiftUI app's would.
+@MainActor
+private final class MainActorModel {
+    var reachability: [Bool] = []
+    var cancellables: [AnyCancellable] = []
+    let changes = Broadcast<Bool>()
+}
+
+@Suite("SundialKitCombine.ConnectivityObserver from the main actor")
+struct MainActorConnectivityObserverTests {
+    @MainActor
+    @Test("Sinks written on the main actor run there: the default publishing queue is the main queue")
+    func mainActorSinks() async throws {
+        let pair = PairedSessions()
+        let phone = ConnectivityObserver(session: pair.phone)
+        let watch = ConnectivityObserver(session: pair.watch)
+        let model = MainActorModel()
+        let changes = model.changes.subscribe()
+        // This closure is isolated to the main actor; OpenCombine checks that at run time.
+        phone.$isReachable.sink { isReachable in
+            model.reachability.append(isReachable)
+            model.changes.send(isReachable)
+        }
+        .store(in: &model.cancellables)
+        try await phone.activate(timeout: .seconds(10))
+        try await watch.activate(timeout: .seconds(10))
+        _ = try await changes.firstValue(within: .seconds(10)) { $0 }
+        #expect(model.reachability == [false, true])
+        #expect(phone.isReachable)
+    }
+}

@@ -34,6 +34,9 @@ public protocol Messagable: Sendable {
     static var key: String { get }
 
     /// Creates the message from its parameters (2.x shape).
+    ///
+    /// The one kind of throwing API in SundialKit without a typed error: it is yours to implement, with whatever
+    /// errors your decoding code throws. ``MessageDecoder`` reports them as `SerializationError`s.
     /// - Parameter parameters: The `__parameters` dictionary that was received.
     /// - Throws: Any error, typically a `SerializationError`, when the parameters are invalid.
     init(from parameters: [String: any Sendable]) throws

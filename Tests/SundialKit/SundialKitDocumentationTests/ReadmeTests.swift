@@ -52,6 +52,33 @@ struct ReadmeTests {
         }
     }
 
+    @Test("Every swift block of the SundialKit DocC catalogs is compiled code in DocC/*.swift")
+    func doccSnippetsAreCompiled() throws {
+        let sources = Self.packageRoot.appendingPathComponent("Sources/SundialKit")
+        let enumerator = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        let catalogs = enumerator.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "md" && $0.deletingLastPathComponent().pathExtension == "docc" }
+        #expect(catalogs.count >= 12)
+        let files = [
+            "DocC/DocCSnippets.swift", "DocC/DocCCombineSnippets.swift", "DocC/DocCStreamSnippets.swift",
+            "Specification/SpecMessages.swift",
+        ]
+        let compiled = Self.normalized(
+            try files.map {
+                try String(contentsOf: Self.testsDirectory.appendingPathComponent($0), encoding: .utf8)
+            }.joined(separator: "\n"))
+        var blocks = 0
+        for catalog in catalogs {
+            for block in Self.swiftBlocks(in: try String(contentsOf: catalog, encoding: .utf8)) {
+                blocks += 1
+                #expect(
+                    compiled.contains(Self.normalized(block)),
+                    "\(catalog.lastPathComponent): block not compiled in DocC/*.swift:\n\(block)")
+            }
+        }
+        #expect(blocks >= 13)
+    }
+
     @Test("The block extractor finds fenced swift blocks only")
     func extractor() {
         let markdown = "text\n```swift\nlet a = 1\n```\n```\nnot swift\n```\n```swift\nlet b = 2\n```\n"

@@ -9,6 +9,7 @@ extension ConnectivityManager {
     ///
     /// Sends made before the activation completes wait for it (at most ``defaultActivationTimeout``) and then
     /// go out in the order they were made, so `activate()` followed at once by a send works.
+    /// (``updateApplicationContext(_:)`` and ``transferFile(_:metadata:)`` answer at once, so they do not wait.)
     /// - Throws: `ConnectivityError.sessionNotSupported` when the device has no counterpart.
     public func activate() throws(ConnectivityError) {
         // A session that refuses at once (an unsupported device) is reported here, as in 1.x.

@@ -106,15 +106,15 @@ let sundialKitTargets: [Target] = [
     // Tests
     .testTarget(
         name: "SundialKitCoreTests",
-        dependencies: ["SundialKitCore"],
+        dependencies: ["SundialKitCore", "CourierPrimitives"],
         path: "Tests/SundialKit/SundialKitCoreTests"
     ),
     .testTarget(
         name: "SundialKitNetworkTests",
         dependencies: [
-            "SundialKitNetwork", "SundialKitTesting", "CourierTestSupport", "sundialkit-netlink-probe",
+            "SundialKitNetwork", "SundialKitTesting", "CourierPrimitives", "CourierTestSupport",
+            "sundialkit-netlink-probe", .target(name: "CNetlink", condition: .when(platforms: [.linux])),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "InMemoryLogging", package: "swift-log"),
         ],
         path: "Tests/SundialKit/SundialKitNetworkTests"
     ),
@@ -134,12 +134,16 @@ let sundialKitTargets: [Target] = [
         dependencies: ["SundialKit", "SundialKitCombine", "CourierTestSupport", openCombine],
         path: "Tests/SundialKit/V1CompatibilityTests"
     ),
-    // The README's code, compiled, and a check that the README still shows exactly this code.
+    // The README's code and the specifications' examples, compiled and run, and a check that the README still shows
+    // exactly this code.
     .testTarget(
         name: "SundialKitDocumentationTests",
         dependencies: [
-            "SundialKit", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", openCombine,
+            "SundialKit", "SundialKitCore", "SundialKitConnectivity", "SundialKitCombine", "SundialKitStream",
+            "SundialKitTesting", "SundialKitProtobuf", "SundialKitProtobufExample", "CourierPrimitives",
+            "CourierTestSupport", openCombine,
             .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ],
         path: "Tests/SundialKit/SundialKitDocumentationTests"
     ),
@@ -195,7 +199,7 @@ let sundialKitConnectivityTargets: [Target] = [
     .testTarget(
         name: "SundialKitConnectivityTests",
         dependencies: [
-            "SundialKitCore", "SundialKitConnectivity", "SundialKitTesting", "CourierTestSupport",
+            "SundialKitCore", "SundialKitConnectivity", "SundialKitTesting", "CourierPrimitives", "CourierTestSupport",
         ],
         path: "Tests/SundialKit/SundialKitConnectivityTests"
     ),
@@ -211,7 +215,7 @@ let sundialKitConnectivityTargets: [Target] = [
         name: "SundialKitCombineConnectivityTests",
         dependencies: [
             "SundialKit", "SundialKitCore", "SundialKitConnectivity", "SundialKitCombine", "SundialKitTesting",
-            "CourierTestSupport", openCombine,
+            "CourierPrimitives", "CourierTestSupport", openCombine,
             .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
         ],
         path: "Tests/SundialKit/SundialKitCombineConnectivityTests"

@@ -186,8 +186,8 @@ func roundTrips(_ label: String, count: Int, send: @escaping @Sendable (Connecti
     let watch = ConnectivityObserver(session: pair.watch, messageDecoder: decoder)
     try await phone.activate(timeout: .seconds(10))
     try await watch.activate(timeout: .seconds(10))
-    for await reachable in phone.reachabilityStream() where reachable { break }
-    let incoming = watch.messageStream()
+    for await reachable in await phone.reachabilityStream() where reachable { break }
+    let incoming = await watch.messageStream()
     let responder = Task {
         for await received in incoming {
             if received.reply?.expectsData == true {

@@ -29,11 +29,11 @@ enum ConnectivityTour {
 
         try await phone.activate(timeout: .seconds(5))
         try await watch.activate(timeout: .seconds(5))
-        for await reachable in phone.reachabilityStream() where reachable { break }
+        for await reachable in await phone.reachabilityStream() where reachable { break }
         print("   activated both sides; phone: \(phone.state)")
 
         // The watch answers every live Tempo with the tempo it will play.
-        let incoming = watch.messageStream()
+        let incoming = await watch.messageStream()
         let watchSide = Task {
             for await received in incoming {
                 guard let tempo = try? decoder.decode(received) as? Tempo else { continue }
@@ -50,7 +50,7 @@ enum ConnectivityTour {
         print("   phone sent tempo 200 live; watch replied \(reply.bpm)")
 
         pair.setLinkUp(false)
-        for await reachable in phone.reachabilityStream() where !reachable { break }
+        for await reachable in await phone.reachabilityStream() where !reachable { break }
         for bpm in [90, 100, 110] {
             let result = try await phone.send(Tempo(bpm: bpm))
             print("   unreachable: tempo \(bpm) sent by \(result.transport.map(\.rawValue) ?? "?") (latest wins)")

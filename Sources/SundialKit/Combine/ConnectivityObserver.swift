@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SundialKitConnectivity
 
 #if canImport(Combine)
@@ -7,185 +7,185 @@ public import Combine
 @preconcurrency public import OpenCombine
 #endif
 
-/// iPhone ↔ Apple Watch connectivity as Combine publishers: the SundialKit 1.0 `ConnectivityObserver`.
+/// iPhone ↔ Apple Watch connectivity for Combine and SwiftUI: the SundialKit 1.0 `ConnectivityObserver`, an
+/// `ObservableObject`.
 ///
-/// The 1.0 API is unchanged: ``activate()``, ``sendingMessageSubject``, ``activationStatePublisher``,
+/// The 1.0 API is unchanged: ``init()``, ``activate()``, ``sendingMessageSubject``, ``activationStatePublisher``,
 /// ``isReachablePublisher``, ``isPairedAppInstalledPublisher``, ``isPairedPublisher``,
-/// ``messageReceivedPublisher`` and ``replyMessagePublisher``. New: a public initializer taking any
-/// session, typed publishers (``typedMessagePublisher``), `async` ``activate(timeout:)`` and `send`.
+/// ``messageReceivedPublisher`` and ``replyMessagePublisher``. New: `@Published` session state
+/// (``activationState``, ``isReachable``, ``isPaired``, ``isPairedAppInstalled``), decoded messages
+/// (``typedMessageReceived``), initializers taking a decoder or any session, and `async` `activate(timeout:)`
+/// and `send`.
 ///
 /// ```swift
-/// let observer = ConnectivityObserver()
-/// let cancellable = observer.isReachablePublisher
-///     .receive(on: DispatchQueue.main)
-///     .sink { isReachable in print(isReachable) }
+/// let observer = ConnectivityObserver(messageDecoder: MessageDecoder(messagableTypes: [ColorMessage.self]))
 /// try observer.activate()
-/// observer.sendingMessageSubject.send(["message": "hello"])
+/// let cancellable = observer.$isReachable.sink { isReachable in print("reachable:", isReachable) }
+/// let result = try await observer.send(ColorMessage(red: 1, green: 0.5, blue: 0))
 /// ```
 ///
-/// Publishers emit on the session's callback queue, in the order the session produced the events; state
-/// publishers emit when the value changes. On Linux the publishers are OpenCombine's.
-public final class ConnectivityObserver: @unchecked Sendable {
-    // Sendable: every stored property is immutable, and subjects may be sent to from any thread.
+/// ## Threads and order
+///
+/// Everything the observer publishes (the `@Published` properties and every publisher) is published on its
+/// ``publishingQueue``, the main queue unless you choose otherwise, in the order the session produced the events.
+/// So SwiftUI views can bind to the `@Published` properties directly, and `sink` closures written in
+/// `@MainActor` code run on the main thread. For each state change the `@Published` properties are updated
+/// first, then ``statePublisher`` and the 1.0 publishers emit, so a `sink` of a 1.0 publisher reads the new
+/// values from the properties. (A `$property` publisher emits just before its property changes, as `@Published`
+/// always does.) Use the `@Published` properties and their `$property` publishers on the publishing queue;
+/// ``state`` and the other publishers may be used from any thread.
+///
+/// Pass `publishingQueue: nil` to publish synchronously on the session's callback queue instead (no hop;
+/// useful off the main thread, in tools and in tests). A `sink` closure written in `@MainActor` code then needs
+/// `.receive(on: DispatchQueue.main)` before it: Swift 6 checks at run time that a main-actor closure runs on the
+/// main actor. On Linux the publishers are OpenCombine's.
+public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
+    // Sendable: the subjects may be sent to from any thread, the `@Published` properties are written only on
+    // the publishing queue (or the session's serial callback queue), and the other properties are immutable
+    // after `init`.
 
     /// The manager doing the work.
     public let manager: ConnectivityManager
 
-    /// Decodes received messages for ``typedMessagePublisher``.
+    /// Decodes received messages for ``typedMessageReceived``.
     public let messageDecoder: MessageDecoder?
 
+    /// The queue everything is published on, or `nil` for the session's callback queue.
+    public let publishingQueue: DispatchQueue?
+
     /// Send a dictionary through this subject to send it to the counterpart (1.0 API). Each send is routed
-    /// by ``TransportPolicy``; its outcome is published on ``replyMessagePublisher``.
+    /// by `TransportPolicy`; its outcome is published on ``replyMessagePublisher``.
     public let sendingMessageSubject = PassthroughSubject<ConnectivityMessage, Never>()
 
-    private let stateSubject: CurrentValueSubject<ConnectivityState, Never>
-    private let activationStateSubject = PassthroughSubject<ActivationState, Never>()
-    private let isReachableSubject = PassthroughSubject<Bool, Never>()
-    private let isPairedAppInstalledSubject = PassthroughSubject<Bool, Never>()
-    private let isPairedSubject = PassthroughSubject<Bool, Never>()
-    private let messageReceivedSubject = PassthroughSubject<ConnectivityReceiveResult, Never>()
-    private let replyMessageSubject = PassthroughSubject<ConnectivitySendResult, Never>()
-    private let fileReceivedSubject = PassthroughSubject<ConnectivityFile, Never>()
+    /// The session's activation state.
+    @Published public private(set) var activationState: ActivationState
+
+    /// Whether the counterpart app can receive live messages now.
+    @Published public private(set) var isReachable: Bool
+
+    /// Whether an Apple Watch is paired with this iPhone (always `true` on the watch).
+    @Published public private(set) var isPaired: Bool
+
+    /// Whether the counterpart app is installed.
+    @Published public private(set) var isPairedAppInstalled: Bool
+
+    let stateSubject: CurrentValueSubject<ConnectivityState, Never>
+    let activationStateSubject = PassthroughSubject<ActivationState, Never>()
+    let isReachableSubject = PassthroughSubject<Bool, Never>()
+    let isPairedAppInstalledSubject = PassthroughSubject<Bool, Never>()
+    let isPairedSubject = PassthroughSubject<Bool, Never>()
+    let messageReceivedSubject = PassthroughSubject<ConnectivityReceiveResult, Never>()
+    let replyMessageSubject = PassthroughSubject<ConnectivitySendResult, Never>()
+    let fileReceivedSubject = PassthroughSubject<ConnectivityFile, Never>()
     private let sendingCancellable: AnyCancellable
-    private let subscription: ConnectivityEventSubscription
+    private var subscription: ConnectivityEventSubscription?
 
     /// Creates an observer over a manager.
     /// - Parameters:
     ///   - manager: The manager (its session's delegate).
-    ///   - messageDecoder: Decodes messages for ``typedMessagePublisher``.
-    public init(manager: ConnectivityManager, messageDecoder: MessageDecoder? = nil) {
+    ///   - messageDecoder: Decodes messages for ``typedMessageReceived``.
+    ///   - publishingQueue: Where to publish; `nil` publishes on the session's callback queue.
+    public init(
+        manager: ConnectivityManager,
+        messageDecoder: MessageDecoder? = nil,
+        publishingQueue: DispatchQueue? = .main
+    ) {
         self.manager = manager
         self.messageDecoder = messageDecoder
-        let stateSubject = CurrentValueSubject<ConnectivityState, Never>(manager.state)
-        self.stateSubject = stateSubject
+        self.publishingQueue = publishingQueue
+        let state = manager.state
+        stateSubject = CurrentValueSubject(state)
+        activationState = state.activationState
+        isReachable = state.isReachable
+        isPaired = state.isPaired
+        isPairedAppInstalled = state.isPairedAppInstalled
         sendingCancellable = sendingMessageSubject.sink { message in
             manager.send(message) { _ in }
         }
-        let activation = activationStateSubject
-        let reachable = isReachableSubject
-        let installed = isPairedAppInstalledSubject
-        let paired = isPairedSubject
-        let received = messageReceivedSubject
-        let replies = replyMessageSubject
-        let files = fileReceivedSubject
-        subscription = manager.addEventHandler { event in
-            switch event {
-            case .stateChanged(let state):
-                let previous = stateSubject.value
-                stateSubject.send(state)
-                if state.activationState != previous.activationState { activation.send(state.activationState) }
-                if state.isReachable != previous.isReachable { reachable.send(state.isReachable) }
-                if state.isPairedAppInstalled != previous.isPairedAppInstalled {
-                    installed.send(state.isPairedAppInstalled)
-                }
-                if state.isPaired != previous.isPaired { paired.send(state.isPaired) }
-            case .messageReceived(let message): received.send(message)
-            case .sendCompleted(let result): replies.send(result)
-            case .fileReceived(let file): files.send(file)
-            case .activationCompleted, .receiveFailed, .transferFinished: break
+        // OpenCombine creates `objectWillChange` and each `$property` publisher lazily, without a lock: create
+        // them now, before anything is published, so that later subscriptions cannot race an update.
+        _ = objectWillChange
+        _ = ($activationState, $isReachable, $isPaired, $isPairedAppInstalled)
+        // The handler first gets the state as of now, so no change between the snapshot above and this line is
+        // missed.
+        subscription = manager.addEventHandler(replayingState: true) { [weak self] event in
+            guard let self else { return }
+            if let publishingQueue = self.publishingQueue {
+                publishingQueue.async { [weak self] in self?.publish(event) }
+            } else {
+                self.publish(event)
             }
         }
     }
 
-    /// Creates an observer over any session (a ``WatchConnectivitySession``, a
-    /// `SundialKitTesting.SimulatedSession`, a ``NeverConnectivitySession``).
-    public convenience init(session: any ConnectivitySession, messageDecoder: MessageDecoder? = nil) {
-        self.init(manager: ConnectivityManager(session: session), messageDecoder: messageDecoder)
+    /// Creates an observer over any session (a `WatchConnectivitySession`, a
+    /// `SundialKitTesting.SimulatedSession`, a `NeverConnectivitySession`).
+    /// - Parameters:
+    ///   - session: The session to drive.
+    ///   - messageDecoder: Decodes messages for ``typedMessageReceived``.
+    ///   - publishingQueue: Where to publish; `nil` publishes on the session's callback queue.
+    public convenience init(
+        session: any ConnectivitySession,
+        messageDecoder: MessageDecoder? = nil,
+        publishingQueue: DispatchQueue? = .main
+    ) {
+        self.init(
+            manager: ConnectivityManager(session: session),
+            messageDecoder: messageDecoder,
+            publishingQueue: publishingQueue
+        )
+    }
+
+    /// Creates an observer for this device's session, decoding messages with `messageDecoder`:
+    /// WatchConnectivity on iPhone and Apple Watch, a `NeverConnectivitySession` elsewhere.
+    /// - Parameters:
+    ///   - messageDecoder: Decodes messages for ``typedMessageReceived``.
+    ///   - publishingQueue: Where to publish; `nil` publishes on the session's callback queue.
+    public convenience init(messageDecoder: MessageDecoder, publishingQueue: DispatchQueue? = .main) {
+        self.init(manager: ConnectivityManager(), messageDecoder: messageDecoder, publishingQueue: publishingQueue)
     }
 
     /// Creates an observer for this device's session: WatchConnectivity on iPhone and Apple Watch, a
-    /// ``NeverConnectivitySession`` elsewhere (1.0 API).
+    /// `NeverConnectivitySession` elsewhere (1.0 API). It publishes on the main queue.
     public convenience init() {
         self.init(manager: ConnectivityManager())
     }
 
     deinit {
-        subscription.cancel()
+        subscription?.cancel()
         sendingCancellable.cancel()
     }
 
-    // MARK: - 1.0 publishers
-
-    /// Activation state changes.
-    public var activationStatePublisher: AnyPublisher<ActivationState, Never> {
-        activationStateSubject.eraseToAnyPublisher()
+    /// Publishes one event: on the publishing queue, in the order the manager reported events.
+    private func publish(_ event: ConnectivityEvent) {
+        switch event {
+        case .stateChanged(let state):
+            publishState(state)
+        case .messageReceived(let message):
+            messageReceivedSubject.send(message)
+        case .sendCompleted(let result):
+            replyMessageSubject.send(result)
+        case .fileReceived(let file):
+            fileReceivedSubject.send(file)
+        case .activationCompleted, .receiveFailed, .transferFinished:
+            break
+        }
     }
 
-    /// Reachability changes.
-    public var isReachablePublisher: AnyPublisher<Bool, Never> {
-        isReachableSubject.eraseToAnyPublisher()
-    }
-
-    /// Counterpart-app-installed changes.
-    public var isPairedAppInstalledPublisher: AnyPublisher<Bool, Never> {
-        isPairedAppInstalledSubject.eraseToAnyPublisher()
-    }
-
-    /// Paired changes (the watch is always paired).
-    public var isPairedPublisher: AnyPublisher<Bool, Never> {
-        isPairedSubject.eraseToAnyPublisher()
-    }
-
-    /// Received messages, with their reply handler for live messages.
-    public var messageReceivedPublisher: AnyPublisher<ConnectivityReceiveResult, Never> {
-        messageReceivedSubject.eraseToAnyPublisher()
-    }
-
-    /// The outcome of every send.
-    public var replyMessagePublisher: AnyPublisher<ConnectivitySendResult, Never> {
-        replyMessageSubject.eraseToAnyPublisher()
-    }
-
-    /// Sessions are supported on Apple Watch and on iPhones that can pair one; elsewhere this throws
-    /// ``ConnectivityError/sessionNotSupported`` (1.0 API; the outcome arrives on the publishers).
-    public func activate() throws(ConnectivityError) {
-        try manager.activate()
-    }
-
-    // MARK: - 2.0 additions
-
-    /// The whole state, starting with the current value.
-    public var statePublisher: AnyPublisher<ConnectivityState, Never> {
-        stateSubject.eraseToAnyPublisher()
-    }
-
-    /// Received messages decoded with ``messageDecoder`` (messages it cannot decode are left out).
-    public var typedMessagePublisher: AnyPublisher<any Messagable, Never> {
-        let decoder = messageDecoder
-        return messageReceivedSubject.compactMap { try? decoder?.decode($0) }.eraseToAnyPublisher()
-    }
-
-    /// Received files.
-    public var fileReceivedPublisher: AnyPublisher<ConnectivityFile, Never> {
-        fileReceivedSubject.eraseToAnyPublisher()
-    }
-
-    /// The current state.
-    public var state: ConnectivityState { manager.state }
-
-    /// Activates the session and waits until it is activated.
-    /// - Throws: ``ConnectivityError``.
-    public func activate(timeout: Duration) async throws(ConnectivityError) {
-        try await manager.activate(timeout: timeout)
-    }
-
-    /// Sends a dictionary and waits for the outcome.
-    /// - Throws: ``ConnectivityError``.
-    @discardableResult
-    public func send(
-        _ message: ConnectivityMessage,
-        options: SendOptions = .automatic
-    ) async throws(ConnectivityError) -> ConnectivitySendResult {
-        try await manager.send(message, options: options)
-    }
-
-    /// Sends a typed message and waits for the outcome.
-    /// - Throws: ``ConnectivityError``.
-    @discardableResult
-    public func send(
-        _ message: some Messagable,
-        options: SendOptions = .automatic
-    ) async throws(ConnectivityError) -> ConnectivitySendResult {
-        try await manager.send(message, options: options)
+    /// Updates the `@Published` properties that changed, then emits the state and the 1.0 publishers.
+    private func publishState(_ state: ConnectivityState) {
+        let previous = stateSubject.value
+        guard state != previous else { return }
+        if state.activationState != activationState { activationState = state.activationState }
+        if state.isReachable != isReachable { isReachable = state.isReachable }
+        if state.isPaired != isPaired { isPaired = state.isPaired }
+        if state.isPairedAppInstalled != isPairedAppInstalled { isPairedAppInstalled = state.isPairedAppInstalled }
+        stateSubject.send(state)
+        if state.activationState != previous.activationState { activationStateSubject.send(state.activationState) }
+        if state.isReachable != previous.isReachable { isReachableSubject.send(state.isReachable) }
+        if state.isPairedAppInstalled != previous.isPairedAppInstalled {
+            isPairedAppInstalledSubject.send(state.isPairedAppInstalled)
+        }
+        if state.isPaired != previous.isPaired { isPairedSubject.send(state.isPaired) }
     }
 }

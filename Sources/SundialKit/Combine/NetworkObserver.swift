@@ -8,22 +8,38 @@ import Combine
 @preconcurrency import OpenCombine
 #endif
 
-/// Publishes network path changes and ping results with Combine: the SundialKit 1.0 `NetworkObserver`.
+/// Publishes network path changes and ping results with Combine: the SundialKit 1.0 `NetworkObserver`, an
+/// `ObservableObject`.
 ///
 /// Every path the monitor reports is published on ``pathStatusPublisher``, ``isExpensivePublisher`` and
-/// ``isConstrainedPublisher`` (as in 1.0, without de-duplication), in order, on the monitor's queue; every ping
-/// result on ``pingStatusPublisher``. Call ``start(queue:)`` to begin and ``cancel()`` to stop; it can be started
-/// again. On Linux the publishers are OpenCombine's.
+/// ``isConstrainedPublisher`` (as in 1.0, without de-duplication), in order; every ping result on
+/// ``pingStatusPublisher``. The `@Published` properties ``NetworkPathObserver/pathStatus``,
+/// ``NetworkPathObserver/isExpensive``, ``NetworkPathObserver/isConstrained`` (inherited from
+/// ``NetworkPathObserver``) and ``pingStatus`` hold the latest values: each is set when its value changes
+/// (``pingStatus`` on every result), just before the publishers emit, so a publisher's `sink` reads the new value
+/// from the property. Call
+/// ``start(queue:)`` to begin and ``cancel()`` to stop; it can be started again. On Linux the publishers are
+/// OpenCombine's.
+///
+/// ## Threads
+///
+/// Values are published on the queue given to ``start(queue:)``, as in 1.0. For SwiftUI, start on the main
+/// queue and bind to the `@Published` properties directly, or keep a background queue and add
+/// `.receive(on: DispatchQueue.main)`; a `sink` closure written in `@MainActor` code needs one or the other,
+/// since Swift 6 checks at run time that a main-actor closure runs on the main actor. Use the `@Published`
+/// properties and their `$property` publishers on that queue; the other publishers and ``networkMonitor``'s values
+/// may be used from any thread.
 ///
 /// ```swift
 /// let observer = NetworkObserver(monitor: NWPathMonitor())
-/// let cancellable = observer.pathStatusPublisher
-///     .receive(on: DispatchQueue.main)
-///     .sink { status in print(status) }
-/// observer.start(queue: .global())
+/// let cancellable = observer.$pathStatus.sink { status in print(status) }
+/// observer.start(queue: .main)
 /// ```
-public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPing>: @unchecked Sendable {
-    // Sendable: the monitor is Sendable, and Combine subjects are safe to send to from any thread.
+public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPing>: NetworkPathObserver,
+    @unchecked Sendable
+{
+    // Sendable: the monitor is Sendable, Combine subjects are safe to send to from any thread, and the
+    // `@Published` properties are written only from the monitor's deliveries, which arrive one at a time.
     private let monitor: NetworkMonitor<MonitorType, PingType>
     private let pathStatusSubject = PassthroughSubject<PathStatus, Never>()
     private let isExpensiveSubject = PassthroughSubject<Bool, Never>()
@@ -31,9 +47,18 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     private let pingStatusSubject = PassthroughSubject<PingType.StatusType, Never>()
     private var observation: NetworkObservation?
 
-    /// Creates an observer over an existing ``NetworkMonitor``.
+    /// The latest ping result, if any.
+    @Published public private(set) var pingStatus: PingType.StatusType?
+
+    /// Creates an observer over an existing `NetworkMonitor`.
     public init(networkMonitor: NetworkMonitor<MonitorType, PingType>) {
         monitor = networkMonitor
+        pingStatus = networkMonitor.pingStatus
+        super.init(state: networkMonitor.state)
+        // OpenCombine creates `objectWillChange` and each `$property` publisher lazily, without a lock: create
+        // them now, before anything is published, so that later subscriptions cannot race an update.
+        _ = objectWillChange
+        _ = $pingStatus
         observation = networkMonitor.observe { [weak self] event in
             self?.publish(event)
         }
@@ -77,10 +102,12 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     private func publish(_ event: NetworkMonitorEvent<PingType.StatusType>) {
         switch event {
         case .path(let state, _):
+            publishPath(state)
             pathStatusSubject.send(state.pathStatus)
             isExpensiveSubject.send(state.isExpensive)
             isConstrainedSubject.send(state.isConstrained)
         case .ping(let status):
+            pingStatus = status
             pingStatusSubject.send(status)
         case .failure:
             break

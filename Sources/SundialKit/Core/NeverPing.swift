@@ -10,7 +10,8 @@ public struct NeverPing: NetworkPing {
         .nan
     }
 
-    private init() {}
+    /// Internal: nothing outside SundialKit creates one (it is used as a type), but tests check its answers.
+    init() {}
 
     /// Always `false`.
     public func shouldPing(onStatus _: PathStatus) -> Bool {

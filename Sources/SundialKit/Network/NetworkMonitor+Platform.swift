@@ -20,7 +20,7 @@ extension NetworkMonitor where Monitor == NWPathMonitor {
 #elseif os(Linux)
 extension NetworkMonitor where Monitor == NetlinkPathMonitor, Ping == NeverPing {
     /// Creates a monitor over a new ``NetlinkPathMonitor``, without a ping.
-    /// - Throws: ``NetworkError/monitoringUnavailable(reason:)`` if netlink cannot be opened.
+    /// - Throws: `NetworkError.monitoringUnavailable(reason:)` if netlink cannot be opened.
     public convenience init() throws(NetworkError) {
         self.init(monitor: try NetlinkPathMonitor())
     }
@@ -28,7 +28,7 @@ extension NetworkMonitor where Monitor == NetlinkPathMonitor, Ping == NeverPing 
 
 extension NetworkMonitor where Monitor == NetlinkPathMonitor {
     /// Creates a monitor over a new ``NetlinkPathMonitor``, with a ping.
-    /// - Throws: ``NetworkError/monitoringUnavailable(reason:)`` if netlink cannot be opened.
+    /// - Throws: `NetworkError.monitoringUnavailable(reason:)` if netlink cannot be opened.
     public convenience init(ping: Ping) throws(NetworkError) {
         self.init(monitor: try NetlinkPathMonitor(), ping: ping)
     }

@@ -6,10 +6,10 @@ import SundialKitCore
 /// without any reactive framework.
 ///
 /// - Observers are told of changes in the order they happened, each on the thread that reported it, one at a
-///   time. ``NetworkStateObserver``s hear only about fields that changed; ``observe(_:)`` handlers get every
+///   time. `NetworkStateObserver`s hear only about fields that changed; ``observe(_:)`` handlers get every
 ///   path update with the set of changed fields, every ping result and every failure.
 /// - ``start(queue:)`` / ``stop()`` can be repeated. Updates a stopped monitor still receives are dropped.
-/// - With a ``NetworkPing``, the monitor pings as soon as it starts and then every `timeInterval` while the ping's
+/// - With a `NetworkPing`, the monitor pings as soon as it starts and then every `timeInterval` while the ping's
 ///   `shouldPing(onStatus:)` holds for the live status, abandons pings that exceed their timeout, and publishes
 ///   each result (``pingStatus``, ``NetworkMonitorEvent/ping(_:)``).
 ///
@@ -66,7 +66,7 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
         dispatcher.read(\.network)
     }
 
-    /// The latest path status (``PathStatus/unknown`` before the first path).
+    /// The latest path status (`PathStatus.unknown` before the first path).
     public var pathStatus: PathStatus {
         state.pathStatus
     }

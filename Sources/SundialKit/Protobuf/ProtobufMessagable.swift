@@ -11,7 +11,7 @@ public import SwiftProtobuf
 /// ```
 ///
 /// The message's Protobuf binary encoding is its payload: over `.data` it is followed by the type footer
-/// (``BinaryMessageEncoder``); by application context or user info it travels as
+/// (`BinaryMessageEncoder`); by application context or user info it travels as
 /// `["__type": key, "__parameters": ["__data": bytes]]`. The key defaults to the fully-qualified Protobuf
 /// name (`package.Message`), which stays stable when the Swift type is renamed.
 public protocol ProtobufMessagable: BinaryMessagable, SwiftProtobuf.Message {}

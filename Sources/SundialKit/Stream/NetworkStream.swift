@@ -10,7 +10,7 @@ import SundialKitNetwork
 /// - The monitor runs while anyone listens to any of the streams, and stops when the last subscription ends.
 ///
 /// ```swift
-/// let network = NetworkStream(monitor: try NetlinkPathMonitor())
+/// let network = try NetworkStream()     // the platform's monitor: NWPathMonitor, or netlink on Linux
 /// for await status in network.pathStatusStream {
 ///     print(status)
 /// }
@@ -78,8 +78,13 @@ public actor NetworkStream<Monitor: PathMonitor, Ping: NetworkPing> {
         monitor.pingStatus
     }
 
-    /// The latest path status.
+    /// The latest path status (the name in the SundialKit 2.0 design document's stream example).
     public func currentPathStatus() -> PathStatus {
+        monitor.pathStatus
+    }
+
+    /// The latest path status (the name in the SundialKit 2.0 design document's requirements).
+    public func currentStatus() -> PathStatus {
         monitor.pathStatus
     }
 

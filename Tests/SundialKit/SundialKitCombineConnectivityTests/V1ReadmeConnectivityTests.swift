@@ -198,7 +198,9 @@ struct V1ReadmeConnectivityTests {
         }
         try await phone.activate(timeout: .seconds(10))
         try await watch.activate(timeout: .seconds(10))
-        _ = try await collect(phone.statePublisher).0.firstValue(within: .seconds(10)) { $0.isReachable }
+        let (states, statesCancellable) = collect(phone.statePublisher)
+        _ = try await states.firstValue(within: .seconds(10)) { $0.isReachable }
+        statesCancellable.cancel()
         phone.sendingMessageSubject.send(["message": "ping"])
         let result = try #require(try await replies.first(1).first)
         guard case .reply(let reply) = result.context else {

@@ -73,4 +73,71 @@ struct NetworkObserverTests {
         #expect(counts.map(\.value) == Array(repeating: 50, count: 10))
         _ = cancellables
     }
+
+    @Test("@Published values follow the paths, change only when the value does, and are set before the publishers emit")
+    func publishedValues() {
+        let paths = ScriptedPathMonitor(initialPath: nil)
+        let observer = NetworkObserver(monitor: paths)
+        #expect(observer.pathStatus == .unknown)
+        #expect(!observer.isExpensive)
+        #expect(!observer.isConstrained)
+        let published = Locked([PathStatus]())
+        let inStep = Locked([Bool]())
+        let willChange = Locked(0)
+        let cancellables = [
+            observer.$pathStatus.sink { value in published.withLock { $0.append(value) } },
+            observer.pathStatusPublisher.sink { [observer] value in
+                inStep.withLock { $0.append(observer.pathStatus == value) }
+            },
+            observer.objectWillChange.sink { _ in willChange.withLock { $0 += 1 } },
+        ]
+        observer.start(queue: queue)
+        paths.send(ScriptedPath(pathStatus: .satisfied(.wifi)))
+        paths.send(ScriptedPath(pathStatus: .satisfied(.wifi)))
+        paths.send(ScriptedPath(isConstrained: true, isExpensive: true, pathStatus: .satisfied(.cellular)))
+        #expect(published.value == [.unknown, .satisfied(.wifi), .satisfied(.cellular)])
+        #expect(inStep.value == [true, true, true])
+        // Three properties changed across the two distinct paths: pathStatus twice, isExpensive, isConstrained.
+        #expect(willChange.value == 4)
+        #expect(observer.isExpensive)
+        #expect(observer.isConstrained)
+        _ = cancellables
+    }
+
+    @Test("An observer over a monitor that already has a path starts from its values; pingStatus holds the latest")
+    func publishedStartAndPing() async throws {
+        let paths = ScriptedPathMonitor(initialPath: ScriptedPath(isExpensive: true, pathStatus: .satisfied(.cellular)))
+        let ping = ScriptedPing<Int>(timeInterval: 60) { .held($0) }
+        let monitor = NetworkMonitor(monitor: paths, ping: ping)
+        let fired = ping.firedPings()
+        monitor.start(queue: queue)
+        let observer = NetworkObserver(networkMonitor: monitor)
+        #expect(observer.pathStatus == .satisfied(.cellular))
+        #expect(observer.isExpensive)
+        #expect(observer.pingStatus == nil)
+        let results = Broadcast<Int?>()
+        let stream = results.subscribe()
+        let cancellable = observer.pingStatusPublisher.sink { [observer] _ in results.send(observer.pingStatus) }
+        _ = try await fired.first(1, within: .seconds(20))
+        ping.releaseHeldAnswers()
+        #expect(try await stream.first(1, within: .seconds(20)) == [1])
+        #expect(observer.pingStatus == 1)
+        observer.cancel()
+        cancellable.cancel()
+    }
 }
+
+#if os(Linux)
+@Suite("NetworkObserver on Linux")
+struct LinuxNetworkObserverTests {
+    @Test("The platform initializers open netlink; with a ping the monitor pings")
+    func platformInitializers() throws {
+        let ping = try TCPConnectPing(host: "127.0.0.1", port: 9, timeInterval: 60, timeout: 1)
+        let pinging = try NetworkObserver(ping: ping)
+        #expect(pinging.networkMonitor.hasPing)
+        let plain = try NetworkObserver()
+        #expect(!plain.networkMonitor.hasPing)
+        #expect(plain.pathStatus == .unknown)
+    }
+}
+#endif

@@ -1,3 +1,5 @@
+import CourierPrimitives
+import CourierTestSupport
 import Foundation
 import SundialKitConnectivity
 import SundialKitTesting
@@ -26,10 +28,13 @@ struct ActivationTests {
             try await setup.phone.activate(timeout: .milliseconds(200))
         }
         // A later attempt starts afresh and can succeed.
+        let requests = setup.pair.activationRequests()
         async let activation: Void = setup.phone.activate(timeout: .seconds(10))
+        #expect(try await requests.first(1) == [.phone])
         setup.pair.completeActivation(of: .phone)
         try await activation
         #expect(setup.phone.activationState == .activated)
+        #expect(setup.pair.activationRequestCount(of: .phone) == 2)
     }
 
     @Test("A failed activation reports the session's error")
@@ -63,12 +68,72 @@ struct ActivationTests {
     @Test("Concurrent activations share one")
     func concurrent() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
+        let requests = setup.pair.activationRequests()
         async let first: Void = setup.phone.activate(timeout: .seconds(10))
         async let second: Void = setup.phone.activate(timeout: .seconds(10))
-        // Let both calls register before completing (they share the pending activation).
-        try await Task.sleep(for: .milliseconds(100))
+        // Whichever call comes first asks the session; the other joins it, or finds the session activated.
+        #expect(try await requests.first(1) == [.phone])
         setup.pair.completeActivation(of: .phone)
         _ = try await (first, second)
+        #expect(setup.pair.activationRequestCount(of: .phone) == 1)
+        #expect(setup.phone.activationState == .activated)
+    }
+
+    @Test("Sends made while activation is in progress wait for it, then go out in call order")
+    func sendsWaitForActivation() async throws {
+        let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
+        try await setup.watch.activate(timeout: .seconds(10))
+        try setup.phone.activate()
+        #expect(setup.pair.activationRequestCount(of: .phone) == 1)
+        let outcomes = Broadcast<Int>()
+        let finished = outcomes.subscribe()
+        for index in 0..<3 {
+            setup.phone.send(["index": index]) { result in
+                if case .success(let sent) = result, sent.transport == .message { outcomes.send(index) }
+            }
+        }
+        async let awaited = setup.phone.send(["index": 3])
+        setup.pair.completeActivation(of: .phone)
+        var indices: [Int] = []
+        for _ in 0..<4 {
+            let received = try await setup.watchEvents.nextMessage()
+            indices.append(try #require(received.message["index"] as? Int))
+        }
+        #expect(indices == [0, 1, 2, 3])
+        #expect(try await awaited.transport == .message)
+        #expect(try await finished.first(3) == [0, 1, 2])
+    }
+
+    @Test("Sends held for an activation that fails or times out fail with sessionNotActivated")
+    func heldSendsFail() async throws {
+        let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
+        let requests = setup.pair.activationRequests()
+        let activation = Task { try await setup.phone.activate(timeout: .milliseconds(300)) }
+        #expect(try await requests.first(1) == [.phone])
+        await #expect(throws: ConnectivityError.sessionNotActivated) { try await setup.phone.send(["x": 1]) }
+        await #expect(throws: ConnectivityError.activationTimedOut) { try await activation.value }
+
+        setup.pair.setActivationBehavior(.fails(.deviceNotPaired), for: .phone)
+        try setup.phone.activate()
+        await #expect(throws: ConnectivityError.sessionNotActivated) { try await setup.phone.send(["x": 2]) }
+    }
+
+    @Test("A send cancelled while it waits for the activation is never sent")
+    func cancelledWhileHeld() async throws {
+        let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
+        try await setup.watch.activate(timeout: .seconds(10))
+        try setup.phone.activate()
+        let held = Task { try await setup.phone.send(["cancelled": true]) }
+        held.cancel()
+        await #expect(throws: ConnectivityError.cancelled) { try await held.value }
+        setup.pair.completeActivation(of: .phone)
+        async let sent = setup.phone.send(["after": true])
+        // The watch's first message is the later one: the cancelled send never left.
+        let received = try await setup.watchEvents.nextMessage()
+        #expect(received.message["after"] as? Bool == true)
+        #expect(received.message["cancelled"] == nil)
+        try received.reply?.send(["ok": true])
+        #expect(try await sent.transport == .message)
     }
 
     @Test("Sending before activation fails with sessionNotActivated")

@@ -238,16 +238,16 @@ struct EndToEndTests {
     func replyTimeout() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
-        let holder = Task {
-            let received = try await watchEvents.nextMessage()
-            // Holds the reply without answering until the sender has timed out.
-            try await Task.sleep(for: .seconds(2))
-            _ = received
-        }
+        // The task's result keeps the received message, and so its unanswered reply, alive until the sender
+        // has timed out: no acknowledgement can be sent before.
+        let holder = Task { try await watchEvents.nextMessage() }
         await #expect(throws: ConnectivityError.messageReplyTimedOut) {
             try await setup.phone.send(["q": 1], options: SendOptions(replyTimeout: .milliseconds(300)))
         }
-        try await holder.value
+        let received = try await holder.value
+        #expect(received.reply?.isSent == false)
+        // A reply after the timeout is accepted by the receiver but changes nothing for the sender.
+        try received.reply?.send(["too": "late"])
     }
 
     @Test("A flapping link reporting two errors for one send resumes the caller once")

@@ -1,4 +1,5 @@
-// The connectivity code blocks of Sources/SundialKit/README.md, verbatim, so that they compile.
+// The connectivity code blocks of Sources/SundialKit/README.md, verbatim, so that they compile. The README shows
+// the ColorMessage of Specification/SpecMessages.swift.
 import Foundation
 import SundialKit
 import SundialKitCombine
@@ -12,20 +13,6 @@ import OpenCombine
 import OpenCombineDispatch
 #endif
 
-struct ColorMessage: Messagable {
-    static let key = "color"
-    let red: Double
-
-    init(red: Double) { self.red = red }
-
-    init(from parameters: [String: any Sendable]) throws {
-        guard let red = parameters["red"] as? Double else { throw SerializationError.missingField("red") }
-        self.red = red
-    }
-
-    func parameters() -> [String: any Sendable] { ["red": red] }
-}
-
 enum ConnectivityReadmeSnippets {
     static func streamSnippet() async throws -> (Double, PairedSessions) {
         let pair = PairedSessions()
@@ -35,27 +22,32 @@ enum ConnectivityReadmeSnippets {
         try await phone.activate(timeout: .seconds(10))
         try await watch.activate(timeout: .seconds(10))
 
-        let incoming = watch.messageStream()  // subscribe before the message can arrive
+        let incoming = await watch.messageStream()  // subscribe before the message can arrive
         let watchSide = Task {
             for await received in incoming {
                 if let color = try? decoder.decode(received) as? ColorMessage {
-                    try? received.reply?.send(ColorMessage(red: color.red / 2))
+                    try? received.reply?.send(ColorMessage(red: color.red / 2, green: color.green, blue: color.blue))
                     return
                 }
             }
         }
-        let reply = try await phone.send(ColorMessage(red: 1), expecting: ColorMessage.self)
+        let reply = try await phone.send(ColorMessage(red: 1, green: 0.5, blue: 0), expecting: ColorMessage.self)
         await watchSide.value
         print("the watch replied", reply.red)
         return (reply.red, pair)
     }
 
-    static func combineSnippet(pair: PairedSessions) -> (SundialKitCombine.ConnectivityObserver, AnyCancellable) {
-        let observer = SundialKitCombine.ConnectivityObserver(session: pair.phone)
-        let cancellable = observer.isReachablePublisher
-            .receive(on: DispatchQueue.main)
-            .sink { isReachable in print("reachable:", isReachable) }
+    static func combineSnippet(
+        decoder: MessageDecoder
+    ) throws -> (SundialKitCombine.ConnectivityObserver, [AnyCancellable], PairedSessions) {
+        let combinePair = PairedSessions()  // on a device: ConnectivityObserver(messageDecoder: decoder)
+        let observer = SundialKitCombine.ConnectivityObserver(session: combinePair.phone, messageDecoder: decoder)
+        let cancellables = [
+            observer.$isReachable.sink { isReachable in print("reachable:", isReachable) },
+            observer.typedMessageReceived.sink { message in print("received:", message) },
+        ]
+        try observer.activate()
         observer.sendingMessageSubject.send(["message": "hello"])
-        return (observer, cancellable)
+        return (observer, cancellables, combinePair)
     }
 }

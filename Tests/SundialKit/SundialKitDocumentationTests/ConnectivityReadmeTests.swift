@@ -1,15 +1,32 @@
+import CourierTestSupport
 import Foundation
+import SundialKitCombine
 import SundialKitTesting
 import Testing
 
 @Suite("SundialKit README: connectivity")
 struct ConnectivityReadmeTests {
-    @Test("The connectivity quick start runs: the watch's reply reaches the phone")
-    func quickStart() async throws {
-        let (red, pair) = try await ConnectivityReadmeSnippets.streamSnippet()
+    @Test("The Swift concurrency quick start runs: the watch's reply reaches the phone")
+    func streamQuickStart() async throws {
+        let (red, _) = try await ConnectivityReadmeSnippets.streamSnippet()
         #expect(red == 0.5)
-        let (observer, cancellable) = ConnectivityReadmeSnippets.combineSnippet(pair: pair)
-        #expect(observer.state.isReachable)
-        cancellable.cancel()
+    }
+
+    @Test("The Combine quick start runs: the send made right after activate() goes out once activated")
+    func combineQuickStart() async throws {
+        let decoder = MessageDecoder(messagableTypes: [ColorMessage.self])
+        let (observer, cancellables, pair) = try ConnectivityReadmeSnippets.combineSnippet(decoder: decoder)
+        let (states, statesCancellable) = collect(observer.statePublisher)
+        defer { statesCancellable.cancel() }
+        _ = try await states.firstValue(within: .seconds(10)) { $0.activationState == .activated }
+        // The watch is not activated, so the message went by application context, delivered once it is.
+        let watch = SundialKitCombine.ConnectivityObserver(session: pair.watch, publishingQueue: nil)
+        let (received, receivedCancellable) = collect(watch.messageReceivedPublisher)
+        defer { receivedCancellable.cancel() }
+        try await watch.activate(timeout: .seconds(10))
+        let context = try #require(try await received.first(1).first)
+        #expect(context.message["message"] as? String == "hello")
+        #expect(context.context.isApplicationContext)
+        #expect(cancellables.count == 2)
     }
 }

@@ -44,16 +44,16 @@ enum ReadmeSnippets {
     // SundialKitCombine
     static func combineSnippet() throws -> AnyCancellable {
         let observer = try NetworkObserver()
-        let cancellable = observer.pathStatusPublisher.sink { status in
+        let cancellable = observer.$pathStatus.sink { status in
             print("path status:", status)
         }
-        observer.start(queue: .global())
+        observer.start(queue: .main)
         return cancellable
     }
 
     // SundialKitStream
     static func streamSnippet() async throws {
-        let network = NetworkStream(monitor: try NetlinkPathMonitor())
+        let network = try NetworkStream()
         for await status in network.pathStatusStream {
             print("path status:", status)
             if status.isSatisfied {

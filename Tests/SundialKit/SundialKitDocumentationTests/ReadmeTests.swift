@@ -35,8 +35,10 @@ struct ReadmeTests {
     func snippetsAreCompiled() throws {
         let readme = try String(
             contentsOf: Self.packageRoot.appendingPathComponent("Sources/SundialKit/README.md"), encoding: .utf8)
-        // ReadmeSnippets.swift, plus ConnectivityReadmeSnippets.swift for the connectivity sections.
-        let source = try ["ReadmeSnippets.swift", "ConnectivityReadmeSnippets.swift"].map {
+        // ReadmeSnippets.swift, plus ConnectivityReadmeSnippets.swift for the connectivity sections and the
+        // specification's ColorMessage.
+        let files = ["ReadmeSnippets.swift", "ConnectivityReadmeSnippets.swift", "Specification/SpecMessages.swift"]
+        let source = try files.map {
             try String(contentsOf: Self.testsDirectory.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         let blocks = Self.swiftBlocks(in: readme)
@@ -48,6 +50,33 @@ struct ReadmeTests {
                 #expect(source.contains(line), "README import not in ReadmeSnippets.swift: \(line)")
             }
         }
+    }
+
+    @Test("Every swift block of the SundialKit DocC catalogs is compiled code in DocC/*.swift")
+    func doccSnippetsAreCompiled() throws {
+        let sources = Self.packageRoot.appendingPathComponent("Sources/SundialKit")
+        let enumerator = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        let catalogs = enumerator.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "md" && $0.deletingLastPathComponent().pathExtension == "docc" }
+        #expect(catalogs.count >= 12)
+        let files = [
+            "DocC/DocCSnippets.swift", "DocC/DocCCombineSnippets.swift", "DocC/DocCStreamSnippets.swift",
+            "Specification/SpecMessages.swift",
+        ]
+        let compiled = Self.normalized(
+            try files.map {
+                try String(contentsOf: Self.testsDirectory.appendingPathComponent($0), encoding: .utf8)
+            }.joined(separator: "\n"))
+        var blocks = 0
+        for catalog in catalogs {
+            for block in Self.swiftBlocks(in: try String(contentsOf: catalog, encoding: .utf8)) {
+                blocks += 1
+                #expect(
+                    compiled.contains(Self.normalized(block)),
+                    "\(catalog.lastPathComponent): block not compiled in DocC/*.swift:\n\(block)")
+            }
+        }
+        #expect(blocks >= 13)
     }
 
     @Test("The block extractor finds fenced swift blocks only")

@@ -220,4 +220,54 @@ struct NetworkMonitorTests {
         #expect(weakObserver == nil)
         paths.send(.satisfied(.wifi))
     }
+
+    /// Implements only the path-status callback; the others keep their empty defaults.
+    final class StatusOnlyObserver: NetworkStateObserver {
+        let statuses = Locked([PathStatus]())
+
+        func networkMonitor(_ monitor: any NetworkMonitoring, didUpdatePathStatus status: PathStatus) {
+            statuses.withLock { $0.append(status) }
+        }
+    }
+
+    /// Implements only the failure callback.
+    final class FailureOnlyObserver: NetworkStateObserver {
+        let failures = Locked([NetworkError]())
+
+        func networkMonitor(_ monitor: any NetworkMonitoring, didFailWith error: NetworkError) {
+            failures.withLock { $0.append(error) }
+        }
+    }
+
+    @Test("An observer implements only the callbacks it needs; the others do nothing")
+    func partialObservers() {
+        let paths = ScriptedPathMonitor(initialPath: nil)
+        let monitor = NetworkMonitor(monitor: paths)
+        let statusOnly = StatusOnlyObserver()
+        let failureOnly = FailureOnlyObserver()
+        monitor.addObserver(statusOnly)
+        monitor.addObserver(statusOnly)
+        monitor.addObserver(failureOnly)
+        monitor.start(queue: queue)
+        paths.send(ScriptedPath(isConstrained: true, isExpensive: true, pathStatus: .satisfied(.cellular)))
+        paths.send(ScriptedPath(pathStatus: .satisfied(.cellular)))
+        paths.fail(.monitoringFailed(reason: "gone"))
+        // Added twice, told once.
+        #expect(statusOnly.statuses.value == [.satisfied(.cellular)])
+        #expect(failureOnly.failures.value == [.monitoringFailed(reason: "gone")])
+        #expect(
+            monitor.state == NetworkState(pathStatus: .satisfied(.cellular), isExpensive: false, isConstrained: false))
+    }
+
+    #if os(Linux)
+    @Test("The platform initializers with a ping use netlink on Linux")
+    func platformInitializersWithPing() throws {
+        let ping = try TCPConnectPing(host: "127.0.0.1", port: 9, timeInterval: 60, timeout: 1)
+        let monitor = try NetworkMonitor(ping: ping)
+        #expect(monitor.hasPing)
+        #expect(!monitor.isRunning)
+        let plain = try NetworkMonitor()
+        #expect(!plain.hasPing)
+    }
+    #endif
 }

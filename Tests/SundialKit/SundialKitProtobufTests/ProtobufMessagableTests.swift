@@ -47,7 +47,7 @@ struct ProtobufMessagableTests {
         try await phone.activate(timeout: .seconds(10))
         try await watch.activate(timeout: .seconds(10))
         _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { $0 }
-        let incoming = watch.messageStream()
+        let incoming = await watch.messageStream()
         let responder = Task {
             var transports: [MessageTransport] = []
             for await received in incoming {
@@ -87,10 +87,14 @@ struct ProtobufMessagableTests {
                 body[Int(nextByte()) % body.count] ^= max(nextByte(), 1)
             }
             let input = try BinaryMessageEncoder.encode(payload: body, typeKey: Sundial_Example_WorkoutSummary.key)
+            // The typed entry point agrees with the decoder: the same value, or a typed error for the same input.
+            let direct = try? MessageDecoder.decodeProtobuf(Sundial_Example_WorkoutSummary.self, from: input)
             let message: any Messagable
             do throws(SerializationError) {
                 message = try decoder.decodeBinary(input)
+                #expect(direct == message as? Sundial_Example_WorkoutSummary)
             } catch {
+                #expect(direct == nil)
                 guard case .decodingFailed(let type, _) = error else {
                     Issue.record("unexpected \(error)")
                     continue

@@ -39,8 +39,8 @@ struct StreamConnectivityObserverTests {
         let pair = PairedSessions()
         let phone = ConnectivityObserver(session: pair.phone)
         let watch = ConnectivityObserver(session: pair.watch)
-        let activation = phone.activationStates()
-        let reachability = phone.reachabilityStream()
+        let activation = await phone.activationStates()
+        let reachability = await phone.reachabilityStream()
         try await phone.activate(timeout: .seconds(10))
         try await watch.activate(timeout: .seconds(10))
         #expect(try await activation.first(2) == [.notActivated, .activated])
@@ -57,7 +57,7 @@ struct StreamConnectivityObserverTests {
     @Test("Round trip: typed message out, async reply back")
     func roundTrip() async throws {
         let (_, phone, watch) = try await activatedPair()
-        let incoming = watch.messageStream()
+        let incoming = await watch.messageStream()
         let responder = Task {
             for await received in incoming {
                 let ping = try #require(try watch.messageDecoder?.decode(received) as? Ping)
@@ -77,9 +77,9 @@ struct StreamConnectivityObserverTests {
     @Test("Typed stream decodes; undecodable messages are reported, not dropped silently")
     func typedStream() async throws {
         let (_, phone, watch) = try await activatedPair()
-        let typed = watch.typedMessageStream()
-        let failures = watch.decodingFailures()
-        let pings = watch.messages(of: Ping.self)
+        let typed = await watch.typedMessageStream()
+        let failures = await watch.decodingFailures()
+        let pings = await watch.messages(of: Ping.self)
         try await phone.send(["unknown": true], options: .via(.userInfo))
         try await phone.send(Ping(count: 9), options: .via(.userInfo))
         let first = try await typed.first(1)
@@ -91,7 +91,7 @@ struct StreamConnectivityObserverTests {
     @Test("Send results are streamed, including failures")
     func sendResults() async throws {
         let (pair, phone, _) = try await activatedPair()
-        let results = phone.sendResultStream()
+        let results = await phone.sendResultStream()
         try await phone.send(["a": 1], options: .via(.applicationContext))
         pair.setLinkUp(false)
         _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { !$0 }
@@ -106,7 +106,7 @@ struct StreamConnectivityObserverTests {
     @Test("Application context sent while unreachable arrives on reconnect through the stream")
     func contextOnReconnect() async throws {
         let (pair, phone, watch) = try await activatedPair()
-        let incoming = watch.messageStream()
+        let incoming = await watch.messageStream()
         pair.setLinkUp(false)
         _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { !$0 }
         try await phone.send(["v": 1])
@@ -121,7 +121,7 @@ struct StreamConnectivityObserverTests {
     func files() async throws {
         try await withTemporaryDirectory { directory in
             let (_, phone, watch) = try await activatedPair()
-            let stream = watch.fileStream()
+            let stream = await watch.fileStream()
             let url = directory.url.appendingPathComponent("a.bin")
             try Data([1, 2, 3]).write(to: url)
             try phone.transferFile(url, metadata: ["n": 1])
@@ -129,5 +129,47 @@ struct StreamConnectivityObserverTests {
             #expect(try Data(contentsOf: file.fileURL) == Data([1, 2, 3]))
             try? FileManager.default.removeItem(at: file.fileURL)
         }
+    }
+
+    @Test("Pairing, app installation and activation outcomes stream too, as do the design document's shortcuts")
+    func moreStateStreams() async throws {
+        let pair = PairedSessions(configuration: .init(phoneActivation: .fails(.deviceNotPaired)))
+        let phone: ConnectivityStream = ConnectivityObserver(session: pair.phone)
+        let watch = ConnectivityObserver(session: pair.watch)
+        let results = await phone.activationResults()
+        let states = await phone.stateStream()
+        let shortcut = phone.activationStateStream
+        let reachableShortcut = phone.isReachableStream
+        await #expect(throws: ConnectivityError.deviceNotPaired) { try await phone.activate(timeout: .seconds(10)) }
+        #expect(
+            try await results.first(1).first.map { if case .failure(.deviceNotPaired) = $0 { true } else { false } }
+                == true)
+        pair.setActivationBehavior(.succeeds, for: .phone)
+        try await phone.activate(timeout: .seconds(10))
+        try await watch.activate(timeout: .seconds(10))
+        #expect(
+            try await results.first(1).first.map { if case .success(.activated) = $0 { true } else { false } } == true)
+        #expect(try await shortcut.first(2) == [.notActivated, .activated])
+        #expect(try await reachableShortcut.first(2) == [false, true])
+        _ = try await states.firstValue(within: .seconds(10)) { $0.isReachable }
+
+        let paired = await phone.pairedStream()
+        let installed = await phone.pairedAppInstalledStream()
+        #expect(try await paired.first(1) == [true])
+        #expect(try await installed.first(1) == [true])
+        pair.setWatchAppInstalled(false)
+        #expect(try await installed.first(1) == [false])
+        pair.setPaired(false)
+        #expect(try await paired.first(1) == [false])
+    }
+
+    @Test("The application context is sent and received through the observer")
+    func applicationContext() async throws {
+        let (_, phone, watch) = try await activatedPair()
+        let incoming = await watch.messageStream()
+        try phone.updateApplicationContext(["mode": "run"])
+        let received = try #require(try await incoming.first(1).first)
+        #expect(received.transport == .applicationContext)
+        #expect(watch.receivedApplicationContext["mode"] as? String == "run")
     }
 }

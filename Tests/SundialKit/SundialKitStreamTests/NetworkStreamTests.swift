@@ -81,4 +81,17 @@ struct NetworkStreamTests {
         paths.fail(.monitoringFailed(reason: "gone"))
         #expect(try await failures.first(1) == [.monitoringFailed(reason: "gone")])
     }
+
+    #if os(Linux)
+    @Test("NetworkStream() follows this machine's network over netlink; with a ping it pings")
+    func platformInitializers() async throws {
+        let network = try NetworkStream()
+        let first = try #require(try await network.pathStatusStream.firstValue(within: .seconds(30)))
+        #expect(first != .unknown)
+        #expect(await network.currentStatus() == first)
+        let ping = try TCPConnectPing(host: "127.0.0.1", port: 9, timeInterval: 60, timeout: 1)
+        let pinging = try NetworkStream(ping: ping)
+        #expect(await !pinging.isMonitoring)
+    }
+    #endif
 }

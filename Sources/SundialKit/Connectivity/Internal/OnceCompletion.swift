@@ -14,6 +14,11 @@ internal final class OnceCompletion<Value: Sendable>: Sendable {
 
     private let state = Locked(State())
 
+    /// The value, once it is set.
+    var value: Value? {
+        state.withLock { $0.value }
+    }
+
     /// Sets the value if none was set yet, and hands it to the waiters.
     /// - Returns: Whether this call set it.
     @discardableResult

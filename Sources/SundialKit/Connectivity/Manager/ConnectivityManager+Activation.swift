@@ -1,40 +1,32 @@
 extension ConnectivityManager {
+    typealias ActivationCompletion = OnceCompletion<Result<Void, ConnectivityError>>
+
+    /// How long an activation started with ``activate()`` may take before the sends waiting for it are
+    /// released (and fail with `ConnectivityError.sessionNotActivated`).
+    public static let defaultActivationTimeout: Duration = .seconds(30)
+
     /// Starts activation without waiting for it (1.x behaviour); the outcome arrives as an event.
-    /// - Throws: ``ConnectivityError/sessionNotSupported`` when the device has no counterpart.
+    ///
+    /// Sends made before the activation completes wait for it (at most ``defaultActivationTimeout``) and then
+    /// go out in the order they were made, so `activate()` followed at once by a send works.
+    /// (``updateApplicationContext(_:)`` and ``transferFile(_:metadata:)`` answer at once, so they do not wait.)
+    /// - Throws: `ConnectivityError.sessionNotSupported` when the device has no counterpart.
     public func activate() throws(ConnectivityError) {
-        try session.activate()
+        // A session that refuses at once (an unsupported device) is reported here, as in 1.x.
+        if let refusal = beginActivation(timeout: Self.defaultActivationTimeout).refusal {
+            throw refusal
+        }
     }
 
     /// Activates the session and waits until it is activated.
     ///
-    /// Returns at once if the session is already activated. Concurrent calls share one activation.
+    /// Returns at once if the session is already activated. Concurrent calls share one activation. Sends
+    /// made while it is in progress wait for it, then go out in the order they were made.
     /// - Parameter timeout: How long to wait for the session to report the outcome.
-    /// - Throws: ``ConnectivityError/sessionNotSupported``, ``ConnectivityError/activationTimedOut``,
-    ///   ``ConnectivityError/cancelled``, or the error the session reported.
+    /// - Throws: `ConnectivityError.sessionNotSupported`, `ConnectivityError.activationTimedOut`,
+    ///   `ConnectivityError.cancelled`, or the error the session reported.
     public func activate(timeout: Duration) async throws(ConnectivityError) {
-        let (pending, isNew) = internalState.withLock {
-            state -> (OnceCompletion<Result<Void, ConnectivityError>>?, Bool) in
-            if state.state.activationState == .activated {
-                return (nil, false)
-            }
-            if let existing = state.activation {
-                return (existing, false)
-            }
-            let pending = OnceCompletion<Result<Void, ConnectivityError>>()
-            state.activation = pending
-            return (pending, true)
-        }
-        guard let pending else { return }
-        if isNew {
-            pending.onTimeout(after: timeout) { [weak self] in
-                self?.finishActivation(pending, with: .failure(.activationTimedOut))
-            }
-            do {
-                try session.activate()
-            } catch {
-                finishActivation(pending, with: .failure(error))
-            }
-        }
+        guard let pending = beginActivation(timeout: timeout).pending else { return }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pending.wait { continuation.resume(returning: $0) }
@@ -45,12 +37,41 @@ extension ConnectivityManager {
         try result.get()
     }
 
-    /// Resolves an activation wait and forgets it, so that a later call starts afresh.
-    func finishActivation(
-        _ pending: OnceCompletion<Result<Void, ConnectivityError>>?,
-        with result: Result<Void, ConnectivityError>
-    ) {
-        let target = internalState.withLock { state -> OnceCompletion<Result<Void, ConnectivityError>>? in
+    /// Starts an activation, or joins the one in progress.
+    /// - Returns: The activation to wait for (`nil` when the session is already activated), and the error the
+    ///   session threw when asked to activate, if it refused at once.
+    private func beginActivation(
+        timeout: Duration
+    ) -> (pending: ActivationCompletion?, refusal: ConnectivityError?) {
+        let (pending, isNew) = internalState.withLock { state -> (ActivationCompletion?, Bool) in
+            if state.state.activationState == .activated {
+                return (nil, false)
+            }
+            if let existing = state.activation {
+                return (existing, false)
+            }
+            let pending = ActivationCompletion()
+            state.activation = pending
+            return (pending, true)
+        }
+        guard let pending else { return (nil, nil) }
+        guard isNew else { return (pending, nil) }
+        pending.onTimeout(after: timeout) { [weak self] in
+            self?.finishActivation(pending, with: .failure(.activationTimedOut))
+        }
+        do {
+            try session.activate()
+        } catch {
+            finishActivation(pending, with: .failure(error))
+            return (pending, error)
+        }
+        return (pending, nil)
+    }
+
+    /// Resolves an activation wait and forgets it, so that a later call starts afresh; then releases the
+    /// sends that waited for it.
+    func finishActivation(_ pending: ActivationCompletion?, with result: Result<Void, ConnectivityError>) {
+        let target = internalState.withLock { state -> ActivationCompletion? in
             let current = state.activation
             if pending == nil || current === pending {
                 state.activation = nil
@@ -58,5 +79,48 @@ extension ConnectivityManager {
             return pending ?? current
         }
         target?.complete(result)
+        releaseDeferredSends()
+    }
+
+    /// Runs `send` now or, while an activation is in progress, once it has ended. Either way sends reach
+    /// the session in the order this method was called.
+    func afterActivation(_ send: @escaping @Sendable () -> Void) {
+        let runNow = internalState.withLock { state -> Bool in
+            guard state.activation != nil || state.isReleasingDeferredSends else { return true }
+            state.deferredSends.append(send)
+            return false
+        }
+        if runNow {
+            send()
+        }
+    }
+
+    /// Runs the deferred sends in order, including any deferred while they run, unless a new activation
+    /// has begun (its end releases them).
+    private func releaseDeferredSends() {
+        let shouldRelease = internalState.withLock { state -> Bool in
+            guard !state.isReleasingDeferredSends, !state.deferredSends.isEmpty, state.activation == nil else {
+                return false
+            }
+            state.isReleasingDeferredSends = true
+            return true
+        }
+        guard shouldRelease else { return }
+        while let batch = nextDeferredSends() {
+            for send in batch {
+                send()
+            }
+        }
+    }
+
+    private func nextDeferredSends() -> [@Sendable () -> Void]? {
+        internalState.withLock { state in
+            guard !state.deferredSends.isEmpty, state.activation == nil else {
+                state.isReleasingDeferredSends = false
+                return nil
+            }
+            defer { state.deferredSends.removeAll() }
+            return state.deferredSends
+        }
     }
 }

@@ -10,7 +10,7 @@ extension ConnectivityManager {
     ///   - message: The dictionary to send (property-list values only).
     ///   - options: Transport choice and reply timeout.
     /// - Returns: The transport used and the reply, if any.
-    /// - Throws: ``ConnectivityError``: not activated, not reachable, payload too large or not a property
+    /// - Throws: `ConnectivityError`: not activated, not reachable, payload too large or not a property
     ///   list, reply timed out, cancelled, or what the session reported.
     @discardableResult
     public func send(
@@ -26,7 +26,7 @@ extension ConnectivityManager {
     ///   - message: The message.
     ///   - options: Transport choice and reply timeout.
     /// - Returns: The transport used and the reply, if any.
-    /// - Throws: ``ConnectivityError``, including ``ConnectivityError/serialization(_:)`` when the message
+    /// - Throws: `ConnectivityError`, including `ConnectivityError.serialization(_:)` when the message
     ///   cannot be encoded.
     @discardableResult
     public func send(
@@ -42,7 +42,7 @@ extension ConnectivityManager {
     ///   - replyType: The type the counterpart replies with.
     ///   - options: Transport choice and reply timeout; the send must go live (reachable).
     /// - Returns: The decoded reply.
-    /// - Throws: ``ConnectivityError``; ``ConnectivityError/serialization(_:)`` when the reply does not
+    /// - Throws: `ConnectivityError`; `ConnectivityError.serialization(_:)` when the reply does not
     ///   decode as `replyType`.
     public func send<Reply: Messagable>(
         _ message: some Messagable,
@@ -51,30 +51,28 @@ extension ConnectivityManager {
     ) async throws(ConnectivityError) -> Reply {
         let result = try await awaitSend(.messagable(message), options: options)
         let decoder = MessageDecoder(messagableTypes: [replyType])
-        do {
+        do throws(SerializationError) {
             let reply: any Messagable
             if let data = result.replyData {
                 reply = try decoder.decodeBinary(data)
             } else if let dictionary = result.context.reply {
                 reply = try decoder.decodeMessage(dictionary)
             } else {
-                throw SerializationError.missingField("reply (the message was queued, not delivered live)")
+                throw .missingField("reply (the message was queued, not delivered live)")
             }
-            guard let typed = reply as? Reply else {
-                throw SerializationError.unknownMessageType(Reply.key)
-            }
+            // The decoder knows only `Reply`, so whatever it decodes is one.
+            guard let typed = reply as? Reply else { throw .unknownMessageType(Reply.key) }
             return typed
-        } catch let error as SerializationError {
-            throw .serialization(error)
         } catch {
-            throw .deliveryFailed
+            throw .serialization(error)
         }
     }
 
     /// Sends a dictionary and reports the outcome to `completion` (and as a
     /// ``ConnectivityEvent/sendCompleted(_:)`` event).
     ///
-    /// The session is called before this method returns, so sends reach the session in call order.
+    /// The session is called before this method returns (or, while an activation is in progress, as soon as
+    /// it ends), so sends reach the session in call order.
     /// - Parameters:
     ///   - message: The dictionary to send.
     ///   - options: Transport choice and reply timeout.
@@ -100,11 +98,19 @@ extension ConnectivityManager {
         dispatch(.messagable(message), options: options, pending: pending)
     }
 
-    /// Replaces the application context, whatever the reachability.
+    /// Replaces the application context, whatever the reachability; the outcome is also reported as a
+    /// ``ConnectivityEvent/sendCompleted(_:)`` event.
     /// - Parameter context: The new context.
-    /// - Throws: ``ConnectivityError`` when it cannot be sent.
+    /// - Throws: `ConnectivityError` when it cannot be sent.
     public func updateApplicationContext(_ context: ConnectivityMessage) throws(ConnectivityError) {
-        _ = try sendQueued(.dictionary(context), options: .via(.applicationContext))
+        let result: Result<ConnectivitySendResult, ConnectivityError>
+        do throws(ConnectivityError) {
+            result = .success(try sendQueued(.dictionary(context), options: .via(.applicationContext)))
+        } catch {
+            result = .failure(error)
+        }
+        report(result, message: context)
+        _ = try result.get()
     }
 
     /// Queues a file transfer with metadata.
@@ -112,7 +118,7 @@ extension ConnectivityManager {
     ///   - file: The file to send.
     ///   - metadata: Property-list metadata.
     /// - Returns: The result (context ``ConnectivitySendContext/applicationContext``, transport `.file`).
-    /// - Throws: ``ConnectivityError`` when the session is not ready, the counterpart is missing, the
+    /// - Throws: `ConnectivityError` when the session is not ready, the counterpart is missing, the
     ///   file cannot be read, or the metadata is not a property list.
     @discardableResult
     public func transferFile(
@@ -163,8 +169,17 @@ extension ConnectivityManager {
         return try result.get()
     }
 
-    /// The single path every send takes: route, encode, check, hand to the session.
+    /// The single path every send takes: wait for an activation in progress, route, encode, check, hand to
+    /// the session.
     private func dispatch(_ outgoing: OutgoingMessage, options: SendOptions, pending: SendCompletion) {
+        afterActivation { [self] in
+            // A send cancelled while it waited for the activation is not sent.
+            guard pending.value == nil else { return }
+            route(outgoing, options: options, pending: pending)
+        }
+    }
+
+    private func route(_ outgoing: OutgoingMessage, options: SendOptions, pending: SendCompletion) {
         let transport: MessageTransport
         do {
             transport = try TransportPolicy.transport(for: outgoing.payload, options: options, state: liveState)

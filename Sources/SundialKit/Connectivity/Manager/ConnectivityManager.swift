@@ -31,6 +31,9 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivitySess
         var state: ConnectivityState
         var activation: OnceCompletion<Result<Void, ConnectivityError>>?
         var observers: [ObserverBox] = []
+        /// Sends made while an activation is in progress, in call order.
+        var deferredSends: [@Sendable () -> Void] = []
+        var isReleasingDeferredSends = false
     }
 
     /// The session this manager drives.
@@ -131,7 +134,7 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivitySess
     }
 }
 
-/// A registration made with ``ConnectivityManager/addEventHandler(_:)``.
+/// A registration made with ``ConnectivityManager/addEventHandler(replayingState:_:)``.
 public final class ConnectivityEventSubscription: Sendable {
     private let onCancel: Locked<(@Sendable () -> Void)?>
 

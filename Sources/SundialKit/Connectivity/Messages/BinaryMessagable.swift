@@ -5,6 +5,10 @@ public import Foundation
 /// Sent over `.data` as its bytes followed by a type footer (see ``BinaryMessageEncoder``), or inside a
 /// dictionary as `["__type": key, "__parameters": ["__data": bytes]]` when it goes by application
 /// context or user info. ``Messagable``'s dictionary requirements are implemented for you.
+///
+/// Like `Messagable.init(from:)`, the requirements are untyped `throws`: your
+/// encoder's errors (SwiftProtobuf's, `Codable`'s, your own) pass through, and SundialKit reports them as
+/// `SerializationError`s.
 public protocol BinaryMessagable: Messagable {
     /// Decodes the message from the bytes ``encode()`` produced (without the type footer).
     ///

@@ -8,7 +8,7 @@ public import Foundation
 ///
 /// This is the layout SundialKit 2.x uses, so apps built on either library can exchange binary
 /// messages. Decoding checks every length against the buffer before reading, works on sliced `Data`
-/// and on 32-bit watches, and reports malformed input as a ``SerializationError``.
+/// and on 32-bit watches, and reports malformed input as a `SerializationError`.
 public enum BinaryMessageEncoder {
     /// The size of the trailing length field.
     public static let lengthFieldSize = 4
@@ -16,7 +16,7 @@ public enum BinaryMessageEncoder {
     /// Encodes a message: its payload followed by the type footer.
     /// - Parameter message: The message to encode.
     /// - Returns: The bytes to send with `sendMessageData`.
-    /// - Throws: ``SerializationError/encodingFailed(_:)`` when the message's `encode()` fails.
+    /// - Throws: `SerializationError.encodingFailed(_:)` when the message's `encode()` fails.
     public static func encode(_ message: some BinaryMessagable) throws(SerializationError) -> Data {
         let payload: Data
         do {
@@ -34,7 +34,7 @@ public enum BinaryMessageEncoder {
     ///   - payload: The message bytes.
     ///   - typeKey: The message type's key.
     /// - Returns: The payload followed by the footer.
-    /// - Throws: ``SerializationError/encodingFailed(_:)`` when the key is longer than the footer allows.
+    /// - Throws: `SerializationError.encodingFailed(_:)` when the key is longer than the footer allows.
     public static func encode(payload: Data, typeKey: String) throws(SerializationError) -> Data {
         let keyBytes = typeKey.utf8
         guard let keyLength = UInt32(exactly: keyBytes.count) else {
@@ -52,8 +52,8 @@ public enum BinaryMessageEncoder {
     /// The payload is a slice of `data` (no copy): index it from its `startIndex`.
     /// - Parameter data: The bytes received with `sendMessageData`.
     /// - Returns: The type key and the payload.
-    /// - Throws: ``SerializationError/invalidFormat(_:)`` when the footer is truncated or its length
-    ///   exceeds the buffer, ``SerializationError/invalidTypeKey`` when the key is not UTF-8.
+    /// - Throws: `SerializationError.invalidFormat(_:)` when the footer is truncated or its length
+    ///   exceeds the buffer, `SerializationError.invalidTypeKey` when the key is not UTF-8.
     public static func decode(_ data: Data) throws(SerializationError) -> (typeKey: String, payload: Data) {
         let count = data.count
         guard count >= lengthFieldSize else {

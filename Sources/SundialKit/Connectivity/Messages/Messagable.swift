@@ -34,6 +34,9 @@ public protocol Messagable: Sendable {
     static var key: String { get }
 
     /// Creates the message from its parameters (2.x shape).
+    ///
+    /// The one kind of throwing API in SundialKit without a typed error: it is yours to implement, with whatever
+    /// errors your decoding code throws. ``MessageDecoder`` reports them as `SerializationError`s.
     /// - Parameter parameters: The `__parameters` dictionary that was received.
     /// - Throws: Any error, typically a `SerializationError`, when the parameters are invalid.
     init(from parameters: [String: any Sendable]) throws
@@ -74,7 +77,7 @@ extension Messagable {
     }
 
     /// Derived from the 1.x `parameters()`; values that are not property-list values are kept as markers
-    /// that make sending fail with ``ConnectivityError/payloadUnsupportedTypes(_:)``.
+    /// that make sending fail with `ConnectivityError.payloadUnsupportedTypes(_:)`.
     public func parameters() -> [String: any Sendable] {
         let legacy: [String: Any] = parameters()
         return PropertyListValue.sendableDictionary(legacy)

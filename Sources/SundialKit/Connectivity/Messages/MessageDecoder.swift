@@ -8,7 +8,7 @@ public import Foundation
 /// ```
 ///
 /// Two different types with the same ``Messagable/key`` are an error, never a crash: `init(validating:)`
-/// throws ``SerializationError/duplicateMessageKey(_:)``, and a decoder built with
+/// throws `SerializationError.duplicateMessageKey(_:)`, and a decoder built with
 /// `init(messagableTypes:)` reports it when a message with that key arrives.
 public struct MessageDecoder: Sendable {
     private let types: [String: any Messagable.Type]
@@ -17,7 +17,7 @@ public struct MessageDecoder: Sendable {
     /// Creates a decoder for the given types (1.x initializer; never traps).
     ///
     /// If two different types share a key, messages with that key fail to decode with
-    /// ``SerializationError/duplicateMessageKey(_:)``; use ``init(validating:)`` to find out at once.
+    /// `SerializationError.duplicateMessageKey(_:)`; use ``init(validating:)`` to find out at once.
     /// - Parameter messagableTypes: The types to decode.
     public init(messagableTypes: [any Messagable.Type]) {
         var types: [String: any Messagable.Type] = [:]
@@ -36,7 +36,7 @@ public struct MessageDecoder: Sendable {
 
     /// Creates a decoder, failing if two different types share a key.
     /// - Parameter messagableTypes: The types to decode.
-    /// - Throws: ``SerializationError/duplicateMessageKey(_:)`` naming the first shared key.
+    /// - Throws: `SerializationError.duplicateMessageKey(_:)` naming the first shared key.
     public init(validating messagableTypes: [any Messagable.Type]) throws(SerializationError) {
         self.init(messagableTypes: messagableTypes)
         if let key = duplicateKeys.sorted().first {
@@ -61,7 +61,7 @@ public struct MessageDecoder: Sendable {
     /// Decodes a dictionary of the form `["__type": key, "__parameters": [...]]`.
     /// - Parameter message: A received dictionary.
     /// - Returns: The decoded message.
-    /// - Throws: ``SerializationError`` when the type key is missing, unknown or shared, the parameters
+    /// - Throws: `SerializationError` when the type key is missing, unknown or shared, the parameters
     ///   are not a dictionary, or the type's initializer fails.
     public func decodeMessage(_ message: ConnectivityMessage) throws(SerializationError) -> any Messagable {
         guard let rawKey = message[MessagableKeys.typeKey] else {
@@ -94,7 +94,7 @@ public struct MessageDecoder: Sendable {
     /// Decodes bytes received over `.data`: a payload followed by a type footer.
     /// - Parameter data: The received bytes.
     /// - Returns: The decoded message.
-    /// - Throws: ``SerializationError`` when the footer is malformed, the key is unknown or not a
+    /// - Throws: `SerializationError` when the footer is malformed, the key is unknown or not a
     ///   ``BinaryMessagable``, or the type's initializer fails.
     public func decodeBinary(_ data: Data) throws(SerializationError) -> any Messagable {
         let (key, payload) = try BinaryMessageEncoder.decode(data)
@@ -108,7 +108,7 @@ public struct MessageDecoder: Sendable {
     /// Decodes a received message of either kind, as delivered in a receive result.
     /// - Parameter result: A received message.
     /// - Returns: The decoded message.
-    /// - Throws: ``SerializationError`` as ``decodeMessage(_:)`` and ``decodeBinary(_:)`` do.
+    /// - Throws: `SerializationError` as ``decodeMessage(_:)`` and ``decodeBinary(_:)`` do.
     public func decode(_ result: ConnectivityReceiveResult) throws(SerializationError) -> any Messagable {
         if let data = result.data {
             return try decodeBinary(data)

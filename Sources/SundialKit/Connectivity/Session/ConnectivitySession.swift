@@ -2,9 +2,9 @@ public import Foundation
 
 /// The seam over WatchConnectivity's `WCSession`: one implementation per environment.
 ///
-/// - ``WatchConnectivitySession`` wraps `WCSession` on iOS and watchOS.
+/// - `WatchConnectivitySession` wraps `WCSession` on iOS and watchOS.
 /// - ``NeverConnectivitySession`` is for devices without a counterpart: every operation fails with
-///   ``ConnectivityError/sessionNotSupported``.
+///   `ConnectivityError.sessionNotSupported`.
 /// - `SundialKitTesting.PairedSessions` is an in-memory iPhone and Apple Watch pair for tests and for
 ///   platforms without WatchConnectivity.
 ///
@@ -31,7 +31,7 @@ public protocol ConnectivitySession: AnyObject, Sendable {
 
     /// Starts activation; the result arrives through
     /// ``ConnectivitySessionDelegate/session(_:activationDidCompleteWith:error:)``.
-    /// - Throws: ``ConnectivityError/sessionNotSupported`` when the device has no counterpart.
+    /// - Throws: `ConnectivityError.sessionNotSupported` when the device has no counterpart.
     func activate() throws(ConnectivityError)
 
     /// Sends a live dictionary message; exactly one of the handlers is called.
@@ -58,23 +58,23 @@ public protocol ConnectivitySession: AnyObject, Sendable {
 
     /// Replaces the application context delivered to the counterpart.
     /// - Parameter context: The new context.
-    /// - Throws: ``ConnectivityError`` when the session cannot accept it.
+    /// - Throws: `ConnectivityError` when the session cannot accept it.
     func updateApplicationContext(_ context: ConnectivityMessage) throws(ConnectivityError)
 
     /// Queues a user-info transfer, delivered in order.
     /// - Parameter userInfo: The dictionary to deliver.
-    /// - Throws: ``ConnectivityError`` when the session cannot accept it.
+    /// - Throws: `ConnectivityError` when the session cannot accept it.
     func transferUserInfo(_ userInfo: ConnectivityMessage) throws(ConnectivityError)
 
     /// Queues a complication user-info transfer (iPhone only), delivered ahead of other user info.
     /// - Parameter userInfo: The dictionary to deliver.
-    /// - Throws: ``ConnectivityError`` when the session cannot accept it.
+    /// - Throws: `ConnectivityError` when the session cannot accept it.
     func transferCurrentComplicationUserInfo(_ userInfo: ConnectivityMessage) throws(ConnectivityError)
 
     /// Queues a file transfer.
     /// - Parameters:
     ///   - file: The file to send.
     ///   - metadata: Property-list metadata delivered with it.
-    /// - Throws: ``ConnectivityError`` when the session cannot accept it.
+    /// - Throws: `ConnectivityError` when the session cannot accept it.
     func transferFile(_ file: URL, metadata: ConnectivityMessage?) throws(ConnectivityError)
 }

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A session for devices with no counterpart (Mac, Apple TV, iPad, Linux): it never activates, and every
-/// operation fails with ``ConnectivityError/sessionNotSupported``.
+/// operation fails with `ConnectivityError.sessionNotSupported`.
 public final class NeverConnectivitySession: ConnectivitySession {
     /// Creates the session.
     public init() {}
@@ -28,12 +28,12 @@ public final class NeverConnectivitySession: ConnectivitySession {
     /// Always empty.
     public var receivedApplicationContext: ConnectivityMessage { [:] }
 
-    /// Always throws ``ConnectivityError/sessionNotSupported``.
+    /// Always throws `ConnectivityError.sessionNotSupported`.
     public func activate() throws(ConnectivityError) {
         throw .sessionNotSupported
     }
 
-    /// Calls `errorHandler` with ``ConnectivityError/sessionNotSupported``.
+    /// Calls `errorHandler` with `ConnectivityError.sessionNotSupported`.
     public func sendMessage(
         _ message: ConnectivityMessage,
         replyHandler: @escaping @Sendable (ConnectivityMessage) -> Void,
@@ -42,7 +42,7 @@ public final class NeverConnectivitySession: ConnectivitySession {
         errorHandler(.sessionNotSupported)
     }
 
-    /// Calls `errorHandler` with ``ConnectivityError/sessionNotSupported``.
+    /// Calls `errorHandler` with `ConnectivityError.sessionNotSupported`.
     public func sendMessageData(
         _ data: Data,
         replyHandler: @escaping @Sendable (Data) -> Void,
@@ -51,22 +51,22 @@ public final class NeverConnectivitySession: ConnectivitySession {
         errorHandler(.sessionNotSupported)
     }
 
-    /// Always throws ``ConnectivityError/sessionNotSupported``.
+    /// Always throws `ConnectivityError.sessionNotSupported`.
     public func updateApplicationContext(_ context: ConnectivityMessage) throws(ConnectivityError) {
         throw .sessionNotSupported
     }
 
-    /// Always throws ``ConnectivityError/sessionNotSupported``.
+    /// Always throws `ConnectivityError.sessionNotSupported`.
     public func transferUserInfo(_ userInfo: ConnectivityMessage) throws(ConnectivityError) {
         throw .sessionNotSupported
     }
 
-    /// Always throws ``ConnectivityError/sessionNotSupported``.
+    /// Always throws `ConnectivityError.sessionNotSupported`.
     public func transferCurrentComplicationUserInfo(_ userInfo: ConnectivityMessage) throws(ConnectivityError) {
         throw .sessionNotSupported
     }
 
-    /// Always throws ``ConnectivityError/sessionNotSupported``.
+    /// Always throws `ConnectivityError.sessionNotSupported`.
     public func transferFile(_ file: URL, metadata: ConnectivityMessage?) throws(ConnectivityError) {
         throw .sessionNotSupported
     }

@@ -6,7 +6,7 @@ import WatchConnectivity
 /// The ``ConnectivitySession`` backed by `WCSession.default` on iPhone and Apple Watch.
 ///
 /// A thin adapter: it converts dictionaries to `Sendable` values, maps `WCError`s to
-/// ``ConnectivityError``, and forwards `WCSessionDelegate` callbacks on WatchConnectivity's queue. Reply
+/// `ConnectivityError`, and forwards `WCSessionDelegate` callbacks on WatchConnectivity's queue. Reply
 /// handlers are passed on unchanged; ``ConnectivityManager`` guarantees each is called exactly once.
 public final class WatchConnectivitySession: NSObject, ConnectivitySession, WCSessionDelegate, @unchecked Sendable {
     // `@unchecked`: `session` is immutable and thread-safe; the delegate is behind a lock.
@@ -62,7 +62,7 @@ public final class WatchConnectivitySession: NSObject, ConnectivitySession, WCSe
     }
 
     /// Becomes the `WCSession` delegate and activates it.
-    /// - Throws: ``ConnectivityError/sessionNotSupported`` when `WCSession.isSupported()` is `false`.
+    /// - Throws: `ConnectivityError.sessionNotSupported` when `WCSession.isSupported()` is `false`.
     public func activate() throws(ConnectivityError) {
         guard WCSession.isSupported() else {
             throw .sessionNotSupported
@@ -112,7 +112,7 @@ public final class WatchConnectivitySession: NSObject, ConnectivitySession, WCSe
     }
 
     /// `WCSession.transferCurrentComplicationUserInfo(_:)` on iPhone.
-    /// - Throws: ``ConnectivityError/invalidParameter(_:)`` on the watch, which cannot send it.
+    /// - Throws: `ConnectivityError.invalidParameter(_:)` on the watch, which cannot send it.
     public func transferCurrentComplicationUserInfo(_ userInfo: ConnectivityMessage) throws(ConnectivityError) {
         #if os(iOS)
         _ = session.transferCurrentComplicationUserInfo(userInfo as [String: Any])

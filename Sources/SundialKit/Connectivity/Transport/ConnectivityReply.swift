@@ -45,7 +45,7 @@ public final class ConnectivityReply: Sendable {
 
     /// Replies with a dictionary. To a `.data` message, the dictionary is sent as a binary property list.
     /// - Parameter reply: The reply.
-    /// - Throws: ``ConnectivityError/replyAlreadySent`` on a second reply; a payload error if the reply is
+    /// - Throws: `ConnectivityError.replyAlreadySent` on a second reply; a payload error if the reply is
     ///   not a property list or exceeds the size limit (the reply is then still unsent).
     public func send(_ reply: ConnectivityMessage) throws(ConnectivityError) {
         try PropertyListValue.checkSize(of: reply, limit: ConnectivityManager.payloadLimit)
@@ -62,9 +62,9 @@ public final class ConnectivityReply: Sendable {
 
     /// Replies with bytes (to a `.data` message).
     /// - Parameter data: The reply bytes.
-    /// - Throws: ``ConnectivityError/replyAlreadySent`` on a second reply,
-    ///   ``ConnectivityError/invalidParameter(_:)`` when the message expects a dictionary,
-    ///   ``ConnectivityError/payloadTooLarge(size:limit:)`` over the limit.
+    /// - Throws: `ConnectivityError.replyAlreadySent` on a second reply,
+    ///   `ConnectivityError.invalidParameter(_:)` when the message expects a dictionary,
+    ///   `ConnectivityError.payloadTooLarge(size:limit:)` over the limit.
     public func send(data: Data) throws(ConnectivityError) {
         guard expectsData else {
             throw .invalidParameter("this message expects a dictionary reply")
@@ -74,7 +74,7 @@ public final class ConnectivityReply: Sendable {
 
     /// Replies with a typed message: its dictionary form, or its binary form to a `.data` message.
     /// - Parameter message: The reply.
-    /// - Throws: ``ConnectivityError/replyAlreadySent`` on a second reply, ``ConnectivityError/serialization(_:)``
+    /// - Throws: `ConnectivityError.replyAlreadySent` on a second reply, `ConnectivityError.serialization(_:)`
     ///   when it cannot be encoded, or a payload error.
     public func send(_ message: some Messagable) throws(ConnectivityError) {
         if expectsData, let binary = message as? any BinaryMessagable {

@@ -15,7 +15,7 @@ public enum ConnectivitySendContext: Sendable {
         return reply
     }
 
-    /// The error, if the send failed, as a ``ConnectivityError``.
+    /// The error, if the send failed, as a `ConnectivityError`.
     public var error: ConnectivityError? {
         guard case .failure(let error) = self else { return nil }
         return error as? ConnectivityError ?? .deliveryFailed

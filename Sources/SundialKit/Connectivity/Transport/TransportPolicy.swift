@@ -6,12 +6,13 @@
 ///   runs), or, with ``SendOptions/guaranteedDelivery``, a `.userInfo` transfer (every message, in order).
 /// - An explicit ``SendOptions/transport`` is used as given, and fails if it cannot be used now.
 ///
-/// Nothing can be sent before activation, and queued transports need a paired device with the
+/// Nothing can be sent before activation (``ConnectivityManager`` holds sends made while an activation is in
+/// progress until it ends), and queued transports need a paired device with the
 /// counterpart app installed.
 public enum TransportPolicy {
     /// What kind of payload is being sent.
     public enum Payload: Sendable, Hashable {
-        /// A dictionary (a raw ``ConnectivityMessage`` or a ``Messagable``).
+        /// A dictionary (a raw `ConnectivityMessage` or a ``Messagable``).
         case dictionary
         /// A ``BinaryMessagable``, which can travel as bytes or inside a dictionary.
         case binary
@@ -23,7 +24,7 @@ public enum TransportPolicy {
     ///   - options: The caller's options.
     ///   - state: The session's current state.
     /// - Returns: The transport to use.
-    /// - Throws: ``ConnectivityError`` saying why nothing can be sent now.
+    /// - Throws: `ConnectivityError` saying why nothing can be sent now.
     public static func transport(
         for payload: Payload,
         options: SendOptions,

@@ -10,7 +10,7 @@ extension NWPathMonitor: PathMonitor {
 }
 
 extension NWPath: NetworkPath {
-    /// The path's status, reason and interface kinds as a ``PathStatus``.
+    /// The path's status, reason and interface kinds as a `PathStatus`.
     public var pathStatus: PathStatus {
         PathStatus(status, reason: unsatisfiedReason, interfaces: availableInterfaces.map(\.type))
     }
@@ -56,6 +56,13 @@ extension PathStatus.UnsatisfiedReason {
         }
         #endif
         return nil
+    }
+}
+
+extension NWInterface {
+    /// The `PathStatus.Interface` raw value of the interface's kind (SundialKit 1.0 API).
+    public var typeValue: Int {
+        PathStatus.Interface(type).rawValue
     }
 }
 

@@ -2,7 +2,7 @@ import CourierPrimitives
 import Foundation
 import SundialKitCore
 
-/// Fires a ``NetworkPing`` as soon as it starts and then every `timeInterval`, each time only if the ping's
+/// Fires a `NetworkPing` as soon as it starts and then every `timeInterval`, each time only if the ping's
 /// `shouldPing(onStatus:)` holds for the live path status, and hands every result to `deliver`.
 ///
 /// At most one ping is in flight. A ping is abandoned at its timeout, or when the next one is due if that comes

@@ -4,7 +4,7 @@ import Dispatch
 import Logging
 import SundialKitCore
 
-/// A ``PathMonitor`` for Linux over rtnetlink (`AF_NETLINK`, `NETLINK_ROUTE`).
+/// A `PathMonitor` for Linux over rtnetlink (`AF_NETLINK`, `NETLINK_ROUTE`).
 ///
 /// It reads the kernel's links, addresses and routes once when started, then follows link, address and route
 /// changes as the kernel announces them (a blocking read on a dedicated thread: no polling). A path is satisfied
@@ -35,7 +35,7 @@ public final class NetlinkPathMonitor: FailureReportingPathMonitor {
 
     /// Opens a netlink socket for the monitor.
     /// - Parameter logger: Where skipped input and failures are logged.
-    /// - Throws: ``NetworkError/monitoringUnavailable(reason:)`` if netlink cannot be opened.
+    /// - Throws: `NetworkError.monitoringUnavailable(reason:)` if netlink cannot be opened.
     public convenience init(logger: Logger = Logger(label: "SundialKit.NetlinkPathMonitor")) throws(NetworkError) {
         try self.init(logger: logger, openSocket: NetlinkSocket.open)
     }

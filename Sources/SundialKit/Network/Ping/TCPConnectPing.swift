@@ -1,10 +1,10 @@
 import Foundation
 import SundialKitCore
 
-/// A ``NetworkPing`` that opens (and at once closes) a TCP connection to a host and port.
+/// A `NetworkPing` that opens (and at once closes) a TCP connection to a host and port.
 ///
-/// Each result is the time the connection took to open, or why it did not: ``NetworkError/pingTimeout``,
-/// ``NetworkError/pingFailed(reason:)`` (refused, unreachable, unknown host). It pings while the path is satisfied
+/// Each result is the time the connection took to open, or why it did not: `NetworkError.pingTimeout`,
+/// `NetworkError.pingFailed(reason:)` (refused, unreachable, unknown host). It pings while the path is satisfied
 /// or requires a connection.
 ///
 /// ```swift
@@ -25,7 +25,7 @@ public struct TCPConnectPing: NetworkPing {
     public let timeout: TimeInterval
 
     /// Creates a ping.
-    /// - Throws: ``NetworkError/invalidConfiguration(reason:)`` for an empty host, port 0, or an interval or
+    /// - Throws: `NetworkError.invalidConfiguration(reason:)` for an empty host, port 0, or an interval or
     ///   timeout that is not a positive number.
     public init(host: String, port: UInt16, timeInterval: TimeInterval = 30, timeout: TimeInterval = 5)
         throws(NetworkError)
@@ -44,7 +44,7 @@ public struct TCPConnectPing: NetworkPing {
         self.timeout = timeout
     }
 
-    /// The result published for a ping the monitor abandoned: ``NetworkError/pingTimeout``.
+    /// The result published for a ping the monitor abandoned: `NetworkError.pingTimeout`.
     public var timeoutStatus: StatusType? {
         .failure(.pingTimeout)
     }

@@ -72,6 +72,21 @@ public nonisolated struct Sundial_Example_WorkoutSummary: Sendable {
   fileprivate var _peak: Sundial_Example_HeartRateUpdate? = nil
 }
 
+/// A user profile: the documentation's example of a Protobuf message conformed to BinaryMessagable by hand.
+public nonisolated struct Sundial_Example_UserProfile: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  public var age: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "sundial.example"
@@ -155,6 +170,41 @@ nonisolated extension Sundial_Example_WorkoutSummary: SwiftProtobuf.Message, Swi
     if lhs.heartRates != rhs.heartRates {return false}
     if lhs.samples != rhs.samples {return false}
     if lhs._peak != rhs._peak {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Sundial_Example_UserProfile: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UserProfile"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}age\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.age) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if self.age != 0 {
+      try visitor.visitSingularInt32Field(value: self.age, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Sundial_Example_UserProfile, rhs: Sundial_Example_UserProfile) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.age != rhs.age {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -13,19 +13,30 @@ final class FanOut<Element: Sendable>: Sendable {
 
     private let state = Locked(State())
 
+    /// The number of subscribers after each subscribe and unsubscribe (concurrent changes may be reported out
+    /// of order), starting with the latest: lets a test wait until a listener is in place.
+    let subscriberCounts = Broadcast<Int>(replayLatest: true)
+
     func subscribe() -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-        let subscribed = state.withLock { state in
-            guard !state.isFinished else { return false }
+        let count = state.withLock { state -> Int? in
+            guard !state.isFinished else { return nil }
             let id = state.nextID
             state.nextID &+= 1
             state.subscribers[id] = continuation
             continuation.onTermination = { [weak self] _ in
-                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+                guard let self else { return }
+                let count = self.state.withLock { state in
+                    state.subscribers.removeValue(forKey: id)
+                    return state.subscribers.count
+                }
+                self.subscriberCounts.send(count)
             }
-            return true
+            return state.subscribers.count
         }
-        if !subscribed {
+        if let count {
+            subscriberCounts.send(count)
+        } else {
             continuation.finish()
         }
         return stream
@@ -48,5 +59,6 @@ final class FanOut<Element: Sendable>: Sendable {
         for continuation in continuations {
             continuation.finish()
         }
+        subscriberCounts.finish()
     }
 }

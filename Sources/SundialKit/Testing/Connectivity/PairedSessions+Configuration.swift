@@ -23,7 +23,7 @@ extension PairedSessions {
         /// Activation never completes until ``PairedSessions/completeActivation(of:error:)`` is called
         /// (to test activation timeouts).
         case manual
-        /// `activate()` throws ``ConnectivityError/sessionNotSupported`` (an iPad, a Mac).
+        /// `activate()` throws `ConnectivityError.sessionNotSupported` (an iPad, a Mac).
         case unsupported
     }
 
@@ -39,7 +39,7 @@ extension PairedSessions {
         /// reachable.
         public var isLinkUp: Bool
         /// How long a sender waits for a reply before failing with
-        /// ``ConnectivityError/messageReplyTimedOut``.
+        /// `ConnectivityError.messageReplyTimedOut`.
         public var replyTimeout: Duration
         /// The phone's daily budget of complication user-info transfers.
         public var complicationTransferBudget: Int

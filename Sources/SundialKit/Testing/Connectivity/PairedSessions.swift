@@ -23,8 +23,8 @@ public import SundialKitConnectivity
 ///   range with the apps running (``setLinkUp(_:)``); changes are reported to both sides;
 /// - `isPaired` (always `true` on the watch) and `isPairedAppInstalled`, with companion-state callbacks;
 /// - live messages and bytes need reachability, get exactly one reply or error, fail with
-///   ``ConnectivityError/messageReplyTimedOut`` when the receiver never replies, and fail with
-///   ``ConnectivityError/notReachable`` when the link drops before the reply;
+///   `ConnectivityError.messageReplyTimedOut` when the receiver never replies, and fail with
+///   `ConnectivityError.notReachable` when the link drops before the reply;
 /// - the 65,536-byte limit on messages, bytes and application context, and property-list-only payloads;
 /// - application context: latest wins, delivered when the counterpart is reachable (again);
 /// - user info: a FIFO queue delivered in order when reachable, with a finished-transfer callback;
@@ -88,6 +88,17 @@ public final class PairedSessions: Sendable {
     /// Changes what a side's next `activate()` does.
     public func setActivationBehavior(_ behavior: ActivationBehavior, for side: Side) {
         link.update { $0[side].activationBehavior = behavior }
+    }
+
+    /// Each side's `activate()` calls from now on, as they take effect: with ``ActivationBehavior/manual``,
+    /// once a side appears here its activation can be completed with ``completeActivation(of:error:)``.
+    public func activationRequests() -> AsyncStream<Side> {
+        link.activationRequests.subscribe()
+    }
+
+    /// How many times a side's `activate()` has been called.
+    public func activationRequestCount(of side: Side) -> Int {
+        link.read { $0[side].activationRequestCount }
     }
 
     /// Completes a side's pending activation (after ``ActivationBehavior/manual``).

@@ -1,7 +1,7 @@
 public import Foundation
 public import SundialKitConnectivity
 
-/// One side of a ``PairedSessions`` pair: a ``ConnectivitySession`` that behaves like `WCSession`.
+/// One side of a ``PairedSessions`` pair: a `ConnectivitySession` that behaves like `WCSession`.
 ///
 /// Delegate callbacks arrive on this session's own serial queue, in order.
 public final class SimulatedSession: ConnectivitySession {

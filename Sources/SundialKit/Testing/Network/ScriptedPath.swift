@@ -1,6 +1,6 @@
 import SundialKitCore
 
-/// A ``NetworkPath`` with the values a test chooses.
+/// A `NetworkPath` with the values a test chooses.
 public struct ScriptedPath: NetworkPath, Equatable, Hashable, Sendable {
     /// Whether the path is constrained.
     public var isConstrained: Bool

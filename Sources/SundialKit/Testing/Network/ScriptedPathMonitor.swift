@@ -2,9 +2,9 @@ import CourierPrimitives
 import Foundation
 import SundialKitCore
 
-/// A ``PathMonitor`` a test drives: it delivers the paths the test sends, on the caller's thread, at once.
+/// A `PathMonitor` a test drives: it delivers the paths the test sends, on the caller's thread, at once.
 ///
-/// ``send(_:)`` calls the handler whether or not the monitor is started, as a late delivery from a real monitor
+/// `send(_:)` calls the handler whether or not the monitor is started, as a late delivery from a real monitor
 /// would; monitors built on it must drop paths that arrive while they are stopped.
 public final class ScriptedPathMonitor: FailureReportingPathMonitor {
     /// Paths are ``ScriptedPath``s.

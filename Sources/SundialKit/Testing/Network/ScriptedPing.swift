@@ -2,7 +2,7 @@ import CourierPrimitives
 import Foundation
 import SundialKitCore
 
-/// A ``NetworkPing`` a test scripts: each ping's answer comes from `respond`, given the ping's number (1, 2, …).
+/// A `NetworkPing` a test scripts: each ping's answer comes from `respond`, given the ping's number (1, 2, …).
 public final class ScriptedPing<Status: Sendable>: NetworkPing {
     /// The result type.
     public typealias StatusType = Status

@@ -12,7 +12,7 @@ struct InterfaceFacts: Equatable, Sendable {
     var isWireless = false
 }
 
-/// Maps interface facts to a ``PathStatus/Interface`` kind. Pure.
+/// Maps interface facts to a `PathStatus.Interface` kind. Pure.
 enum InterfaceClassifier {
     static let loopbackType: UInt16 = 772
     static let etherType: UInt16 = 1

@@ -34,6 +34,7 @@ struct SideState {
     var activation: ActivationState = .notActivated
     var activationBehavior: PairedSessions.ActivationBehavior
     var isActivationPending = false
+    var activationRequestCount = 0
     var delegate = WeakDelegate()
     var sentContext: ConnectivityMessage = [:]
     /// Sent by this side and not delivered yet (latest wins).

@@ -12,13 +12,27 @@ extension StreamResponse {
         var items: [U] = []
         var last = ReadChunk(data: Data(), offset: requestOffset, upToDate: false, streamClosed: false)
         let decoder = JSONDecoder()
-        while let chunk = try await reader.next() {
+        var next = try await reader.next()
+        while let chunk = next {
+            // The next page is fetched while this one decodes: the reader is still used by one task at a time,
+            // and a catch-up of many pages costs about max(requests, decoding) instead of their sum.
+            async let following = Self.nextChunk(of: reader)
             items.append(contentsOf: try JSONMessages.decode([U].self, from: chunk.data, decoder: decoder))
             last = chunk
+            next = try await following.get()
         }
         return JsonBatch(
             items: items, offset: last.offset, upToDate: last.upToDate, streamClosed: last.streamClosed,
             cursor: last.cursor)
+    }
+
+    /// The reader's next chunk as a `Result`, so that a concurrent fetch keeps its typed error.
+    private static func nextChunk(of reader: ChunkReader) async -> Result<ReadChunk?, DurableStreamError> {
+        do {
+            return .success(try await reader.next())
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Reads all text up to the tail.

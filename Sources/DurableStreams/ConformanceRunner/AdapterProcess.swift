@@ -120,6 +120,11 @@ final class AdapterProcess: @unchecked Sendable {
         process.signal()
     }
 
+    /// Closes the adapter's standard input, which ends its command loop.
+    func closeInput() {
+        process.closeStandardInput()
+    }
+
     func waitForExit() async -> Int32? {
         try? await process.waitForExit(within: .seconds(5))
     }

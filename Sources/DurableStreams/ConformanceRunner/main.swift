@@ -98,9 +98,13 @@ do {
             }
         }
     }
+    // A clean exit after `shutdown`; the signal only if the adapter does not leave on its own.
     _ = try? await adapter.send(["type": "shutdown"], timeout: .seconds(5)).value
-    adapter.terminate()
-    _ = await adapter.waitForExit()
+    adapter.closeInput()
+    if await adapter.waitForExit() == nil {
+        adapter.terminate()
+        _ = await adapter.waitForExit()
+    }
 } catch {
     print("runner failed: \(error)")
     failed.append("runner: \(error)")

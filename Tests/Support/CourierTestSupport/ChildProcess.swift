@@ -144,7 +144,10 @@ public final class ChildProcess: Sendable {
             posix_spawn_file_actions_adddup2(&actions, input.read, 0)
         }
 
-        let env = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        var env = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        if environment["LLVM_PROFILE_FILE"] == nil, let pattern = env["LLVM_PROFILE_FILE"] {
+            env["LLVM_PROFILE_FILE"] = childProfilePattern(for: pattern)
+        }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -166,6 +169,21 @@ public final class ChildProcess: Sendable {
         }
 
         return (stdout.read, stderr.read, input?.write, child)
+    }
+
+    /// Where an instrumented child writes its coverage profile during a coverage run.
+    ///
+    /// A child killed while writing its profile leaves a torn file, and the test runner refuses to merge a
+    /// directory holding one; children therefore write one file per process to `codecov-children`, beside the
+    /// test runner's `codecov`, which the coverage summary merges tolerantly.
+    static func childProfilePattern(for pattern: String) -> String {
+        let directory = URL(fileURLWithPath: pattern)
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("codecov-children")
+        // The profile runtime does not create missing directories.
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent("child-%p.profraw").path
     }
 
     /// Writes to the process's standard input (start it with `standardInput: true`).

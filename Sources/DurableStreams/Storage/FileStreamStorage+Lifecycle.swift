@@ -1,21 +1,38 @@
 import Foundation
 
 extension FileStreamStorage {
-    /// What a stream in the catalog is to a client right now.
-    enum Status {
-        case live(StreamInfo)
-        case softDeleted
-        case expired
-    }
-
     /// The stream's status, counting as a use when `touch` is set and it is live.
-    func status(of stream: FileStream, touch: Bool = false) -> Status {
+    func status(of stream: FileStream, touch: Bool = false) -> StreamStatus {
         let time = options.now()
         return stream.state.withLock { state in
             if state.isSoftDeleted { return .softDeleted }
             if StreamRules.isExpired(state.decided.configuration, lastUse: state.lastUse, now: time) { return .expired }
             if touch { state.lastUse = time }
             return .live(stream.info(state))
+        }
+    }
+
+    /// Removes every expired stream now, or soft-deletes it while it has forks; also removes soft-deleted
+    /// streams left without forks by an interrupted deletion (the periodic sweep calls this).
+    public func sweepExpired() async {
+        let candidates = catalog.withLock { catalog in
+            catalog.streams.values.filter { stream in
+                switch status(of: stream) {
+                case .expired: return true
+                case .softDeleted: return stream.state.withLock { $0.forkCount <= 0 }
+                case .live: return false
+                }
+            }
+        }
+        for stream in candidates {
+            try? await gate.withGate { () throws(StreamStorageError) in
+                guard try existingStream(stream.path) === stream else { return }
+                switch status(of: stream) {
+                case .expired: _ = try await expireLocked(stream)
+                case .softDeleted where stream.state.withLock({ $0.forkCount <= 0 }): try await removeLocked(stream)
+                case .softDeleted, .live: break
+                }
+            }
         }
     }
 

@@ -265,30 +265,6 @@ public final class FileStreamStorage: StreamStorage {
         pool.stop()
     }
 
-    /// Removes every expired stream now, or soft-deletes it while it has forks; also removes soft-deleted
-    /// streams left without forks by an interrupted deletion (the periodic sweep calls this).
-    public func sweepExpired() async {
-        let candidates = catalog.withLock { catalog in
-            catalog.streams.values.filter { stream in
-                switch status(of: stream) {
-                case .expired: return true
-                case .softDeleted: return stream.state.withLock { $0.forkCount <= 0 }
-                case .live: return false
-                }
-            }
-        }
-        for stream in candidates {
-            try? await gate.withGate { () throws(StreamStorageError) in
-                guard try existingStream(stream.path) === stream else { return }
-                switch status(of: stream) {
-                case .expired: _ = try await expireLocked(stream)
-                case .softDeleted where stream.state.withLock({ $0.forkCount <= 0 }): try await removeLocked(stream)
-                case .softDeleted, .live: break
-                }
-            }
-        }
-    }
-
     // MARK: - Internals
 
     func existingStream(_ path: StreamPath) throws(StreamStorageError) -> FileStream? {

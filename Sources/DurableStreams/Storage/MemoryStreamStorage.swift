@@ -284,14 +284,3 @@ public final class MemoryStreamStorage: StreamStorage {
         }
     }
 }
-
-extension WaitResult {
-    /// The answer to a wait on a stream that could not be looked up.
-    init(failedLookup error: StreamStorageError) {
-        switch error {
-        case .unavailable: self = .shutdown
-        case .gone: self = .gone
-        default: self = .notFound
-        }
-    }
-}

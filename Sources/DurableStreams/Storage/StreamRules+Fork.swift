@@ -5,20 +5,41 @@ extension StreamRules {
         public var configuration: StreamConfiguration
         /// Where it diverges from its source.
         public var offset: StreamOffset
+        /// Whether the source has an append at ``offset`` (the offset is below its tail). The backend then
+        /// reads that append, which also proves that the offset is a position of the source, and passes it
+        /// to ``forkPrefix(_:appendAtOffset:)``.
+        public var hasAppendAtOffset: Bool
+        /// How much of that append the fork takes (`Stream-Fork-Sub-Offset`, `0` for none).
+        public var subOffset: UInt64
+        /// Whether the source is a JSON stream (its sub-offsets count messages).
+        public var isJSON: Bool
     }
 
     /// Resolves a fork request against its source's metadata, in the protocol's order: content type (`409`
     /// on a mismatch), then the fork offset (the source's tail when omitted; `400` beyond it).
     ///
-    /// The backend then checks that the offset is a position of the source, and cuts the sub-offset's part
-    /// with ``forkPrefix(of:subOffset:isJSON:)``.
+    /// The backend then reads the source's append at the fork offset if there is one (mapping a read error
+    /// with ``forkReadError(_:at:)``), and cuts the sub-offset's part with
+    /// ``forkPrefix(_:appendAtOffset:)``.
     public static func resolveFork(_ request: CreateRequest, _ fork: ForkRequest, source: StreamInfo)
         throws(StreamStorageError) -> ResolvedFork
     {
         let configuration = try forkConfiguration(request, source: source.configuration)
         let offset = fork.offset ?? source.tail
         guard offset <= source.tail else { throw .forkOffsetBeyondTail }
-        return ResolvedFork(configuration: configuration, offset: offset)
+        return ResolvedFork(
+            configuration: configuration,
+            offset: offset,
+            hasAppendAtOffset: offset < source.tail,
+            subOffset: fork.subOffset,
+            isJSON: source.configuration.isJSON
+        )
+    }
+
+    /// The error to answer when reading the source's append at the fork offset failed: an offset that is not
+    /// a record boundary of the source is a bad fork offset (`400`), not a bad read offset.
+    public static func forkReadError(_ error: StreamStorageError, at offset: StreamOffset) -> StreamStorageError {
+        error == .invalidOffset(offset) ? .forkOffsetNotAPosition : error
     }
 
     /// The configuration a fork gets: the request's content type, which must have the source's media type,
@@ -63,12 +84,26 @@ extension StreamRules {
         return existing.configuration.matches(resolved)
     }
 
-    /// What a fork with a sub-offset takes of the source's append at the fork offset (it becomes the fork's
-    /// first append): the first `subOffset` messages of a JSON append (in storage form), or its first
-    /// `subOffset` bytes otherwise.
+    /// What a fork takes of the source's append at the fork offset (it becomes the fork's first append):
+    /// nothing without a sub-offset; otherwise the first `subOffset` messages of a JSON append (in storage
+    /// form), or its first `subOffset` bytes.
     ///
-    /// - Throws: ``StreamStorageError/invalidForkOffset(_:)`` when the append is shorter than that.
-    public static func forkPrefix(of payload: [UInt8], subOffset: UInt64, isJSON: Bool) throws(StreamStorageError)
+    /// - Parameters:
+    ///   - fork: The resolved fork.
+    ///   - appendAtOffset: The source's append at the fork offset, or `nil` when the fork offset is the
+    ///     source's tail.
+    /// - Throws: ``StreamStorageError/invalidForkOffset(_:)`` when there is no append at the fork offset or it
+    ///   is shorter than the sub-offset.
+    public static func forkPrefix(_ fork: ResolvedFork, appendAtOffset: [UInt8]?) throws(StreamStorageError)
+        -> [UInt8]
+    {
+        guard fork.subOffset > 0 else { return [] }
+        guard let payload = appendAtOffset else { throw .forkSubOffsetWithoutData }
+        return try cut(payload, subOffset: fork.subOffset, isJSON: fork.isJSON)
+    }
+
+    /// The first `subOffset` messages (JSON, storage form: each followed by a comma) or bytes of an append.
+    private static func cut(_ payload: [UInt8], subOffset: UInt64, isJSON: Bool) throws(StreamStorageError)
         -> [UInt8]
     {
         guard isJSON else {

@@ -61,10 +61,11 @@ struct ForkCrashRecoveryTests {
                     for (worker, chain) in chains.enumerated() {
                         group.addTask {
                             await runChain(client, base: first.base, root: root, worker: worker, chain: chain) {
-                                progress.send(created.withLock { count -> Int in
-                                    count += 1
-                                    return count
-                                })
+                                progress.send(
+                                    created.withLock { count -> Int in
+                                        count += 1
+                                        return count
+                                    })
                             }
                         }
                     }
@@ -145,7 +146,9 @@ struct ForkCrashRecoveryTests {
                 }
             }
             if parent != root {
-                guard let deleted = try? await send(client, .DELETE, base + parent), deleted.status == 204 else { return }
+                guard let deleted = try? await send(client, .DELETE, base + parent), deleted.status == 204 else {
+                    return
+                }
                 chain.withLock { _ = $0.deleted.insert(parent) }
             }
             parent = fork

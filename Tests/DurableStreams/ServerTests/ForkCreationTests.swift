@@ -58,9 +58,10 @@ struct ForkCreationTests {
             #expect(try await server.fork(fork, from: ServerHarness.uniquePath("nonexistent")).status == 404)
             let tail = try #require(try await server.create(source, body: "small data").nextOffset)
             let beyond = StreamOffset(position: (StreamOffset(token: tail)?.position ?? 0) + 1).token
-            for offset in [beyond, "9999999999999999_9999999999999999", startOffset + "_" + startOffset, "-1", "now",
-                "", "0000000000000001"]
-            {
+            for offset in [
+                beyond, "9999999999999999_9999999999999999", startOffset + "_" + startOffset, "-1", "now",
+                "", "0000000000000001",
+            ] {
                 let response = try await server.fork(fork, from: source, offset: offset)
                 #expect(response.status == 400, "Stream-Fork-Offset: \(offset)")
             }
@@ -78,7 +79,10 @@ struct ForkCreationTests {
                 [("Stream-Forked-From", "relative/path")],
                 [("Stream-Forked-From", "/a/../b")],
                 [("Stream-Forked-From", source), ("Stream-Forked-From", source)],
-                [("Stream-Forked-From", source), ("Stream-Fork-Offset", startOffset), ("Stream-Fork-Offset", startOffset)],
+                [
+                    ("Stream-Forked-From", source), ("Stream-Fork-Offset", startOffset),
+                    ("Stream-Fork-Offset", startOffset),
+                ],
             ] {
                 let response = try await server.send(.PUT, fork, headers: headers + [("Content-Type", "text/plain")])
                 #expect(response.status == 400, "\(headers)")
@@ -142,7 +146,8 @@ struct ForkCreationTests {
             #expect(response.status == 201)
             #expect(response.header("Content-Type") == "application/json")
             #expect(try await server.send(.HEAD, inherited).header("Content-Type") == "application/json")
-            let appended = try await server.append(inherited, "[{\"key\":\"appended\"}]", contentType: "application/json")
+            let appended = try await server.append(
+                inherited, "[{\"key\":\"appended\"}]", contentType: "application/json")
             #expect(appended.status == 204)
             #expect(try await server.fork(inherited, from: source, contentType: nil).status == 200)
         }
@@ -164,7 +169,9 @@ struct ForkCreationTests {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("json-body")
             try await server.create(source, contentType: "application/json", body: "[{\"a\":1}]")
-            #expect(try await server.fork(fork, from: source, contentType: nil, body: "[{\"b\":2}, {\"c\":3}]").status == 201)
+            #expect(
+                try await server.fork(fork, from: source, contentType: nil, body: "[{\"b\":2}, {\"c\":3}]").status
+                    == 201)
             #expect(try await server.read(fork).text == "[{\"a\":1},{\"b\":2},{\"c\":3}]")
             let invalid = ServerHarness.uniquePath("json-invalid-fork")
             #expect(try await server.fork(invalid, from: source, contentType: nil, body: "{oops").status == 400)

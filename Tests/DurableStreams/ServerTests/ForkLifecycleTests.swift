@@ -22,7 +22,9 @@ struct ForkLifecycleTests {
         }
     }
 
-    @Test("A source deleted with a fork is 410 for HEAD, GET, POST and DELETE, 409 for PUT and forking; the fork reads on")
+    @Test(
+        "A source deleted with a fork is 410 for HEAD, GET, POST and DELETE, 409 for PUT and forking; the fork reads on"
+    )
     func softDelete() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("soft")

@@ -33,7 +33,9 @@ struct ForkSubOffsetTests {
             let read = try await server.read(fork, query: "offset=-1")
             #expect(read.json as? [[String: Int]] == [["a": 1], ["b": 2]])
             let all = ServerHarness.uniquePath("sub-json-eq-fork")
-            #expect(try await server.fork(all, from: source, offset: startOffset, subOffset: "4", contentType: nil).status == 201)
+            #expect(
+                try await server.fork(all, from: source, offset: startOffset, subOffset: "4", contentType: nil).status
+                    == 201)
             #expect(try await server.read(all).json as? [[String: Int]] == [["a": 1], ["b": 2], ["c": 3], ["d": 4]])
         }
     }
@@ -118,7 +120,8 @@ struct ForkSubOffsetTests {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-ct")
             try await server.create(source, contentType: "application/json", body: "[{\"a\":1},{\"b\":2}]")
-            let response = try await server.fork(fork, from: source, offset: startOffset, subOffset: "1", contentType: nil)
+            let response = try await server.fork(
+                fork, from: source, offset: startOffset, subOffset: "1", contentType: nil)
             #expect(response.status == 201)
             #expect(response.header("Content-Type") == "application/json")
 
@@ -140,7 +143,8 @@ struct ForkSubOffsetTests {
                 let (source, fork) = ServerHarness.forkPaths("sub-producer")
                 let producer = [("Producer-Id", "p-\(UUID())"), ("Producer-Epoch", "0"), ("Producer-Seq", "0")]
                 #expect(try await server.create(source, contentType: contentType).status == 201)
-                #expect(try await server.append(source, batch, contentType: contentType, headers: producer).status == 200)
+                #expect(
+                    try await server.append(source, batch, contentType: contentType, headers: producer).status == 200)
                 let subOffset = contentType == "text/plain" ? "3" : "1"
                 let created = try await server.fork(
                     fork, from: source, offset: startOffset, subOffset: subOffset, contentType: nil)

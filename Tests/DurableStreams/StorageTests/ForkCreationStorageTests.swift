@@ -22,8 +22,9 @@ struct ForkCreationStorageTests {
         }
     }
 
-    @Test("A fork at an earlier offset, at the start, or of an empty stream, inherits only that much",
-          arguments: StoreKind.allCases)
+    @Test(
+        "A fork at an earlier offset, at the start, or of an empty stream, inherits only that much",
+        arguments: StoreKind.allCases)
     func offsets(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -41,8 +42,9 @@ struct ForkCreationStorageTests {
         }
     }
 
-    @Test("Forking fails for a missing source, an offset beyond the tail or inside an append, and a content-type mismatch",
-          arguments: StoreKind.allCases)
+    @Test(
+        "Forking fails for a missing source, an offset beyond the tail or inside an append, and a content-type mismatch",
+        arguments: StoreKind.allCases)
     func creationErrors(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -67,8 +69,9 @@ struct ForkCreationStorageTests {
         }
     }
 
-    @Test("The content type is inherited when none is named, and must match the source's media type otherwise",
-          arguments: StoreKind.allCases)
+    @Test(
+        "The content type is inherited when none is named, and must match the source's media type otherwise",
+        arguments: StoreKind.allCases)
     func contentType(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -137,7 +140,8 @@ struct ForkCreationStorageTests {
                 try await store.fork(fork, from: source, at: first, expiry: .timeToLive(seconds: 5))
             }
             await #expect(throws: StreamStorageError.configurationMismatch, "a plain create does not match a fork") {
-                try await store.create(fork, CreateRequest(configuration: StreamConfiguration(contentType: "text/plain")))
+                try await store.create(
+                    fork, CreateRequest(configuration: StreamConfiguration(contentType: "text/plain")))
             }
             await #expect(throws: StreamStorageError.configurationMismatch, "a fork does not match a plain stream") {
                 try await store.fork(other, from: source)
@@ -145,8 +149,9 @@ struct ForkCreationStorageTests {
         }
     }
 
-    @Test("An inherited expiry matches on re-creation; a sub-offset of 0 matches an absent one",
-          arguments: StoreKind.allCases)
+    @Test(
+        "An inherited expiry matches on re-creation; a sub-offset of 0 matches an absent one",
+        arguments: StoreKind.allCases)
     func idempotencyOfDefaults(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -175,8 +180,9 @@ struct ForkCreationStorageTests {
         }
     }
 
-    @Test("A fork created closed, with an initial body, holds the inherited data then the body",
-          arguments: StoreKind.allCases)
+    @Test(
+        "A fork created closed, with an initial body, holds the inherited data then the body",
+        arguments: StoreKind.allCases)
     func createdClosedWithBody(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")

@@ -54,8 +54,12 @@ struct ForkDurabilityTests {
             #expect(grandchildInfo.tail == tails.1)
             #expect(grandchildInfo.configuration.expiry == .timeToLive(seconds: 600))
             #expect(grandchildInfo.fork?.source == forkA)
-            #expect(try await store.fork(forkA, from: source, at: try #require(
-                try await store.info(forkA).fork?.offset), subOffset: 3).info.tail == tails.0)
+            #expect(
+                try await store.fork(
+                    forkA, from: source,
+                    at: try #require(
+                        try await store.info(forkA).fork?.offset), subOffset: 3
+                ).info.tail == tails.0)
 
             try await store.delete(forkA)
             await #expect(throws: StreamStorageError.gone, "the grandchild still reads from it") {

@@ -21,8 +21,9 @@ struct ForkLifecycleStorageTests {
         }
     }
 
-    @Test("A source deleted while it has forks is gone for every operation, keeps its path, and its data for forks",
-          arguments: StoreKind.allCases)
+    @Test(
+        "A source deleted while it has forks is gone for every operation, keeps its path, and its data for forks",
+        arguments: StoreKind.allCases)
     func softDelete(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -59,8 +60,9 @@ struct ForkLifecycleStorageTests {
         }
     }
 
-    @Test("Deleting the last fork removes a soft-deleted source, and the path can be used again",
-          arguments: StoreKind.allCases)
+    @Test(
+        "Deleting the last fork removes a soft-deleted source, and the path can be used again",
+        arguments: StoreKind.allCases)
     func lastForkReleasesSource(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -99,7 +101,8 @@ struct ForkLifecycleStorageTests {
         }
     }
 
-    @Test("Deleting the middle of a chain keeps the data for the leaf and the root alive", arguments: StoreKind.allCases)
+    @Test(
+        "Deleting the middle of a chain keeps the data for the leaf and the root alive", arguments: StoreKind.allCases)
     func deleteMiddle(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let levels = try (0..<3).map { try path("/level\($0)") }
@@ -122,8 +125,9 @@ struct ForkLifecycleStorageTests {
         }
     }
 
-    @Test("An expired source with forks is soft-deleted; an expired fork is removed and releases its source",
-          arguments: StoreKind.allCases)
+    @Test(
+        "An expired source with forks is soft-deleted; an expired fork is removed and releases its source",
+        arguments: StoreKind.allCases)
     func expiry(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in
@@ -149,8 +153,9 @@ struct ForkLifecycleStorageTests {
         }
     }
 
-    @Test("The periodic sweep soft-deletes expired sources with forks and removes expired forks",
-          arguments: StoreKind.allCases)
+    @Test(
+        "The periodic sweep soft-deletes expired sources with forks and removes expired forks",
+        arguments: StoreKind.allCases)
     func sweep(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in

@@ -6,8 +6,9 @@ import Testing
 /// Reading forks, against both stores: stitching, offsets, chains, limits and waits.
 @Suite("Fork reads (storage)")
 struct ForkReadStorageTests {
-    @Test("A fork reads its inherited appends then its own, and never the source's later appends",
-          arguments: StoreKind.allCases)
+    @Test(
+        "A fork reads its inherited appends then its own, and never the source's later appends",
+        arguments: StoreKind.allCases)
     func stitching(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -25,8 +26,9 @@ struct ForkReadStorageTests {
         }
     }
 
-    @Test("Offsets below the fork offset are the source's: every one the source returned reads the same on the fork",
-          arguments: StoreKind.allCases)
+    @Test(
+        "Offsets below the fork offset are the source's: every one the source returned reads the same on the fork",
+        arguments: StoreKind.allCases)
     func sharedOffsets(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -52,8 +54,9 @@ struct ForkReadStorageTests {
         }
     }
 
-    @Test("A read of a fork stops near the byte limit on either side of the fork offset and resumes exactly",
-          arguments: StoreKind.allCases)
+    @Test(
+        "A read of a fork stops near the byte limit on either side of the fork offset and resumes exactly",
+        arguments: StoreKind.allCases)
     func limitsAcrossTheBoundary(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -102,8 +105,9 @@ struct ForkReadStorageTests {
         }
     }
 
-    @Test("A fork taken inside a fork's inherited range reads only the root's data up to there",
-          arguments: StoreKind.allCases)
+    @Test(
+        "A fork taken inside a fork's inherited range reads only the root's data up to there",
+        arguments: StoreKind.allCases)
     func forkInsideInheritedRange(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let root = try path("/root")
@@ -121,8 +125,9 @@ struct ForkReadStorageTests {
         }
     }
 
-    @Test("A waiter at a fork's tail wakes for the fork's appends only; one in the inherited range returns at once",
-          arguments: StoreKind.allCases)
+    @Test(
+        "A waiter at a fork's tail wakes for the fork's appends only; one in the inherited range returns at once",
+        arguments: StoreKind.allCases)
     func waits(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")

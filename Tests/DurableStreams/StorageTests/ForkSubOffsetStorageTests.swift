@@ -23,8 +23,9 @@ struct ForkSubOffsetStorageTests {
         }
     }
 
-    @Test("A sub-offset needs an append at the fork offset: none at the tail, none in an empty stream",
-          arguments: StoreKind.allCases)
+    @Test(
+        "A sub-offset needs an append at the fork offset: none at the tail, none in an empty stream",
+        arguments: StoreKind.allCases)
     func needsData(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -43,8 +44,9 @@ struct ForkSubOffsetStorageTests {
         }
     }
 
-    @Test("The fork's tail after a sub-offset is where its next append goes; appends and bodies follow the part",
-          arguments: StoreKind.allCases)
+    @Test(
+        "The fork's tail after a sub-offset is where its next append goes; appends and bodies follow the part",
+        arguments: StoreKind.allCases)
     func followedByAppends(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -78,8 +80,9 @@ struct ForkSubOffsetStorageTests {
         }
     }
 
-    @Test("JSON messages are split only at top-level commas: not inside strings, arrays or objects",
-          arguments: StoreKind.allCases)
+    @Test(
+        "JSON messages are split only at top-level commas: not inside strings, arrays or objects",
+        arguments: StoreKind.allCases)
     func jsonBoundaries(kind: StoreKind) async throws {
         let messages = [
             #""a,b\",[{""#, #"[1,[2,3]]"#, #"{"k":{"x":"y,z"},"l":[","]}"#, #""\\""#, "-1.5e3", "null",
@@ -111,13 +114,15 @@ struct ForkSubOffsetStorageTests {
         }
     }
 
-    @Test("Producer and Stream-Seq state is not inherited, even across a sub-offset boundary",
-          arguments: StoreKind.allCases)
+    @Test(
+        "Producer and Stream-Seq state is not inherited, even across a sub-offset boundary",
+        arguments: StoreKind.allCases)
     func noWriterState(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
             try await store.makeText(source, contentType: "application/json")
-            var batch = AppendRequest(payload: Array("{\"i\":1},{\"i\":2},{\"i\":3},".utf8), contentType: "application/json")
+            var batch = AppendRequest(
+                payload: Array("{\"i\":1},{\"i\":2},{\"i\":3},".utf8), contentType: "application/json")
             batch.producer = ProducerStamp(id: "p", epoch: 0, sequence: 0)
             batch.streamSequence = "5"
             _ = try await store.append(source, batch)
@@ -131,8 +136,10 @@ struct ForkSubOffsetStorageTests {
                 return
             }
             #expect(try await store.text(fork) == "{\"i\":1},{\"i\":99},")
-            #expect(try await store.append(source, batch) == .duplicate(
-                tail: try await store.info(source).tail, lastSequence: 0, closed: false))
+            #expect(
+                try await store.append(source, batch)
+                    == .duplicate(
+                        tail: try await store.info(source).tail, lastSequence: 0, closed: false))
         }
     }
 

@@ -103,6 +103,10 @@ enum Scenarios {
                 }
             }
         }
+        if !json && bytes != count * size {
+            // A server that ignores Stream-Forked-From creates a plain stream holding only the fork's half.
+            throw BenchmarkError("read \(bytes) bytes of \(count * size)\(forked ? " (forks unsupported?)" : "")")
+        }
         return (bytes, time)
     }
 

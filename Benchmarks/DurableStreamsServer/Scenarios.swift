@@ -14,9 +14,11 @@ enum Scenarios {
 
     static let message = ByteBuffer(bytes: [UInt8](repeating: UInt8(ascii: "x"), count: 100))
 
-    static func create(_ port: Int, _ path: String, contentType: String = "text/plain") async throws {
+    static func create(
+        _ port: Int, _ path: String, contentType: String = "text/plain", headers: [(String, String)] = []
+    ) async throws {
         let result = try await HTTPConnection.with(port: port) { connection in
-            try await connection.send(.PUT, path, headers: [("Content-Type", contentType)])
+            try await connection.send(.PUT, path, headers: [("Content-Type", contentType)] + headers)
         }
         guard result.status == 201 || result.status == 200 else {
             throw BenchmarkError("create \(path): \(result.status)")
@@ -61,12 +63,12 @@ enum Scenarios {
         return AppendFigures(rate: rate(samples.count, in: elapsed), latency: LatencySummary(samples))
     }
 
-    /// Reads a stream of `count` appends of `size` bytes from the start to the tail, following offsets.
-    static func catchUp(port: Int, count: Int, size: Int, json: Bool, repetitions: Int) async throws -> (
-        bytes: Int, time: LatencySummary
-    ) {
-        let path = "/bench/catch-up-\(UUID().uuidString)"
-        try await create(port, path, contentType: json ? "application/json" : "application/octet-stream")
+    /// Reads a stream of `count` appends of `size` bytes from the start to the tail, following offsets. With
+    /// `forked`, the stream read is a fork taken halfway: the first half of the appends is its source's.
+    static func catchUp(port: Int, count: Int, size: Int, json: Bool, forked: Bool = false, repetitions: Int)
+        async throws -> (bytes: Int, time: LatencySummary)
+    {
+        let contentType = json ? "application/json" : "application/octet-stream"
         let payload: ByteBuffer
         if json {
             let item = "{\"id\":1,\"text\":\"\(String(repeating: "y", count: max(0, size - 20)))\"}"
@@ -74,19 +76,15 @@ enum Scenarios {
         } else {
             payload = ByteBuffer(bytes: [UInt8](repeating: 0x5A, count: size))
         }
-        let contentType = json ? "application/json" : "application/octet-stream"
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for worker in 0..<16 {
-                group.addTask {
-                    try await HTTPConnection.with(port: port) { connection in
-                        for _ in stride(from: worker, to: count, by: 16) {
-                            _ = try await connection.send(
-                                .POST, path, headers: [("Content-Type", contentType)], body: payload)
-                        }
-                    }
-                }
-            }
-            try await group.waitForAll()
+        var path = "/bench/catch-up-\(UUID().uuidString)"
+        try await create(port, path, contentType: contentType)
+        let inherited = forked ? count / 2 : 0
+        try await fill(port, path, count: count - inherited, payload: payload, contentType: contentType)
+        if forked {
+            let source = path
+            path += "-fork"
+            try await create(port, path, contentType: contentType, headers: [("Stream-Forked-From", source)])
+            try await fill(port, path, count: inherited, payload: payload, contentType: contentType)
         }
         var bytes = 0
         let time = try await sample(iterations: repetitions, warmup: 1) {
@@ -105,7 +103,33 @@ enum Scenarios {
                 }
             }
         }
+        if !json && bytes != count * size {
+            // A server that ignores Stream-Forked-From creates a plain stream holding only the fork's half.
+            throw BenchmarkError("read \(bytes) bytes of \(count * size)\(forked ? " (forks unsupported?)" : "")")
+        }
         return (bytes, time)
+    }
+
+    /// Appends `payload` `count` times to `path` from 16 connections.
+    private static func fill(_ port: Int, _ path: String, count: Int, payload: ByteBuffer, contentType: String)
+        async throws
+    {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<16 {
+                group.addTask {
+                    try await HTTPConnection.with(port: port) { connection in
+                        for _ in stride(from: worker, to: count, by: 16) {
+                            let result = try await connection.send(
+                                .POST, path, headers: [("Content-Type", contentType)], body: payload)
+                            guard result.status == 204 || result.status == 200 else {
+                                throw BenchmarkError("append: \(result.status)")
+                            }
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
     }
 }
 

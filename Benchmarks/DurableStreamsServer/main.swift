@@ -5,7 +5,9 @@ import Foundation
 import Glibc
 #endif
 
-// durable-streams-server-benchmark [--quick] [--no-peer]
+// durable-streams-server-benchmark [--quick] [--no-peer] [--only TEXT]
+//
+// --only runs just the measures whose name contains TEXT (for example `--only idle`).
 //
 // Each server runs in its own process (this executable re-run as `serve-child`, or rakaia-streams under
 // uvicorn) and is driven over loopback by a minimal keep-alive HTTP/1.1 client, so the figures measure the
@@ -24,6 +26,14 @@ if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
 }
 let quick = isQuickRun
 let withPeer = !CommandLine.arguments.contains("--no-peer")
+let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
+    index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
+}
+
+/// Whether a measure was asked for.
+func wanted(_ measure: String) -> Bool {
+    only.map { measure.localizedCaseInsensitiveContains($0) } ?? true
+}
 let appendCount = quick ? 500 : 20_000
 let manyReaders = quick ? 50 : 1_000
 let liveMessages = quick ? 10 : 200
@@ -52,6 +62,7 @@ for kind in kinds {
     }
     for (concurrency, idempotent) in [(1, false), (64, false), (1, true), (64, true)] {
         let name = "100 B appends, concurrency \(concurrency)\(idempotent ? ", idempotent" : "")"
+        guard wanted(name) else { continue }
         do {
             let figures = try await Scenarios.appends(
                 port: server.port,
@@ -64,11 +75,17 @@ for kind in kinds {
             record(kind, name, "failed: \(error)", 0)
         }
     }
-    for (json, size, count) in [(false, 1024, quick ? 1_000 : 10_000), (true, 100, quick ? 1_000 : 10_000)] {
-        let name = json ? "catch-up read, \(count) × 100 B JSON messages" : "catch-up read, \(count) × 1 KiB appends"
+    let readCount = quick ? 1_000 : 10_000
+    for (json, size, forked) in [(false, 1024, false), (true, 100, false), (false, 1024, true)] {
+        let name =
+            json
+            ? "catch-up read, \(readCount) × 100 B JSON messages"
+            : "catch-up read, \(readCount) × 1 KiB appends\(forked ? ", fork (half inherited)" : "")"
+        guard wanted(name) else { continue }
         do {
             let (bytes, time) = try await Scenarios.catchUp(
-                port: server.port, count: count, size: size, json: json, repetitions: quick ? 3 : 7)
+                port: server.port, count: readCount, size: size, json: json, forked: forked,
+                repetitions: quick ? 3 : 7)
             let megabytes = Double(bytes) / 1e6 / time.p50.seconds
             record(kind, name, String(format: "%.1f MB/s (%@)", megabytes, time.p50.millisecondsText), megabytes)
         } catch {
@@ -78,6 +95,7 @@ for kind in kinds {
     for mode in [Scenarios.LiveMode.longPoll, .sse] {
         for readers in [1, manyReaders] {
             let name = "append → delivery, \(mode.rawValue), \(readers) reader\(readers == 1 ? "" : "s") (p50 / p99)"
+            guard wanted(name) else { continue }
             do {
                 let latency = try await Scenarios.liveLatency(
                     port: server.port,
@@ -96,6 +114,7 @@ for kind in kinds {
     await server.stop()
 
     // A fresh server for the memory measurement, so earlier streams do not count.
+    guard wanted("server memory, \(idleConnections) idle SSE connections") else { continue }
     do {
         let fresh = try await ServerProcess.start(kind)
         let name = "server memory, \(idleConnections) idle SSE connections"

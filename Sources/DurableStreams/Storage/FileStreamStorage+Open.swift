@@ -31,23 +31,35 @@ extension FileStreamStorage {
                 }
             }
             var streams: [StreamPath: FileStream] = [:]
+            var byIncarnation: [String: FileStream] = [:]
             for stream in recovered {
                 let lane = lanes[Int(UInt(bitPattern: stream.path.hashValue) % UInt(lanes.count))]
-                streams[stream.path] = FileStream(
+                var origin: FileStream.Origin?
+                if let fork = stream.fork, let source = byIncarnation[fork.sourceIncarnation] {
+                    origin = FileStream.Origin(
+                        source: source, offset: StreamOffset(position: fork.offset), subOffset: fork.subOffset)
+                }
+                var state = FileStream.State(
+                    decided: stream.state,
+                    committedTail: stream.state.tail,
+                    committedClosed: stream.state.isClosed,
+                    fileEnd: stream.fileEnd,
+                    writtenEnd: stream.fileEnd,
+                    lastUse: now,
+                    fd: stream.fd
+                )
+                state.isSoftDeleted = stream.isSoftDeleted
+                state.forkCount = stream.forkCount
+                let file = FileStream(
                     path: stream.path,
                     incarnation: stream.incarnation,
                     directory: stream.directory,
                     lane: lane,
-                    state: FileStream.State(
-                        decided: stream.state,
-                        committedTail: stream.state.tail,
-                        committedClosed: stream.state.isClosed,
-                        fileEnd: stream.fileEnd,
-                        writtenEnd: stream.fileEnd,
-                        lastUse: now,
-                        fd: stream.fd
-                    )
+                    origin: origin,
+                    state: state
                 )
+                byIncarnation[stream.incarnation] = file
+                if !stream.isDetached { streams[stream.path] = file }
             }
             return FileStreamStorage(
                 root: root,

@@ -7,8 +7,10 @@ import Foundation
 ///
 /// ```
 /// LOCK                       held (flock) while a server uses the directory
-/// streams/<id>/meta.json     path, content type, expiry, creation time
+/// streams/<id>/meta.json     path, content type, expiry, creation time; for a fork, its source's <id>,
+///                            the fork offset and sub-offset
 /// streams/<id>/log           the stream's records (see below)
+/// streams/<id>/deleted       present when the stream is soft-deleted (kept for its forks)
 /// tmp/, trash/               streams being created or deleted; emptied at start
 /// ```
 ///
@@ -22,6 +24,11 @@ import Foundation
 /// deletion renames it into `trash/`; both renames are synced. At start, every log is scanned and checked: a
 /// record torn by a crash (incomplete, or failing its checksum) is cut off — it was never acknowledged —
 /// and its bytes are kept beside the log in `torn-<position>.bin` for inspection.
+///
+/// A fork's log holds only its own records, from the fork offset on (the part of the source's append that a
+/// sub-offset takes is its first record); reads below the fork offset go to the source's log. Reference
+/// counts are not stored: at start they are counted from the forks' metadata, and a soft-deleted stream
+/// left without forks (its last fork's deletion was interrupted by a crash) is removed then.
 public final class FileStreamStorage: StreamStorage {
     struct Catalog {
         var streams: [StreamPath: FileStream] = [:]
@@ -74,18 +81,18 @@ public final class FileStreamStorage: StreamStorage {
     /// The number of streams.
     public var streamCount: Int { catalog.withLock { $0.streams.count } }
 
-    /// Creates a stream, or confirms an identical one.
+    /// Creates a stream or a fork, or confirms an identical one.
     public func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult {
         try await gate.withGate { () throws(StreamStorageError) -> CreateResult in
             if let existing = try existingStream(path) {
-                let expired = existing.state.withLock { state -> Bool in
-                    StreamRules.isExpired(state.decided.configuration, lastUse: state.lastUse, now: options.now())
-                }
-                if expired {
-                    try await removeLocked(existing)
-                } else {
-                    let (info, closed) = existing.state.withLock { ($0.decided.configuration, $0.decided.isClosed) }
-                    guard info.matches(request.configuration), closed == request.closed else {
+                switch status(of: existing) {
+                case .softDeleted:
+                    throw .retainedForForks
+                case .expired:
+                    if try await expireLocked(existing) { throw .retainedForForks }
+                case .live(let info):
+                    let sourceConfiguration = existing.origin?.source.state.withLock { $0.decided.configuration }
+                    guard StreamRules.matches(request, existing: info, existingSource: sourceConfiguration) else {
                         throw .configurationMismatch
                     }
                     if let ticket = existing.state.withLock({
@@ -99,7 +106,10 @@ public final class FileStreamStorage: StreamStorage {
                 }
             }
             if let issue = request.payloadIssue { throw .invalidPayload(issue) }
-            return .created(try await makeStream(path, request))
+            guard let fork = request.fork else {
+                return .created(try await makeStream(path, request, configuration: request.configuration))
+            }
+            return .created(try await makeFork(path, request, fork))
         }
     }
 
@@ -117,7 +127,8 @@ public final class FileStreamStorage: StreamStorage {
             )
         let (result, ticket, schedule) = try stream.state.withLock {
             state throws(StreamStorageError) -> (AppendResult, UInt64?, Bool) in
-            guard !state.isDeleted else { throw .notFound }
+            guard !state.isRemoved else { throw .notFound }
+            guard !state.isSoftDeleted else { throw .gone }
             if let failure = state.failure { throw .storageFailure(failure) }
             let decision = StreamRules.decide(request, on: state.decided)
             let outstanding = state.issuedTicket > state.committedTicket ? state.issuedTicket : nil
@@ -142,7 +153,7 @@ public final class FileStreamStorage: StreamStorage {
                     decision,
                     request,
                     to: &state.decided,
-                    newTail: StreamOffset(position: state.fileEnd + UInt64(prepared.count))
+                    newTail: StreamOffset(position: stream.base + state.fileEnd + UInt64(prepared.count))
                 )
             }
             state.fileEnd += UInt64(record.count)
@@ -165,49 +176,33 @@ public final class FileStreamStorage: StreamStorage {
     public func info(_ path: StreamPath) async throws(StreamStorageError) -> StreamInfo {
         let stream = try await lookup(path, touch: false)
         return try stream.state.withLock { state throws(StreamStorageError) in
-            guard !state.isDeleted else { throw .notFound }
+            guard !state.isRemoved else { throw .notFound }
+            guard !state.isSoftDeleted else { throw .gone }
             return stream.info(state)
         }
     }
 
-    /// Reads from `start`, at least one whole append and about `maxBytes`.
+    /// Reads from `start`, at least one whole append and about `maxBytes`; a fork's inherited appends come
+    /// first.
     public func read(_ path: StreamPath, from start: ReadStart, maxBytes: Int) async throws(StreamStorageError)
         -> ReadResult
     {
         let stream = try await lookup(path, touch: true)
-        let (info, from, fd) = try stream.state.withLock {
-            state throws(StreamStorageError) -> (StreamInfo, StreamOffset, Int32?) in
-            guard !state.isDeleted, state.fd >= 0 else { throw .notFound }
-            let info = stream.info(state)
-            let from: StreamOffset
-            switch start {
-            case .beginning: from = .zero
-            case .tail: from = info.tail
-            case .offset(let offset): from = offset
-            }
-            guard from < info.tail else { return (info, from, nil) }
-            state.fdUsers += 1
-            return (info, from, state.fd)
-        }
-        guard let fd else { return ReadResult(info: info, payload: [], start: from, next: info.tail) }
-        defer { stream.releaseDescriptor() }
-        let logPath = stream.logPath
-        let tail = info.tail
-        let (payload, next) = try await pool.run { () throws(StreamStorageError) in
-            try FileStream.readPayloads(fd: fd, logPath: logPath, from: from, tail: tail, maxBytes: maxBytes)
-        }
-        return ReadResult(info: info, payload: payload, start: from, next: next)
+        return try await read(stream, from: start, maxBytes: maxBytes)
     }
 
-    /// Deletes a stream: durable once this returns.
+    /// Deletes a stream, or soft-deletes it while it has forks: durable once this returns.
     public func delete(_ path: StreamPath) async throws(StreamStorageError) {
         try await gate.withGate { () throws(StreamStorageError) in
             guard let stream = try existingStream(path) else { throw .notFound }
-            let expired = stream.state.withLock {
-                StreamRules.isExpired($0.decided.configuration, lastUse: $0.lastUse, now: options.now())
+            switch status(of: stream) {
+            case .softDeleted:
+                throw .gone
+            case .expired:
+                throw try await expireLocked(stream) ? .gone : .notFound
+            case .live:
+                _ = try await expireLocked(stream)
             }
-            try await removeLocked(stream)
-            if expired { throw .notFound }
         }
     }
 
@@ -222,12 +217,14 @@ public final class FileStreamStorage: StreamStorage {
         do throws(StreamStorageError) {
             stream = try await lookup(path, touch: true)
         } catch {
-            return error == .unavailable ? .shutdown : .notFound
+            return WaitResult(failedLookup: error)
         }
         return await notifier.wait(for: path, after: offset, timeout: timeout, cancellation: cancellation) {
             stream.state.withLock { state in
-                state.isDeleted
-                    ? nil : StreamChangeNotifier.Snapshot(tail: state.committedTail, isClosed: state.committedClosed)
+                state.isRemoved
+                    ? nil
+                    : StreamChangeNotifier.Snapshot(
+                        tail: state.committedTail, isClosed: state.committedClosed, isGone: state.isSoftDeleted)
             }
         }
     }
@@ -242,9 +239,17 @@ public final class FileStreamStorage: StreamStorage {
         sweeper.value?.cancel()
         notifier.shutdown()
         let lanes = self.lanes
-        let streams = catalog.withLock { Array($0.streams.values) }
+        var streams: [FileStream] = []
+        var seen = Set<ObjectIdentifier>()
+        for stream in catalog.withLock({ Array($0.streams.values) }) {
+            var next: FileStream? = stream
+            while let current = next, seen.insert(ObjectIdentifier(current)).inserted {
+                streams.append(current)
+                next = current.origin?.source
+            }
+        }
         let lock = lockDescriptor
-        await pool.run {
+        await pool.run { [streams] in
             for lane in lanes { lane.stopAndWait() }
             for stream in streams {
                 stream.state.withLock { state in
@@ -260,47 +265,33 @@ public final class FileStreamStorage: StreamStorage {
         pool.stop()
     }
 
-    /// Removes every expired stream now (the periodic sweep calls this).
-    public func sweepExpired() async {
-        let time = options.now()
-        let expired = catalog.withLock { catalog in
-            catalog.streams.values.filter { stream in
-                stream.state.withLock {
-                    StreamRules.isExpired($0.decided.configuration, lastUse: $0.lastUse, now: time)
-                }
-            }
-        }
-        for stream in expired {
-            try? await gate.withGate { () throws(StreamStorageError) in
-                guard try existingStream(stream.path) === stream else { return }
-                try await removeLocked(stream)
-            }
-        }
-    }
-
     // MARK: - Internals
 
-    private func existingStream(_ path: StreamPath) throws(StreamStorageError) -> FileStream? {
+    func existingStream(_ path: StreamPath) throws(StreamStorageError) -> FileStream? {
         try catalog.withLock { catalog throws(StreamStorageError) in
             guard !catalog.isShutDown else { throw .unavailable }
             return catalog.streams[path]
         }
     }
 
+    /// Finds a live stream, expiring it if its time has come.
     private func lookup(_ path: StreamPath, touch: Bool) async throws(StreamStorageError) -> FileStream {
         guard let stream = try existingStream(path) else { throw .notFound }
-        let time = options.now()
-        let expired = stream.state.withLock { state -> Bool in
-            if StreamRules.isExpired(state.decided.configuration, lastUse: state.lastUse, now: time) { return true }
-            if touch { state.lastUse = time }
-            return false
-        }
-        if expired {
+        switch status(of: stream, touch: touch) {
+        case .live:
+            return stream
+        case .softDeleted:
+            throw .gone
+        case .expired:
             try await gate.withGate { () throws(StreamStorageError) in
-                if try existingStream(path) === stream { try await removeLocked(stream) }
+                guard try existingStream(path) === stream else { throw .notFound }
+                switch status(of: stream) {
+                case .softDeleted: throw .gone
+                case .expired: throw try await expireLocked(stream) ? .gone : .notFound
+                case .live: break
+                }
             }
-            throw .notFound
+            return stream
         }
-        return stream
     }
 }

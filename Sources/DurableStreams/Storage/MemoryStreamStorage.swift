@@ -4,29 +4,44 @@ import Foundation
 /// Streams kept in memory: for tests, ephemeral servers and embedding. Nothing survives the process.
 ///
 /// Offsets count payload bytes. Producer state and data change together under the stream's lock.
-/// Expired streams are removed when next touched and by a periodic sweep.
+/// Expired streams are removed when next touched and by a periodic sweep. A fork keeps a reference to its
+/// source and reads the source's appends below the fork offset; a source deleted while it has forks is
+/// soft-deleted, and removed with the last of them.
 public final class MemoryStreamStorage: StreamStorage {
-    private struct Record {
+    struct Record {
         let start: UInt64
         let payload: [UInt8]
         var end: UInt64 { start + UInt64(payload.count) }
     }
 
-    private struct Contents {
+    struct Contents {
         var state: StreamState
         var records: [Record] = []
         var lastUse: Date
+        /// Removed for good.
         var isDeleted = false
+        /// Deleted while forks read from it: kept for them, gone for everyone else.
+        var isSoftDeleted = false
+        /// How many existing streams were forked from this one. Changed only with the catalog locked.
+        var forkCount = 0
     }
 
-    private final class Stream: Sendable {
+    /// A fork's source (kept alive by this reference for as long as the fork exists) and where it diverged.
+    struct Origin: Sendable {
+        let source: Stream
+        let fork: ForkOrigin
+    }
+
+    final class Stream: Sendable {
         let path: StreamPath
         let incarnation: String
+        let origin: Origin?
         let contents: Locked<Contents>
 
-        init(path: StreamPath, incarnation: String, contents: Contents) {
+        init(path: StreamPath, incarnation: String, origin: Origin?, contents: Contents) {
             self.path = path
             self.incarnation = incarnation
+            self.origin = origin
             self.contents = Locked(contents)
         }
 
@@ -36,20 +51,28 @@ public final class MemoryStreamStorage: StreamStorage {
                 configuration: contents.state.configuration,
                 tail: contents.state.tail,
                 isClosed: contents.state.isClosed,
-                incarnation: incarnation
+                incarnation: incarnation,
+                fork: origin?.fork
             )
         }
     }
 
-    private struct Catalog {
+    struct Catalog {
+        /// Every stream by path, soft-deleted ones included (they keep their path).
         var streams: [StreamPath: Stream] = [:]
         var nextIncarnation: UInt64 = 0
         var isShutDown = false
     }
 
+    /// The paths whose waiters are woken once the catalog is unlocked.
+    struct Wakeups {
+        var deleted: [StreamPath] = []
+        var gone: [StreamPath] = []
+    }
+
     private let catalog = Locked(Catalog())
-    private let notifier = StreamChangeNotifier()
-    private let now: @Sendable () -> Date
+    let notifier = StreamChangeNotifier()
+    let now: @Sendable () -> Date
     private let sweeper: Locked<Task<Void, Never>?> = Locked(nil)
 
     /// Creates an empty store.
@@ -71,47 +94,52 @@ public final class MemoryStreamStorage: StreamStorage {
         sweeper.value?.cancel()
     }
 
-    /// The number of streams.
+    /// The number of streams, soft-deleted ones included.
     public var streamCount: Int { catalog.withLock { $0.streams.count } }
 
-    /// Creates a stream, or confirms an identical one.
+    /// Creates a stream or a fork, or confirms an identical one.
     public func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult {
         let time = now()
-        let (result, expired) = try catalog.withLock { catalog throws(StreamStorageError) -> (CreateResult, Stream?) in
+        return try withCatalog { catalog, wakeups throws(StreamStorageError) -> CreateResult in
             guard !catalog.isShutDown else { throw .unavailable }
-            var expired: Stream?
             if let existing = catalog.streams[path] {
-                let outcome = existing.contents.withLock { contents -> CreateResult? in
-                    if StreamRules.isExpired(contents.state.configuration, lastUse: contents.lastUse, now: time) {
-                        contents.isDeleted = true
-                        return nil
-                    }
-                    return .existing(existing.info(contents))
-                }
-                if let outcome {
-                    let info = outcome.info
-                    guard info.configuration.matches(request.configuration), info.isClosed == request.closed else {
+                switch Self.status(of: existing, at: time) {
+                case .softDeleted:
+                    throw .retainedForForks
+                case .expired:
+                    if Self.expire(existing, in: &catalog, wakeups: &wakeups) { throw .retainedForForks }
+                case .live(let info):
+                    let sourceConfiguration = existing.origin?.source.contents.withLock { $0.state.configuration }
+                    guard StreamRules.matches(request, existing: info, existingSource: sourceConfiguration) else {
                         throw .configurationMismatch
                     }
-                    return (outcome, nil)
+                    return .existing(info)
                 }
-                catalog.streams[path] = nil
-                expired = existing
             }
             if let issue = request.payloadIssue { throw .invalidPayload(issue) }
             catalog.nextIncarnation += 1
-            var contents = Contents(state: StreamState(configuration: request.configuration), lastUse: time)
-            if !request.initialPayload.isEmpty {
-                contents.records.append(Record(start: 0, payload: request.initialPayload))
-                contents.state.tail = StreamOffset(position: UInt64(request.initialPayload.count))
+            let incarnation = "m\(catalog.nextIncarnation)"
+            let stream: Stream
+            if let fork = request.fork {
+                stream = try Self.makeFork(
+                    path, request, fork, incarnation: incarnation, time: time, catalog: &catalog, wakeups: &wakeups)
+            } else {
+                stream = Stream(
+                    path: path, incarnation: incarnation, origin: nil,
+                    contents: Contents(state: StreamState(configuration: request.configuration), lastUse: time))
             }
-            contents.state.isClosed = request.closed
-            let stream = Stream(path: path, incarnation: "m\(catalog.nextIncarnation)", contents: contents)
+            let info = stream.contents.withLock { contents -> StreamInfo in
+                if !request.initialPayload.isEmpty {
+                    let record = Record(start: contents.state.tail.position, payload: request.initialPayload)
+                    contents.records.append(record)
+                    contents.state.tail = StreamOffset(position: record.end)
+                }
+                contents.state.isClosed = request.closed
+                return stream.info(contents)
+            }
             catalog.streams[path] = stream
-            return (.created(stream.info(contents)), expired)
+            return .created(info)
         }
-        if expired != nil { notifier.publishDeleted(path) }
-        return result
     }
 
     /// Appends to, or closes, a stream.
@@ -120,6 +148,7 @@ public final class MemoryStreamStorage: StreamStorage {
         let (result, changed) = try stream.contents.withLock {
             contents throws(StreamStorageError) -> (AppendResult, Bool) in
             guard !contents.isDeleted else { throw .notFound }
+            guard !contents.isSoftDeleted else { throw .gone }
             let decision = StreamRules.decide(request, on: contents.state)
             let state = contents.state
             switch decision {
@@ -152,61 +181,35 @@ public final class MemoryStreamStorage: StreamStorage {
         let stream = try lookup(path, touch: false)
         return try stream.contents.withLock { contents throws(StreamStorageError) in
             guard !contents.isDeleted else { throw .notFound }
+            guard !contents.isSoftDeleted else { throw .gone }
             return stream.info(contents)
         }
     }
 
-    /// Reads from `start`, at least one whole append and about `maxBytes`.
+    /// Reads from `start`, at least one whole append and about `maxBytes`; a fork's inherited appends
+    /// come first.
     public func read(_ path: StreamPath, from start: ReadStart, maxBytes: Int) async throws(StreamStorageError)
         -> ReadResult
     {
         let stream = try lookup(path, touch: true)
-        return try stream.contents.withLock { contents throws(StreamStorageError) in
-            guard !contents.isDeleted else { throw .notFound }
-            let info = stream.info(contents)
-            let tail = contents.state.tail
-            let from: StreamOffset
-            switch start {
-            case .beginning: from = .zero
-            case .tail: from = tail
-            case .offset(let offset): from = offset
-            }
-            guard from < tail else {
-                return ReadResult(info: info, payload: [], start: from, next: tail)
-            }
-            let records = contents.records
-            var low = 0
-            var high = records.count
-            while low < high {
-                let middle = (low + high) / 2
-                if records[middle].start < from.position { low = middle + 1 } else { high = middle }
-            }
-            guard low < records.count, records[low].start == from.position else { throw .invalidOffset(from) }
-            var payload: [UInt8] = []
-            var index = low
-            repeat {
-                payload.append(contentsOf: records[index].payload)
-                index += 1
-            } while index < records.count && payload.count + records[index].payload.count <= maxBytes
-            return ReadResult(
-                info: info, payload: payload, start: from, next: StreamOffset(position: records[index - 1].end))
-        }
+        return try Self.read(stream, from: start, maxBytes: maxBytes)
     }
 
-    /// Deletes a stream.
+    /// Deletes a stream, or soft-deletes it while it has forks.
     public func delete(_ path: StreamPath) async throws(StreamStorageError) {
         let time = now()
-        let removed = try catalog.withLock { catalog throws(StreamStorageError) -> (Stream, Bool) in
+        try withCatalog { catalog, wakeups throws(StreamStorageError) in
             guard !catalog.isShutDown else { throw .unavailable }
-            guard let stream = catalog.streams.removeValue(forKey: path) else { throw .notFound }
-            let wasExpired = stream.contents.withLock { contents -> Bool in
-                contents.isDeleted = true
-                return StreamRules.isExpired(contents.state.configuration, lastUse: contents.lastUse, now: time)
+            guard let stream = catalog.streams[path] else { throw .notFound }
+            switch Self.status(of: stream, at: time) {
+            case .softDeleted:
+                throw .gone
+            case .expired:
+                throw Self.expire(stream, in: &catalog, wakeups: &wakeups) ? .gone : .notFound
+            case .live:
+                _ = Self.expire(stream, in: &catalog, wakeups: &wakeups)
             }
-            return (stream, wasExpired)
         }
-        notifier.publishDeleted(path)
-        if removed.1 { throw .notFound }
     }
 
     /// Waits for data after `offset`, closure or deletion.
@@ -220,12 +223,14 @@ public final class MemoryStreamStorage: StreamStorage {
         do {
             stream = try lookup(path, touch: true)
         } catch {
-            return error == .unavailable ? .shutdown : .notFound
+            return WaitResult(failedLookup: error)
         }
         return await notifier.wait(for: path, after: offset, timeout: timeout, cancellation: cancellation) {
             stream.contents.withLock { contents in
                 contents.isDeleted
-                    ? nil : StreamChangeNotifier.Snapshot(tail: contents.state.tail, isClosed: contents.state.isClosed)
+                    ? nil
+                    : StreamChangeNotifier.Snapshot(
+                        tail: contents.state.tail, isClosed: contents.state.isClosed, isGone: contents.isSoftDeleted)
             }
         }
     }
@@ -237,49 +242,45 @@ public final class MemoryStreamStorage: StreamStorage {
         notifier.shutdown()
     }
 
-    /// Removes every expired stream now (the periodic sweep calls this).
+    /// Removes every expired stream now, or soft-deletes it while it has forks (the periodic sweep calls
+    /// this).
     public func sweepExpired() {
         let time = now()
-        let expired = catalog.withLock { catalog -> [StreamPath] in
-            var expired: [StreamPath] = []
-            for (path, stream) in catalog.streams {
-                let isExpired = stream.contents.withLock { contents -> Bool in
-                    guard StreamRules.isExpired(contents.state.configuration, lastUse: contents.lastUse, now: time)
-                    else { return false }
-                    contents.isDeleted = true
-                    return true
-                }
-                if isExpired { expired.append(path) }
-            }
-            for path in expired { catalog.streams[path] = nil }
-            return expired
-        }
-        for path in expired { notifier.publishDeleted(path) }
-    }
-
-    private func lookup(_ path: StreamPath, touch: Bool) throws(StreamStorageError) -> Stream {
-        let time = now()
-        let (stream, expired) = try catalog.withLock { catalog throws(StreamStorageError) -> (Stream?, Bool) in
-            guard !catalog.isShutDown else { throw .unavailable }
-            guard let stream = catalog.streams[path] else { throw .notFound }
-            let expired = stream.contents.withLock { contents -> Bool in
-                if StreamRules.isExpired(contents.state.configuration, lastUse: contents.lastUse, now: time) {
-                    contents.isDeleted = true
-                    return true
-                }
-                if touch { contents.lastUse = time }
+        withCatalog { catalog, wakeups in
+            let expired = catalog.streams.values.filter { stream in
+                if case .expired = Self.status(of: stream, at: time) { return true }
                 return false
             }
-            if expired {
-                catalog.streams[path] = nil
-                return (nil, true)
+            for stream in expired { _ = Self.expire(stream, in: &catalog, wakeups: &wakeups) }
+        }
+    }
+
+    // MARK: - Internals
+
+    /// Runs `body` with the catalog locked, then wakes the waiters it collected.
+    func withCatalog<Value, Failure: Error>(
+        _ body: (inout Catalog, inout Wakeups) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        var wakeups = Wakeups()
+        let result = catalog.withLock { catalog in
+            Result { () throws(Failure) in try body(&catalog, &wakeups) }
+        }
+        for path in wakeups.gone { notifier.publishGone(path) }
+        for path in wakeups.deleted { notifier.publishDeleted(path) }
+        return try result.get()
+    }
+
+    /// Finds a live stream, expiring it if its time has come.
+    private func lookup(_ path: StreamPath, touch: Bool) throws(StreamStorageError) -> Stream {
+        let time = now()
+        return try withCatalog { catalog, wakeups throws(StreamStorageError) -> Stream in
+            guard !catalog.isShutDown else { throw .unavailable }
+            guard let stream = catalog.streams[path] else { throw .notFound }
+            switch Self.status(of: stream, at: time, touch: touch) {
+            case .softDeleted: throw .gone
+            case .expired: throw Self.expire(stream, in: &catalog, wakeups: &wakeups) ? .gone : .notFound
+            case .live: return stream
             }
-            return (stream, false)
         }
-        guard let stream else {
-            if expired { notifier.publishDeleted(path) }
-            throw .notFound
-        }
-        return stream
     }
 }

@@ -15,11 +15,14 @@ public final class StreamChangeNotifier: Sendable {
         public var tail: StreamOffset
         /// Whether the stream is closed.
         public var isClosed: Bool
+        /// Whether the stream is soft-deleted (kept for its forks, gone for its readers).
+        public var isGone: Bool
 
         /// Creates a snapshot.
-        public init(tail: StreamOffset, isClosed: Bool) {
+        public init(tail: StreamOffset, isClosed: Bool, isGone: Bool = false) {
             self.tail = tail
             self.isClosed = isClosed
+            self.isGone = isGone
         }
     }
 
@@ -56,7 +59,8 @@ public final class StreamChangeNotifier: Sendable {
     ///   - cancellation: Ends the wait early with ``WaitResult/cancelled`` when cancelled (as does
     ///     cancelling the calling task).
     ///   - current: Reads the stream's current state, or `nil` when it no longer exists. Called after the
-    ///     waiter is registered; must not block.
+    ///     waiter is registered; must not block. A snapshot marked ``Snapshot/isGone`` ends the wait with
+    ///     ``WaitResult/gone``.
     public func wait(
         for path: StreamPath,
         after offset: StreamOffset,
@@ -99,6 +103,10 @@ public final class StreamChangeNotifier: Sendable {
                 }
                 guard let snapshot = current() else {
                     resolve(id, with: .notFound)
+                    return
+                }
+                if snapshot.isGone {
+                    resolve(id, with: .gone)
                     return
                 }
                 if snapshot.tail > offset {
@@ -161,13 +169,22 @@ public final class StreamChangeNotifier: Sendable {
 
     /// Wakes every waiter of a stream that no longer exists.
     public func publishDeleted(_ path: StreamPath) {
+        wakeAll(path, with: .notFound)
+    }
+
+    /// Wakes every waiter of a stream that was soft-deleted (kept for its forks, gone for its readers).
+    public func publishGone(_ path: StreamPath) {
+        wakeAll(path, with: .gone)
+    }
+
+    private func wakeAll(_ path: StreamPath, with result: WaitResult) {
         let woken = state.withLock { state -> [Waiter] in
             guard let waiters = state.waiters.removeValue(forKey: path) else { return [] }
             for id in waiters.keys { state.paths[id] = nil }
             return Array(waiters.values)
         }
         for waiter in woken {
-            Self.finish(waiter, with: .notFound)
+            Self.finish(waiter, with: result)
         }
     }
 

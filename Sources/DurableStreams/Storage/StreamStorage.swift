@@ -11,15 +11,22 @@
 /// from its rows, and wakes ``waitForAppend(_:after:timeout:)`` callers from its change feed (for example
 /// `LISTEN`/`NOTIFY`) through a ``StreamChangeNotifier``.
 public protocol StreamStorage: Sendable {
-    /// Creates a stream, or confirms that an identical one exists.
+    /// Creates a stream (or a fork of one, see ``CreateRequest/fork``), or confirms that an identical one
+    /// exists.
     ///
     /// - Returns: ``CreateResult/created(_:)`` for a new stream, ``CreateResult/existing(_:)`` when a stream
-    ///   with a matching configuration and closure status already exists (its initial payload is ignored).
+    ///   with a matching configuration, fork origin and closure status already exists (its initial payload is
+    ///   ignored).
     /// - Throws: ``StreamStorageError/configurationMismatch`` when a different stream exists;
-    ///   ``StreamStorageError/invalidPayload(_:)`` when the initial payload was refused.
+    ///   ``StreamStorageError/retainedForForks`` when a soft-deleted stream holds the path;
+    ///   ``StreamStorageError/invalidPayload(_:)`` when the initial payload was refused; for forks,
+    ///   ``StreamStorageError/forkSourceNotFound``, ``StreamStorageError/forkSourceGone``,
+    ///   ``StreamStorageError/invalidForkOffset(_:)`` and ``StreamStorageError/contentTypeMismatch(expected:)``.
     func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult
 
     /// Appends to, or closes, a stream.
+    ///
+    /// - Throws: ``StreamStorageError/gone`` when the stream is soft-deleted, and the protocol's write errors.
     func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult
 
     /// The stream's metadata, without counting as a use for its time-to-live.
@@ -29,10 +36,15 @@ public protocol StreamStorage: Sendable {
     func read(_ path: StreamPath, from start: ReadStart, maxBytes: Int) async throws(StreamStorageError) -> ReadResult
 
     /// Deletes a stream and wakes its waiting readers.
+    ///
+    /// A stream that forks still read from is soft-deleted instead: it answers ``StreamStorageError/gone``
+    /// from then on, its path stays taken, and its data is kept until its last fork is deleted. Deleting a
+    /// fork releases its source, and every soft-deleted ancestor left without forks is removed with it.
     func delete(_ path: StreamPath) async throws(StreamStorageError)
 
     /// Waits until the stream has data after `offset`, is closed, or is deleted, for at most `timeout`.
     ///
+    /// Only the stream's own appends count: appends to a fork's source never wake the fork's readers.
     /// Returns at once when that is already so. Cancelling `cancellation`, or the calling task, ends the wait
     /// with ``WaitResult/cancelled``.
     func waitForAppend(
@@ -64,18 +76,26 @@ public struct CreateRequest: Sendable {
     public var payloadIssue: String?
     /// Whether the stream is created closed.
     public var closed: Bool
+    /// Creates the stream as a fork of another, or `nil` for a new, empty stream.
+    ///
+    /// For a fork, ``configuration``'s content type is ignored when ``ForkRequest/inheritsContentType`` is set,
+    /// and an expiry of ``StreamExpiry/never`` means "none requested": the fork takes its source's (see
+    /// ``StreamRules/forkConfiguration(_:source:)``). The initial payload follows the inherited data.
+    public var fork: ForkRequest?
 
     /// Creates a request.
     public init(
         configuration: StreamConfiguration,
         initialPayload: [UInt8] = [],
         payloadIssue: String? = nil,
-        closed: Bool = false
+        closed: Bool = false,
+        fork: ForkRequest? = nil
     ) {
         self.configuration = configuration
         self.initialPayload = initialPayload
         self.payloadIssue = payloadIssue
         self.closed = closed
+        self.fork = fork
     }
 }
 
@@ -125,16 +145,36 @@ public struct StreamInfo: Sendable, Equatable {
     public let isClosed: Bool
     /// Identifies this incarnation of the path: a stream deleted and created again gets a new one.
     public let incarnation: String
+    /// Where the stream was forked from, if it is a fork. Not sent to clients: forks are transparent.
+    public var fork: ForkOrigin? { forkBox?.origin }
+    /// The fork origin, kept out of line: every read result carries a `StreamInfo`, and a live read keeps
+    /// several in its async frames for as long as its connection waits, so an inline origin would cost each
+    /// idle SSE connection about 0.7 KiB.
+    private let forkBox: ForkBox?
+
+    private final class ForkBox: Sendable, Equatable {
+        let origin: ForkOrigin
+
+        init(_ origin: ForkOrigin) { self.origin = origin }
+
+        static func == (lhs: ForkBox, rhs: ForkBox) -> Bool { lhs.origin == rhs.origin }
+    }
 
     /// Creates metadata.
     public init(
-        path: StreamPath, configuration: StreamConfiguration, tail: StreamOffset, isClosed: Bool, incarnation: String
+        path: StreamPath,
+        configuration: StreamConfiguration,
+        tail: StreamOffset,
+        isClosed: Bool,
+        incarnation: String,
+        fork: ForkOrigin? = nil
     ) {
         self.path = path
         self.configuration = configuration
         self.tail = tail
         self.isClosed = isClosed
         self.incarnation = incarnation
+        self.forkBox = fork.map(ForkBox.init)
     }
 }
 
@@ -197,6 +237,8 @@ public enum WaitResult: Sendable, Equatable {
     case timedOut
     /// The stream does not exist (or was deleted while waiting).
     case notFound
+    /// The stream was soft-deleted (it is kept for its forks, but gone for its readers).
+    case gone
     /// The calling task was cancelled.
     case cancelled
     /// The store is shutting down.

@@ -24,6 +24,18 @@ public enum StreamStorageError: Error, Sendable, Equatable, CustomStringConverti
     case storageFailure(String)
     /// The store is shutting down (`503`).
     case unavailable
+    /// The stream was deleted while forks still read from it: it is kept for them, but gone for everyone
+    /// else (`410`).
+    case gone
+    /// A soft-deleted stream still holds the path, so no stream can be created there until its forks are
+    /// deleted (`409`).
+    case retainedForForks
+    /// The stream named by `Stream-Forked-From` does not exist (`404`).
+    case forkSourceNotFound
+    /// The stream named by `Stream-Forked-From` is soft-deleted and cannot be forked again (`409`).
+    case forkSourceGone
+    /// The fork offset or sub-offset does not name a position of the source (`400`).
+    case invalidForkOffset(String)
 
     /// A sentence describing the error.
     public var description: String {
@@ -41,6 +53,12 @@ public enum StreamStorageError: Error, Sendable, Equatable, CustomStringConverti
         case .invalidOffset(let offset): "offset \(offset) is not a position in this stream"
         case .storageFailure(let reason): "storage failure: \(reason)"
         case .unavailable: "the stream store is shutting down"
+        case .gone: "the stream was deleted (its data is kept only for its forks)"
+        case .retainedForForks:
+            "a deleted stream at this path is kept for its forks; the path cannot be reused until they are deleted"
+        case .forkSourceNotFound: "the source stream does not exist"
+        case .forkSourceGone: "the source stream was deleted (it is kept only for its existing forks)"
+        case .invalidForkOffset(let reason): reason
         }
     }
 }

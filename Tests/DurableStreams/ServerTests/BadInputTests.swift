@@ -159,13 +159,12 @@ struct BadInputTests {
         }
     }
 
-    @Test("The reserved __ds namespace and fork headers answer 501")
+    @Test("The reserved __ds namespace answers 501, and cannot be forked from")
     func unsupported() async throws {
         try await ServerHarness.run { server async throws in
             #expect(try await server.send(.GET, "/__ds/subscriptions/x").status == 501)
-            #expect(
-                try await server.send(.PUT, ServerHarness.uniquePath(), headers: [("Stream-Forked-From", "/a")]).status
-                    == 501)
+            #expect(try await server.send(.PUT, "/__ds/subscriptions/x").status == 501)
+            #expect(try await server.fork(ServerHarness.uniquePath(), from: "/__ds/subscriptions/x").status == 404)
         }
     }
 }

@@ -63,6 +63,18 @@ struct Reply: Sendable {
             var fields = HTTPFields()
             fields[.retryAfter] = "1"
             return .error(.serviceUnavailable, "The server is shutting down", fields: fields)
+        case .gone:
+            return .error(.gone, "Stream is gone: it was deleted (its data is kept only for its forks)")
+        case .retainedForForks:
+            return .error(
+                .conflict,
+                "A deleted stream at this path still has forks: the path cannot be reused until they are deleted")
+        case .forkSourceNotFound:
+            return .error(.notFound, "Source stream not found")
+        case .forkSourceGone:
+            return .error(.conflict, "The source stream was deleted (it is kept only for its existing forks)")
+        case .invalidForkOffset(let reason):
+            return .error(.badRequest, reason)
         }
     }
 }

@@ -92,7 +92,7 @@ extension StreamHTTPHandler {
                                 )
                                 try await body.write(ByteBuffer(bytes: events))
                                 events.removeAll(keepingCapacity: true)
-                            case .notFound, .cancelled, .shutdown:
+                            case .notFound, .gone, .cancelled, .shutdown:
                                 break streaming
                             }
                         }

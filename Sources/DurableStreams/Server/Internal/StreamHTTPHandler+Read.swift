@@ -120,6 +120,8 @@ extension StreamHTTPHandler {
             return emptyLongPoll(tail: tail, closed: false, cursor: cursor)
         case .notFound:
             return .storageError(.notFound)
+        case .gone:
+            return .storageError(.gone)
         case .cancelled, .shutdown:
             return .storageError(.unavailable)
         }

@@ -9,16 +9,11 @@ extension StreamHTTPHandler {
 
     /// `PUT`: creates a stream, or confirms an identical one.
     func create(_ path: StreamPath, _ request: Request, channel: any Channel) async throws(RequestFailure) -> Reply {
-        if request.headers[ProtocolHeader.streamForkedFrom] != nil
-            || request.headers[ProtocolHeader.streamForkOffset] != nil
-            || request.headers[ProtocolHeader.streamForkSubOffset] != nil
-        {
-            throw RequestFailure(.error(.notImplemented, "Stream forking is not supported by this server"))
+        let fork = try forkRequest(in: request)
+        let requestedContentType = try singleValue(.contentType, in: request).map { value throws(RequestFailure) in
+            try validatedContentType(value)
         }
-        let contentType =
-            try singleValue(.contentType, in: request).map { value throws(RequestFailure) in
-                try validatedContentType(value)
-            } ?? "application/octet-stream"
+        let contentType = requestedContentType ?? "application/octet-stream"
         let ttl = try singleValue(ProtocolHeader.streamTTL, in: request)
         let expiresAt = try singleValue(ProtocolHeader.streamExpiresAt, in: request)
         var expiry = StreamExpiry.never
@@ -41,8 +36,21 @@ extension StreamHTTPHandler {
         }
         let closed = streamClosedHeader(in: request)
         let body = try await collectBody(request, channel: channel)
-        let configuration = StreamConfiguration(contentType: contentType, expiry: expiry)
+        var configuration = StreamConfiguration(contentType: contentType, expiry: expiry)
+        var inheritsContentType = requestedContentType == nil
+        if let source = fork?.source, inheritsContentType, !body.isEmpty,
+            let sourceInfo = try? await storage.info(source)
+        {
+            // The initial body of a fork that names no content type is in its source's: it must be known to
+            // validate the body (JSON). The store checks again, atomically, that the source still has it.
+            configuration.contentType = sourceInfo.configuration.contentType
+            inheritsContentType = false
+        }
         var createRequest = CreateRequest(configuration: configuration, closed: closed)
+        if var fork {
+            fork.inheritsContentType = inheritsContentType
+            createRequest.fork = fork
+        }
         if !body.isEmpty {
             if configuration.isJSON {
                 switch JSONMessages.storageForm(of: body, allowEmptyArray: true) {
@@ -147,6 +155,42 @@ extension StreamHTTPHandler {
         var fields = HTTPFields()
         fields[.cacheControl] = "no-store"
         return Reply(.noContent, fields: fields)
+    }
+
+    /// The fork headers of a `PUT`: `Stream-Forked-From` (a stream path), and with it optionally
+    /// `Stream-Fork-Offset` (an offset) and `Stream-Fork-Sub-Offset` (a non-negative integer without leading
+    /// zeros); `nil` when none is sent. The content type is settled by the caller.
+    func forkRequest(in request: Request) throws(RequestFailure) -> ForkRequest? {
+        let source = try singleValue(ProtocolHeader.streamForkedFrom, in: request)
+        let offset = try singleValue(ProtocolHeader.streamForkOffset, in: request)
+        let subOffset = try singleValue(ProtocolHeader.streamForkSubOffset, in: request)
+        guard let source else {
+            if offset != nil || subOffset != nil {
+                throw .badRequest("Stream-Fork-Offset and Stream-Fork-Sub-Offset require Stream-Forked-From")
+            }
+            return nil
+        }
+        let sourcePath: StreamPath
+        do {
+            sourcePath = try StreamPath(validating: source.trimmingCharacters(in: .whitespaces))
+        } catch {
+            throw .badRequest("Invalid Stream-Forked-From: \(error)")
+        }
+        var fork = ForkRequest(source: sourcePath, inheritsContentType: false)
+        if let offset {
+            guard let parsed = StreamOffset(token: offset.trimmingCharacters(in: .whitespaces)) else {
+                throw .badRequest("Invalid Stream-Fork-Offset format: \(offset)")
+            }
+            fork.offset = parsed
+        }
+        if let subOffset {
+            guard let parsed = Self.strictInteger(subOffset), subOffset == "0" || !subOffset.hasPrefix("0") else {
+                throw .badRequest(
+                    "Invalid Stream-Fork-Sub-Offset: must be a non-negative integer without sign or leading zeros")
+            }
+            fork.subOffset = parsed
+        }
+        return fork
     }
 
     /// `Stream-TTL`: decimal digits, no sign, no leading zeros (`0` itself is allowed), at most ten years.

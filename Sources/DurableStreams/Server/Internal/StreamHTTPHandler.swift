@@ -42,7 +42,8 @@ struct StreamHTTPHandler: Sendable {
         fields[ProtocolHeader.accessControlAllowMethods] = "GET, POST, PUT, DELETE, HEAD, OPTIONS"
         fields[ProtocolHeader.accessControlAllowHeaders] =
             "Content-Type, Authorization, If-None-Match, Stream-Seq, Stream-TTL, Stream-Expires-At, Stream-Closed, "
-            + "Producer-Id, Producer-Epoch, Producer-Seq"
+            + "Producer-Id, Producer-Epoch, Producer-Seq, Stream-Forked-From, Stream-Fork-Offset, "
+            + "Stream-Fork-Sub-Offset"
         fields[ProtocolHeader.accessControlExposeHeaders] =
             "Stream-Next-Offset, Stream-Cursor, Stream-Up-To-Date, Stream-Closed, Stream-TTL, Stream-Expires-At, "
             + "Stream-SSE-Data-Encoding, Producer-Epoch, Producer-Seq, Producer-Expected-Seq, Producer-Received-Seq, "

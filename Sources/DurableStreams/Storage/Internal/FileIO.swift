@@ -92,6 +92,12 @@ enum FileIO {
         if ftruncate(fd, off_t(length)) != 0 { throw FileIOError("truncate", path) }
     }
 
+    /// Whether a file exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
     static func makeDirectory(_ path: String) throws(FileIOError) {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileIOError("mkdir", path) }
     }

@@ -24,10 +24,28 @@ final class FileStream: Sendable {
         var ackWaiters: [(ticket: UInt64, continuation: CheckedContinuation<StreamStorageError?, Never>)] = []
         var failure: String?
         var lastUse: Date
+        /// Removed for good (its directory is in `trash/`).
         var isDeleted = false
+        /// Being removed: refuses new operations as if removed, until the removal succeeds or fails.
+        var isRemoving = false
+        /// Whether clients see no stream here (removed, or being removed).
+        var isRemoved: Bool { isDeleted || isRemoving }
+        /// Deleted while forks read from it: kept for them, gone for everyone else. Marked on disk by a
+        /// `deleted` file in the stream's directory.
+        var isSoftDeleted = false
+        /// How many existing streams were forked from this one (derived from their metadata at start).
+        /// Changed only with the store's gate held.
+        var forkCount = 0
         var isScheduled = false
         var fd: Int32
         var fdUsers = 0
+    }
+
+    /// A fork's source (kept alive by this reference for as long as the fork exists) and where it diverged.
+    struct Origin: Sendable {
+        let source: FileStream
+        let offset: StreamOffset
+        let subOffset: UInt64
     }
 
     /// What the commit lane takes to write.
@@ -46,13 +64,18 @@ final class FileStream: Sendable {
     let logPath: String
     let lane: CommitLane
     let state: Locked<State>
+    /// Where a fork came from; `nil` for a stream that is not a fork.
+    let origin: Origin?
+    /// The offset of the log's first byte: a fork's own log starts at its fork offset, any other at 0.
+    var base: UInt64 { origin?.offset.position ?? 0 }
 
-    init(path: StreamPath, incarnation: String, directory: String, lane: CommitLane, state: State) {
+    init(path: StreamPath, incarnation: String, directory: String, lane: CommitLane, origin: Origin?, state: State) {
         self.path = path
         self.incarnation = incarnation
         self.directory = directory
         self.logPath = directory + "/log"
         self.lane = lane
+        self.origin = origin
         self.state = Locked(state)
     }
 
@@ -63,7 +86,8 @@ final class FileStream: Sendable {
             configuration: state.decided.configuration,
             tail: state.committedTail,
             isClosed: state.committedClosed,
-            incarnation: incarnation
+            incarnation: incarnation,
+            fork: origin.map { ForkOrigin(source: $0.source.path, offset: $0.offset, subOffset: $0.subOffset) }
         )
     }
 
@@ -149,24 +173,30 @@ final class FileStream: Sendable {
         }
     }
 
-    /// Reads payloads from `start` (a record boundary) up to the committed `tail`: at least one record and
-    /// about `maxBytes` of payload. The first record's checksum is verified, which also proves that `start`
-    /// is a boundary.
-    static func readPayloads(
+    /// Appends the payloads of whole records from `start` up to `end` (offsets in this log, whose first byte
+    /// is at offset `base`) to `payload`: at least one record when `payload` is empty, then as long as the
+    /// total stays within about `maxBytes`. Returns where the next read continues and whether it stopped at
+    /// the byte limit. With `verifyFirst`, the first record's checksum is verified, which also proves that
+    /// `start` is a record boundary.
+    static func readRecords(
         fd: Int32,
         logPath: String,
-        from start: StreamOffset,
-        tail: StreamOffset,
-        maxBytes: Int
-    ) throws(StreamStorageError) -> (payload: [UInt8], next: StreamOffset) {
-        var payload: [UInt8] = []
-        payload.reserveCapacity(min(Int(tail.position - start.position), maxBytes))
-        var position = start.position
+        base: UInt64,
+        from start: UInt64,
+        to end: UInt64,
+        maxBytes: Int,
+        verifyFirst: Bool,
+        into payload: inout [UInt8]
+    ) throws(StreamStorageError) -> (next: UInt64, isFull: Bool) {
+        guard start >= base, end >= start else { throw .invalidOffset(StreamOffset(position: start)) }
+        var position = start - base
+        let limit = end - base
         let chunkSize = max(64 * 1024, min(maxBytes * 2, 16 * 1024 * 1024))
-        var buffer = [UInt8](repeating: 0, count: Int(min(UInt64(chunkSize), tail.position - position)))
-        var isFirst = true
-        reading: while position < tail.position {
-            let want = Int(min(UInt64(buffer.count), tail.position - position))
+        var buffer = [UInt8](repeating: 0, count: Int(min(UInt64(chunkSize), limit - position)))
+        var isFirst = verifyFirst
+        var isFull = false
+        reading: while position < limit {
+            let want = Int(min(UInt64(buffer.count), limit - position))
             let got: Int
             do throws(FileIOError) {
                 got = try buffer.withMutableBytes { raw throws(FileIOError) in
@@ -178,7 +208,6 @@ final class FileStream: Sendable {
             }
             guard got == want else { throw .storageFailure("\(logPath) is shorter than its committed length") }
             var cursor = 0
-            var stop = false
             var grow = 0
             buffer.withUnsafeBytes { raw in
                 let window = UnsafeRawBufferPointer(rebasing: raw[0..<got])
@@ -187,7 +216,7 @@ final class FileStream: Sendable {
                     case .record(let record):
                         let count = record.payloadRange.count
                         if !payload.isEmpty && payload.count + count > maxBytes {
-                            stop = true
+                            isFull = true
                             return
                         }
                         payload.append(contentsOf: UnsafeRawBufferPointer(rebasing: window[record.payloadRange]))
@@ -203,20 +232,23 @@ final class FileStream: Sendable {
                 }
             }
             if grow < 0 {
-                if isFirst { throw .invalidOffset(start) }
+                if isFirst { throw .invalidOffset(StreamOffset(position: start)) }
                 throw .storageFailure("\(logPath) has a corrupt record at position \(position + UInt64(cursor))")
             }
             if grow > 0 {
-                guard UInt64(grow) <= tail.position - position else {
-                    if isFirst { throw .invalidOffset(start) }
+                guard UInt64(grow) <= limit - position else {
+                    if isFirst { throw .invalidOffset(StreamOffset(position: start)) }
                     throw .storageFailure("\(logPath) has a truncated record at position \(position)")
                 }
                 buffer = [UInt8](repeating: 0, count: grow)
                 continue reading
             }
             position += UInt64(cursor)
-            if stop || payload.count >= maxBytes { break }
+            if isFull || payload.count >= maxBytes {
+                isFull = true
+                break
+            }
         }
-        return (payload, StreamOffset(position: position))
+        return (base + position, isFull)
     }
 }

@@ -9,6 +9,14 @@ struct RecoveredStream {
     let fileEnd: UInt64
     let fd: Int32
     let createdAt: Double
+    /// Where the stream was forked from, if it is a fork.
+    let fork: StreamMeta.Fork?
+    /// Whether it was soft-deleted (kept for its forks).
+    var isSoftDeleted: Bool
+    /// How many recovered streams were forked from it.
+    var forkCount = 0
+    /// Whether another stream holds its path (it is reachable only through its forks).
+    var isDetached = false
 }
 
 /// Reopens a data directory after a clean stop or a crash.
@@ -25,30 +33,100 @@ enum Recovery {
         }
     }
 
-    /// Recovers every stream; when two directories claim one path, keeps the newer.
+    /// Recovers every stream and links forks to their sources, then finishes what a crash may have
+    /// interrupted: a soft-deleted stream left without forks is removed (and so, in turn, its soft-deleted
+    /// ancestors). When two directories claim one path, the newer keeps it; the older is removed, or kept
+    /// soft-deleted while forks read from it.
+    ///
+    /// - Returns: The streams that remain, every source before its forks.
+    /// - Throws: When a fork's source is missing or forks form a cycle (the directory was altered by hand).
     static func recoverAll(root: String, syncs: Bool) throws(FileIOError) -> [RecoveredStream] {
-        var byPath: [StreamPath: RecoveredStream] = [:]
-        var opened: [Int32] = []
+        var streams: [String: RecoveredStream] = [:]
         do throws(FileIOError) {
             for name in try FileIO.contents(ofDirectory: root + "/streams").sorted() {
-                let stream = try recover(directory: root + "/streams/" + name, incarnation: name, syncs: syncs)
-                opened.append(stream.fd)
-                if let other = byPath[stream.path] {
-                    let (keep, drop) = other.createdAt >= stream.createdAt ? (other, stream) : (stream, other)
-                    FileIO.close(drop.fd)
-                    try FileIO.rename(drop.directory, root + "/trash/" + drop.incarnation)
-                    FileIO.removeTree(root + "/trash/" + drop.incarnation)
-                    byPath[stream.path] = keep
+                streams[name] = try recover(directory: root + "/streams/" + name, incarnation: name, syncs: syncs)
+            }
+            let order = try sourcesFirst(streams)
+            for name in order {
+                if let source = streams[name]?.fork?.sourceIncarnation { streams[source]?.forkCount += 1 }
+            }
+            var byPath: [StreamPath: String] = [:]
+            var doomed: [String] = []
+            for name in order {
+                guard let stream = streams[name] else { continue }
+                guard let otherName = byPath[stream.path], let other = streams[otherName] else {
+                    byPath[stream.path] = name
+                    continue
+                }
+                let (keep, drop) = other.createdAt >= stream.createdAt ? (other, stream) : (stream, other)
+                byPath[stream.path] = keep.incarnation
+                streams[drop.incarnation]?.isDetached = true
+                if drop.forkCount > 0 {
+                    if !drop.isSoftDeleted { try markSoftDeleted(directory: drop.directory, syncs: syncs) }
+                    streams[drop.incarnation]?.isSoftDeleted = true
                 } else {
-                    byPath[stream.path] = stream
+                    doomed.append(drop.incarnation)
                 }
             }
+            doomed += order.filter { streams[$0].map { $0.isSoftDeleted && $0.forkCount == 0 } ?? false }
+            while let name = doomed.popLast() {
+                guard let stream = streams[name] else { continue }
+                FileIO.close(stream.fd)
+                streams[name] = nil
+                try FileIO.rename(stream.directory, root + "/trash/" + name)
+                if syncs { try FileIO.syncDirectory(root + "/streams") }
+                FileIO.removeTree(root + "/trash/" + name)
+                guard let sourceName = stream.fork?.sourceIncarnation, var source = streams[sourceName] else {
+                    continue
+                }
+                source.forkCount -= 1
+                streams[sourceName] = source
+                if source.forkCount == 0 && source.isSoftDeleted { doomed.append(sourceName) }
+            }
+            return order.compactMap { streams[$0] }
         } catch {
-            for fd in opened { FileIO.close(fd) }
+            for stream in streams.values { FileIO.close(stream.fd) }
             throw error
         }
-        return Array(byPath.values)
     }
+
+    /// The streams' names ordered so that every source comes before its forks.
+    private static func sourcesFirst(_ streams: [String: RecoveredStream]) throws(FileIOError) -> [String] {
+        var order: [String] = []
+        var done = Set<String>()
+        for start in streams.keys.sorted() where !done.contains(start) {
+            var chain: [String] = []
+            var visiting = Set<String>()
+            var name = start
+            while !done.contains(name) {
+                guard let stream = streams[name] else {
+                    let fork = chain.last ?? start
+                    throw FileIOError(
+                        message: "streams/\(fork) is a fork of streams/\(name), which is missing; restore it or remove "
+                            + "the fork")
+                }
+                guard visiting.insert(name).inserted else {
+                    throw FileIOError(message: "streams/\(name) is part of a cycle of forks")
+                }
+                chain.append(name)
+                guard let source = stream.fork?.sourceIncarnation else { break }
+                name = source
+            }
+            for name in chain.reversed() where done.insert(name).inserted {
+                order.append(name)
+            }
+        }
+        return order
+    }
+
+    /// Marks a stream soft-deleted on disk: an empty `deleted` file in its directory.
+    static func markSoftDeleted(directory: String, syncs: Bool) throws(FileIOError) {
+        try FileIO.writeWholeFile(directory + "/" + softDeletedMarker, [], sync: false)
+        if syncs { try FileIO.syncDirectory(directory) }
+    }
+
+    /// The name of the file that marks a stream soft-deleted.
+    static let softDeletedMarker = "deleted"
 
     /// Scans one stream's log, rebuilding its state, and cuts off a torn tail.
     static func recover(directory: String, incarnation: String, syncs: Bool) throws(FileIOError) -> RecoveredStream {
@@ -57,10 +135,12 @@ enum Recovery {
             at: directory
         )
         let logPath = directory + "/log"
+        let base = meta.fork?.offset ?? 0
+        let isSoftDeleted = FileIO.exists(directory + "/" + softDeletedMarker)
         let fd = try FileIO.open(logPath, flags: O_RDWR)
         do throws(FileIOError) {
             let size = try FileIO.size(fd, path: logPath)
-            var state = StreamState(configuration: configuration)
+            var state = StreamState(configuration: configuration, tail: StreamOffset(position: base))
             var position: UInt64 = 0
             var buffer = [UInt8](repeating: 0, count: Int(min(size, 1 << 20)))
             scanning: while position < size {
@@ -77,7 +157,7 @@ enum Recovery {
                     while cursor < got {
                         switch LogRecord.decode(window, at: cursor, verify: true) {
                         case .record(let record):
-                            apply(record, at: position + UInt64(cursor), to: &state)
+                            apply(record, at: base + position + UInt64(cursor), to: &state)
                             cursor += record.length
                         case .incomplete(let length):
                             needed = length
@@ -107,7 +187,9 @@ enum Recovery {
                 state: state,
                 fileEnd: position,
                 fd: fd,
-                createdAt: meta.createdAt
+                createdAt: meta.createdAt,
+                fork: meta.fork,
+                isSoftDeleted: isSoftDeleted
             )
         } catch {
             FileIO.close(fd)

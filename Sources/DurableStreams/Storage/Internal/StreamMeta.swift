@@ -1,8 +1,19 @@
 import Foundation
 
 /// A stream's `meta.json`: what the log does not say.
+///
+/// Format 1 describes a stream; format 2, written only for forks, adds where the fork came from (so that a
+/// server that does not know forks refuses the directory instead of serving a fork without its history).
 struct StreamMeta: Codable {
-    static let currentFormat = 1
+    static let plainFormat = 1
+    static let forkFormat = 2
+
+    /// Where a fork came from: its source's directory name, the fork offset, and the sub-offset as asked.
+    struct Fork: Codable, Equatable {
+        var sourceIncarnation: String
+        var offset: UInt64
+        var subOffset: UInt64
+    }
 
     var format: Int
     var path: String
@@ -10,9 +21,11 @@ struct StreamMeta: Codable {
     var ttlSeconds: UInt64?
     var expiresAt: String?
     var createdAt: Double
+    var fork: Fork?
 
-    init(path: StreamPath, configuration: StreamConfiguration, createdAt: Date) {
-        format = Self.currentFormat
+    init(path: StreamPath, configuration: StreamConfiguration, createdAt: Date, fork: Fork? = nil) {
+        format = fork == nil ? Self.plainFormat : Self.forkFormat
+        self.fork = fork
         self.path = path.value
         contentType = configuration.contentType
         switch configuration.expiry {
@@ -42,8 +55,12 @@ struct StreamMeta: Codable {
         } catch {
             throw FileIOError(message: "\(location): unreadable stream metadata (\(error))")
         }
-        guard meta.format == currentFormat else {
+        guard meta.format == plainFormat && meta.fork == nil || meta.format == forkFormat && meta.fork != nil else {
             throw FileIOError(message: "\(location): unknown metadata format \(meta.format)")
+        }
+        if let fork = meta.fork {
+            guard !fork.sourceIncarnation.isEmpty, fork.sourceIncarnation.utf8.allSatisfy({ $0 != UInt8(ascii: "/") })
+            else { throw FileIOError(message: "\(location): invalid fork source \(fork.sourceIncarnation)") }
         }
         let path: StreamPath
         do {

@@ -81,3 +81,57 @@ extension StreamStorage {
         }
     }
 }
+
+extension StreamStorage {
+    /// Creates a text stream with optional initial content; returns its tail.
+    @discardableResult
+    func makeText(
+        _ path: StreamPath, _ text: String = "", contentType: String = "text/plain", expiry: StreamExpiry = .never
+    ) async throws -> StreamOffset {
+        let created = try await create(
+            path,
+            CreateRequest(
+                configuration: StreamConfiguration(contentType: contentType, expiry: expiry),
+                initialPayload: Array(text.utf8)))
+        return created.info.tail
+    }
+
+    /// Forks `source` into `path` (content type inherited unless given); returns the outcome.
+    @discardableResult
+    func fork(
+        _ path: StreamPath,
+        from source: StreamPath,
+        at offset: StreamOffset? = nil,
+        subOffset: UInt64 = 0,
+        contentType: String? = nil,
+        expiry: StreamExpiry = .never,
+        initial: String = "",
+        closed: Bool = false
+    ) async throws(StreamStorageError) -> CreateResult {
+        try await create(
+            path,
+            CreateRequest(
+                configuration: StreamConfiguration(
+                    contentType: contentType ?? "application/octet-stream", expiry: expiry),
+                initialPayload: Array(initial.utf8),
+                closed: closed,
+                fork: ForkRequest(
+                    source: source, offset: offset, subOffset: subOffset, inheritsContentType: contentType == nil)))
+    }
+
+    /// The whole stream as text.
+    func text(_ path: StreamPath, maxBytes: Int = 1 << 20) async throws -> String {
+        String(decoding: try await readAll(path, maxBytes: maxBytes), as: UTF8.self)
+    }
+
+    /// Appends text; returns the new tail.
+    @discardableResult
+    func appendText(_ path: StreamPath, _ text: String, contentType: String = "text/plain") async throws
+        -> StreamOffset
+    {
+        guard case .appended(let tail, _) = try await append(path, .text(text, contentType: contentType)) else {
+            throw StreamStorageError.storageFailure("the append was not stored")
+        }
+        return tail
+    }
+}

@@ -1,0 +1,70 @@
+extension FileStreamStorage {
+    /// A stretch of a stream's history and the log that holds it.
+    private struct ReadSegment: Sendable {
+        let stream: FileStream
+        let fd: Int32
+        let upper: UInt64
+    }
+
+    /// Reads a stream from `start`: at least one whole append, then about `maxBytes`. A fork's appends below
+    /// its fork offset are read from its source chain's logs. `asSource` reads a soft-deleted stream too.
+    func read(_ stream: FileStream, from start: ReadStart, maxBytes: Int, asSource: Bool = false)
+        async throws(StreamStorageError) -> ReadResult
+    {
+        let (info, from, fd) = try stream.state.withLock {
+            state throws(StreamStorageError) -> (StreamInfo, StreamOffset, Int32?) in
+            guard !state.isRemoved, state.fd >= 0 else { throw .notFound }
+            guard asSource || !state.isSoftDeleted else { throw .gone }
+            let info = stream.info(state)
+            let from: StreamOffset
+            switch start {
+            case .beginning: from = .zero
+            case .tail: from = info.tail
+            case .offset(let offset): from = offset
+            }
+            guard from < info.tail else { return (info, from, nil) }
+            state.fdUsers += 1
+            return (info, from, state.fd)
+        }
+        guard let fd else { return ReadResult(info: info, payload: [], start: from, next: info.tail) }
+        var segments = [ReadSegment(stream: stream, fd: fd, upper: info.tail.position)]
+        defer { for segment in segments { segment.stream.releaseDescriptor() } }
+        var fork = stream
+        var cap = info.tail.position
+        while let source = fork.origin?.source, from.position < min(cap, fork.base) {
+            cap = min(cap, fork.base)
+            let sourceFD = source.state.withLock { state -> Int32? in
+                guard state.fd >= 0 else { return nil }
+                state.fdUsers += 1
+                return state.fd
+            }
+            guard let sourceFD else { throw .unavailable }
+            segments.append(ReadSegment(stream: source, fd: sourceFD, upper: cap))
+            fork = source
+        }
+        let ordered = Array(segments.reversed())
+        let (payload, next) = try await pool.run { () throws(StreamStorageError) -> ([UInt8], UInt64) in
+            var payload: [UInt8] = []
+            payload.reserveCapacity(Int(min(info.tail.position - from.position, UInt64(maxBytes))))
+            var next = from.position
+            var isFirst = true
+            for segment in ordered where segment.upper > next && segment.upper > segment.stream.base {
+                let (end, isFull) = try FileStream.readRecords(
+                    fd: segment.fd,
+                    logPath: segment.stream.logPath,
+                    base: segment.stream.base,
+                    from: next,
+                    to: segment.upper,
+                    maxBytes: maxBytes,
+                    verifyFirst: isFirst,
+                    into: &payload
+                )
+                next = end
+                isFirst = false
+                if isFull { break }
+            }
+            return (payload, next)
+        }
+        return ReadResult(info: info, payload: payload, start: from, next: StreamOffset(position: next))
+    }
+}

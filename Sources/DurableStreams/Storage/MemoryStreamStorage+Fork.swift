@@ -1,0 +1,48 @@
+import Foundation
+
+extension MemoryStreamStorage {
+    /// Creates a fork of a live source (catalog locked): resolves its configuration and offset, checks that
+    /// the offset is a position of the source, cuts the sub-offset's part, and takes a reference on the
+    /// source. The caller adds the initial payload.
+    static func makeFork(
+        _ path: StreamPath,
+        _ request: CreateRequest,
+        _ fork: ForkRequest,
+        incarnation: String,
+        time: Date,
+        catalog: inout Catalog,
+        wakeups: inout Wakeups
+    ) throws(StreamStorageError) -> Stream {
+        guard let source = catalog.streams[fork.source] else { throw .forkSourceNotFound }
+        let info: StreamInfo
+        switch status(of: source, at: time) {
+        case .softDeleted:
+            throw .forkSourceGone
+        case .expired:
+            throw expire(source, in: &catalog, wakeups: &wakeups) ? .forkSourceGone : .forkSourceNotFound
+        case .live(let live):
+            info = live
+        }
+        let resolved = try StreamRules.resolveFork(request, fork, source: info)
+        var appendAtOffset: [UInt8]?
+        if resolved.hasAppendAtOffset {
+            do {
+                appendAtOffset = try read(source, from: .offset(resolved.offset), maxBytes: 1, asSource: true).payload
+            } catch {
+                throw StreamRules.forkReadError(error, at: resolved.offset)
+            }
+        }
+        let prefix = try StreamRules.forkPrefix(resolved, appendAtOffset: appendAtOffset)
+        source.contents.withLock { $0.forkCount += 1 }
+        var contents = Contents(
+            state: StreamState(configuration: resolved.configuration, tail: resolved.offset), lastUse: time)
+        if !prefix.isEmpty {
+            let record = Record(start: resolved.offset.position, payload: prefix)
+            contents.records.append(record)
+            contents.state.tail = StreamOffset(position: record.end)
+        }
+        let origin = ForkOrigin(source: fork.source, offset: resolved.offset, subOffset: fork.subOffset)
+        return Stream(
+            path: path, incarnation: incarnation, origin: Origin(source: source, fork: origin), contents: contents)
+    }
+}

@@ -51,24 +51,27 @@ struct CreateStreamCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var headers: [String: String] = [:]
-        if let forkFrom { headers["Stream-Forked-From"] = forkFrom }
-        if let forkOffset { headers["Stream-Fork-Offset"] = forkOffset }
-        if let forkSubOffset { headers["Stream-Fork-Sub-Offset"] = String(forkSubOffset) }
         let handle = try await options.withConfiguration { configuration throws(DurableStreamError) in
-            // The client always names a content type; a fork that names none takes its source's, so look it up.
-            var resolvedContentType = contentType ?? "application/octet-stream"
-            if contentType == nil, let forkFrom, let source = sourceURL(forkFrom) {
-                let info = try await DurableStreamHandle.head(url: source, configuration: configuration)
-                resolvedContentType = info.contentType ?? resolvedContentType
+            let initialData = data.map { Data($0.utf8) }
+            if let forkFrom, let source = sourceURL(forkFrom) {
+                return try await DurableStreamHandle.fork(
+                    url: options.streamURL,
+                    from: source,
+                    at: forkOffset.map(Offset.init(rawValue:)),
+                    subOffset: forkSubOffset,
+                    contentType: contentType,
+                    expireAfter: ttl.map { .seconds($0) },
+                    closed: closed,
+                    initialData: initialData,
+                    configuration: configuration
+                )
             }
             return try await DurableStreamHandle.create(
                 url: options.streamURL,
-                contentType: resolvedContentType,
+                contentType: contentType ?? "application/octet-stream",
                 expireAfter: ttl.map { .seconds($0) },
                 closed: closed,
-                initialData: data.map { Data($0.utf8) },
-                headers: headers,
+                initialData: initialData,
                 configuration: configuration
             )
         }

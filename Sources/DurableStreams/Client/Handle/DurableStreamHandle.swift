@@ -83,12 +83,24 @@ public actor DurableStreamHandle {
         headers: [String: String] = [:],
         configuration: HandleConfiguration = .default
     ) async throws(DurableStreamError) -> DurableStreamHandle {
-        let client = StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler)
+        var fields = try creationFields(
+            expireAfter: expireAfter, expiresAt: expiresAt, closed: closed, headers: headers)
+        fields[ProtocolHeader.contentType] = contentType
+        return try await put(
+            url: url, fields: fields, initialData: initialData, contentType: contentType, configuration: configuration)
+    }
+
+    /// The headers of a create request other than the content type.
+    static func creationFields(
+        expireAfter: Duration?,
+        expiresAt: Date?,
+        closed: Bool,
+        headers: [String: String]
+    ) throws(DurableStreamError) -> [String: String] {
         if expireAfter != nil && expiresAt != nil {
             throw .invalidArgument(message: "expireAfter and expiresAt are mutually exclusive")
         }
         var fields = headers
-        fields[ProtocolHeader.contentType] = contentType
         if let expireAfter {
             fields[ProtocolHeader.ttl] = String(Int64(max(0, expireAfter.components.seconds)))
         }
@@ -98,9 +110,21 @@ public actor DurableStreamHandle {
                 formatOptions: [.withInternetDateTime, .withFractionalSeconds])
         }
         if closed { fields[ProtocolHeader.streamClosed] = "true" }
+        return fields
+    }
+
+    /// Sends a create request and makes a handle from the answer; `contentType` is used if the answer names none.
+    static func put(
+        url: URL,
+        fields: [String: String],
+        initialData: Data?,
+        contentType: String,
+        configuration: HandleConfiguration
+    ) async throws(DurableStreamError) -> DurableStreamHandle {
+        let client = StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler)
         let response = try await client.send(
             policy: configuration.http.readRetryPolicy, context: client.context(.create, .put)
-        ) { [fields] in
+        ) {
             await client.makeRequest(.put, headers: fields, body: initialData, timeout: configuration.http.timeout)
         }
         await response.body.drain()

@@ -14,31 +14,16 @@ import Glibc
 /// directory, and checks that every acknowledged append is there exactly once and nothing half-written is.
 @Suite("Crash recovery")
 struct CrashRecoveryTests {
-    /// A server process and the port it listens on.
-    private struct Process {
-        let child: ChildProcess
-        let base: String
-    }
-
-    private func start(_ directory: TemporaryDirectory) async throws -> Process {
-        let child = try ChildProcess(
-            product: "durable-streams",
-            arguments: ["serve", "--port", "0", "--data-dir", directory.path, "--log-level", "error"]
-        )
-        let line = try await child.lines.firstValue(within: .seconds(60)) { $0.contains("listening on") }
-        let url = try #require(line?.split(separator: " ").last.map(String.init))
-        return Process(child: child, base: url)
-    }
-
     @Test("SIGKILL mid-append: every acknowledged append survives exactly once, nothing torn is visible")
     func killMidAppend() async throws {
         try await withTemporaryDirectory(prefix: "ds-crash") { directory in
             let client = HTTPClient(eventLoopGroupProvider: .singleton)
             defer { Task { try? await client.shutdown() } }
-            let first = try await start(directory)
+            let first = try await ServerProcess.start(dataDirectory: directory)
             let path = "/crash/\(UUID().uuidString.lowercased())"
             #expect(
-                try await send(client, .PUT, first.base + path, headers: [("Content-Type", "text/plain")]).status == 201
+                try await client.request(.PUT, first.base + path, headers: [("Content-Type", "text/plain")]).status
+                    == 201
             )
 
             let acknowledged = Locked([String]())
@@ -53,8 +38,8 @@ struct CrashRecoveryTests {
                                     "w\(writer)-\(index)" + (writer == 0 ? String(repeating: ".", count: 50_000) : "")
                                     + ";"
                                 guard
-                                    let response = try? await send(
-                                        client, .POST, first.base + path, headers: [("Content-Type", "text/plain")],
+                                    let response = try? await client.request(
+                                        .POST, first.base + path, headers: [("Content-Type", "text/plain")],
                                         body: Array(token.utf8))
                                 else { return }
                                 guard response.status == 204 else { return }
@@ -73,8 +58,8 @@ struct CrashRecoveryTests {
                                 ("Producer-Epoch", "0"), ("Producer-Seq", "\(sequence)"),
                             ]
                             guard
-                                let response = try? await send(
-                                    client, .POST, first.base + path, headers: headers,
+                                let response = try? await client.request(
+                                    .POST, first.base + path, headers: headers,
                                     body: Array("p-\(sequence);".utf8))
                             else { return }
                             guard response.status == 200 else { return }
@@ -88,7 +73,7 @@ struct CrashRecoveryTests {
             #expect(try await first.child.waitForExit(within: .seconds(30)) == SIGKILL)
             await writers.value
 
-            let second = try await start(directory)
+            let second = try await ServerProcess.start(dataDirectory: directory)
             defer { second.child.signal(SIGTERM) }
             // Retry the producer from its last acknowledged request: each retry is either a duplicate (it was
             // stored before the crash) or stored now, and in both cases stored once.
@@ -99,14 +84,14 @@ struct CrashRecoveryTests {
                     ("Content-Type", "text/plain"), ("Producer-Id", "crash-producer"), ("Producer-Epoch", "0"),
                     ("Producer-Seq", "\(sequence)"),
                 ]
-                let response = try await send(
-                    client, .POST, second.base + path, headers: headers, body: Array("p-\(sequence);".utf8))
+                let response = try await client.request(
+                    .POST, second.base + path, headers: headers, body: Array("p-\(sequence);".utf8))
                 if response.status == 200 { break }
                 #expect(response.status == 204, "a retry of an already stored request is a duplicate")
                 sequence += 1
             }
 
-            let text = try await readAll(client, second.base + path)
+            let text = try await client.readAll(second.base + path)
             let tokens = text.split(separator: ";", omittingEmptySubsequences: false)
             #expect(tokens.last == "", "the stream ends with a whole append")
             let stored = tokens.dropLast().map { String($0) + ";" }
@@ -127,35 +112,5 @@ struct CrashRecoveryTests {
                 #expect(indexes == indexes.sorted(), "each writer's appends keep their order")
             }
         }
-    }
-
-    private func send(
-        _ client: HTTPClient,
-        _ method: HTTPMethod,
-        _ url: String,
-        headers: [(String, String)] = [],
-        body: [UInt8]? = nil
-    ) async throws -> TestResponse {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await client.execute(request, timeout: .seconds(30))
-        var collected: [UInt8] = []
-        for try await part in response.body { collected.append(contentsOf: part.readableBytesView) }
-        return TestResponse(status: Int(response.status.code), headers: response.headers, body: collected)
-    }
-
-    private func readAll(_ client: HTTPClient, _ url: String) async throws -> String {
-        var offset = "-1"
-        var bytes: [UInt8] = []
-        while true {
-            let response = try await send(client, .GET, "\(url)?offset=\(offset)")
-            #expect(response.status == 200)
-            bytes += response.body
-            if response.header("Stream-Up-To-Date") == "true" { break }
-            offset = try #require(response.nextOffset)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -28,27 +28,12 @@ struct ForkCrashRecoveryTests {
         var touched: Set<String> = []
     }
 
-    private struct Server {
-        let child: ChildProcess
-        let base: String
-    }
-
-    private func start(_ directory: TemporaryDirectory) async throws -> Server {
-        let child = try ChildProcess(
-            product: "durable-streams",
-            arguments: ["serve", "--port", "0", "--data-dir", directory.path, "--log-level", "error"]
-        )
-        let line = try await child.lines.firstValue(within: .seconds(60)) { $0.contains("listening on") }
-        let url = try #require(line?.split(separator: " ").last.map(String.init))
-        return Server(child: child, base: url)
-    }
-
     @Test("SIGKILL during fork creation, appends and deletions leaves every acknowledged state and consistent counts")
     func killDuringForkOperations() async throws {
         try await withTemporaryDirectory(prefix: "ds-fork-crash") { directory in
             let client = HTTPClient(eventLoopGroupProvider: .singleton)
             defer { Task { try? await client.shutdown() } }
-            let first = try await start(directory)
+            let first = try await ServerProcess.start(dataDirectory: directory)
             let root = "/fork-crash/\(UUID().uuidString.lowercased())"
             #expect(try await send(client, .PUT, first.base + root, body: "root;").status == 201)
 
@@ -77,9 +62,9 @@ struct ForkCrashRecoveryTests {
             #expect(try await first.child.waitForExit(within: .seconds(30)) == SIGKILL)
             await workers.value
 
-            let second = try await start(directory)
+            let second = try await ServerProcess.start(dataDirectory: directory)
             defer { second.child.signal(SIGTERM) }
-            #expect(try await readAll(client, second.base + root) == "root;")
+            #expect(try await client.readAll(second.base + root) == "root;")
             for path in cascades.value.removed {
                 #expect(try await send(client, .HEAD, second.base + path).status == 404, "a finished cascade holds")
             }
@@ -94,7 +79,7 @@ struct ForkCrashRecoveryTests {
                     }
                     #expect([200, 410].contains(status), "an acknowledged fork exists")
                     guard status == 200 else { continue }
-                    let text = try await readAll(client, second.base + fork.path)
+                    let text = try await client.readAll(second.base + fork.path)
                     let isLast = index == chain.forks.count - 1
                     let allowed = [fork.content] + (isLast ? chain.inFlight.map { [fork.content + $0] } ?? [] : [])
                     #expect(allowed.contains(text), "\(fork.path) holds its acknowledged appends exactly once")
@@ -175,33 +160,13 @@ struct ForkCrashRecoveryTests {
         }
     }
 
+    /// A request whose body, if any, is text (every request names `text/plain`, as the streams here are text).
     private func send(
         _ client: HTTPClient, _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [],
         body: String? = nil
     ) async throws -> TestResponse {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        request.headers.add(name: "Content-Type", value: "text/plain")
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body { request.body = .bytes(ByteBuffer(string: body)) }
-        let response = try await client.execute(request, timeout: .seconds(30))
-        var collected: [UInt8] = []
-        for try await part in response.body { collected.append(contentsOf: part.readableBytesView) }
-        return TestResponse(status: Int(response.status.code), headers: response.headers, body: collected)
-    }
-
-    private func readAll(_ client: HTTPClient, _ url: String) async throws -> String {
-        var offset = "-1"
-        var bytes: [UInt8] = []
-        while true {
-            let response = try await send(client, .GET, "\(url)?offset=\(offset)")
-            #expect(response.status == 200)
-            guard response.status == 200 else { break }
-            bytes += response.body
-            if response.header("Stream-Up-To-Date") == "true" { break }
-            offset = try #require(response.nextOffset)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        try await client.request(
+            method, url, headers: [("Content-Type", "text/plain")] + headers, body: body.map { Array($0.utf8) })
     }
 }
 

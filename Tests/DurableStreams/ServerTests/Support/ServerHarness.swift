@@ -74,14 +74,7 @@ struct ServerHarness: Sendable {
         headers: [(String, String)] = [],
         body: [UInt8]? = nil
     ) async throws -> TestResponse {
-        var request = HTTPClientRequest(url: base + target)
-        request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await client.execute(request, timeout: .seconds(60))
-        var collected: [UInt8] = []
-        for try await part in response.body { collected.append(contentsOf: part.readableBytesView) }
-        return TestResponse(status: Int(response.status.code), headers: response.headers, body: collected)
+        try await client.request(method, base + target, headers: headers, body: body, timeout: .seconds(60))
     }
 
     /// Sends a request with a text body.

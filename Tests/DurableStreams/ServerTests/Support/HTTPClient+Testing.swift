@@ -1,0 +1,39 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import Testing
+
+extension HTTPClient {
+    /// Sends a request and reads the whole response.
+    func request(
+        _ method: HTTPMethod,
+        _ url: String,
+        headers: [(String, String)] = [],
+        body: [UInt8]? = nil,
+        timeout: TimeAmount = .seconds(30)
+    ) async throws -> TestResponse {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await execute(request, timeout: timeout)
+        var collected: [UInt8] = []
+        for try await part in response.body { collected.append(contentsOf: part.readableBytesView) }
+        return TestResponse(status: Int(response.status.code), headers: response.headers, body: collected)
+    }
+
+    /// Reads a stream from the start to its tail with catch-up `GET`s and returns its content as text.
+    func readAll(_ url: String) async throws -> String {
+        var offset = "-1"
+        var bytes: [UInt8] = []
+        while true {
+            let response = try await request(.GET, "\(url)?offset=\(offset)")
+            #expect(response.status == 200)
+            guard response.status == 200 else { break }
+            bytes += response.body
+            if response.header("Stream-Up-To-Date") == "true" { break }
+            offset = try #require(response.nextOffset)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

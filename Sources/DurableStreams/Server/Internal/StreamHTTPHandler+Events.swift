@@ -11,103 +11,141 @@ struct SSEPlan: Sendable {
     let cursor: Substring?
 }
 
+// An idle SSE connection keeps its task's whole async call chain alive, and a task keeps the stack slabs of
+// its deepest chain until it ends. So the functions below stay out of line and keep few values across their
+// suspension points: header building and event framing are synchronous, and each write and read runs in a
+// short-lived frame of its own.
 extension StreamHTTPHandler {
     /// Runs an SSE stream: `data` events for what is in the stream and what is appended, each followed by a
     /// `control` event; a keep-alive `control` event when nothing arrives for a while; the final `control`
     /// event with `streamClosed` when a closed stream has been read to its end; and the end of the response
     /// after ``Settings/sseConnectionLifetime`` (clients reconnect from their offset).
+    @inline(never)
     func streamEvents(
         _ plan: SSEPlan,
         fault: FaultInjector.Fault?,
         to writer: consuming ResponseWriter,
         channel: any Channel
     ) async throws {
-        let info = plan.first.info
-        let isText = info.configuration.isTextual
-        let isJSON = info.configuration.isJSON
-        var fields = HTTPFields()
-        fields[.contentType] = "text/event-stream"
-        fields[.cacheControl] = "no-cache"
-        fields[ProtocolHeader.xAccelBuffering] = "no"
-        if !isText { fields[ProtocolHeader.streamSSEDataEncoding] = "base64" }
-        fields.append(contentsOf: commonFields)
-        var body = try await writer.writeHead(HTTPResponse(status: .ok, headerFields: fields))
-
+        var body = try await Self.openEventStream(writer, head: eventStreamHead(for: plan.first.info))
         var events: [UInt8] = []
         if let injected = fault?.sseEvent {
             SSEEvents.custom(type: injected.type, data: injected.data, into: &events)
         }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: settings.sseConnectionLifetime)
-        var result = plan.first
+        let deadline = ContinuousClock.now.advanced(by: settings.sseConnectionLifetime)
         await liveWaits.run(on: channel) { cancellation in
             do {
-                streaming: while true {
-                    if !result.payload.isEmpty {
-                        if isJSON {
-                            SSEEvents.textData(JSONMessages.array(fromStorageForm: result.payload), into: &events)
-                        } else if isText {
-                            SSEEvents.textData(result.payload, into: &events)
-                        } else {
-                            SSEEvents.base64Data(result.payload, into: &events)
-                        }
-                    }
-                    let closed = result.reachedEnd
-                    SSEEvents.control(
-                        nextOffset: result.next.token,
-                        cursor: closed ? nil : settings.cursor.next(after: plan.cursor),
-                        upToDate: result.reachedTail,
-                        closed: closed,
-                        into: &events
-                    )
-                    try await body.write(ByteBuffer(bytes: events))
-                    events.removeAll(keepingCapacity: true)
-                    if closed { break streaming }
-
-                    let offset = result.next
-                    if result.reachedTail {
-                        waiting: while true {
-                            let remaining = clock.now.duration(to: deadline)
-                            guard remaining > .zero else { break streaming }
-                            let timeout = min(settings.sseKeepAliveInterval, remaining)
-                            let storage = self.storage
-                            let path = plan.path
-                            let outcome = await storage.waitForAppend(
-                                path,
-                                after: offset,
-                                timeout: timeout,
-                                cancellation: cancellation
-                            )
-                            switch outcome {
-                            case .appended, .closed:
-                                break waiting
-                            case .timedOut:
-                                guard clock.now < deadline else { break streaming }
-                                SSEEvents.control(
-                                    nextOffset: offset.token,
-                                    cursor: settings.cursor.next(after: plan.cursor),
-                                    upToDate: true,
-                                    closed: false,
-                                    into: &events
-                                )
-                                try await body.write(ByteBuffer(bytes: events))
-                                events.removeAll(keepingCapacity: true)
-                            case .notFound, .gone, .cancelled, .shutdown:
-                                break streaming
-                            }
-                        }
-                    }
-                    do {
-                        result = try await storage.read(
-                            plan.path, from: .offset(offset), maxBytes: settings.maximumReadBytes)
-                    } catch {
-                        break streaming
-                    }
-                }
+                try await sendEvents(plan, startingWith: events, until: deadline, to: &body, cancellation: cancellation)
                 try await body.finish(nil)
             } catch {
                 logger.trace("SSE reader went away", metadata: ["stream": "\(plan.path)"])
             }
         }
+    }
+
+    /// The response head of an event stream.
+    private func eventStreamHead(for info: StreamInfo) -> HTTPResponse {
+        var fields = HTTPFields()
+        fields[.contentType] = "text/event-stream"
+        fields[.cacheControl] = "no-cache"
+        fields[ProtocolHeader.xAccelBuffering] = "no"
+        if !info.configuration.isTextual { fields[ProtocolHeader.streamSSEDataEncoding] = "base64" }
+        fields.append(contentsOf: commonFields)
+        return HTTPResponse(status: .ok, headerFields: fields)
+    }
+
+    /// Writes the response head and returns the writer of the body.
+    @inline(never)
+    private static func openEventStream(
+        _ writer: consuming ResponseWriter,
+        head: HTTPResponse
+    ) async throws -> some ResponseBodyWriter {
+        try await writer.writeHead(head)
+    }
+
+    /// Sends the events of the stream until it is closed and read to its end, the reader goes away, the
+    /// stream is deleted, the server stops or the connection's lifetime is over. `pending` is sent first.
+    ///
+    /// - Throws: When a write fails (the reader went away).
+    @inline(never)
+    private func sendEvents<Body: ResponseBodyWriter>(
+        _ plan: SSEPlan,
+        startingWith pending: [UInt8],
+        until deadline: ContinuousClock.Instant,
+        to body: inout Body,
+        cancellation: WaitCancellation
+    ) async throws {
+        var events = pending
+        var result = plan.first
+        while true {
+            appendEvents(for: result, of: plan, into: &events)
+            try await Self.send(&events, to: &body)
+            if result.reachedEnd { return }
+
+            let offset = result.next
+            if result.reachedTail {
+                waiting: while true {
+                    let remaining = ContinuousClock.now.duration(to: deadline)
+                    guard remaining > .zero else { return }
+                    let timeout = min(settings.sseKeepAliveInterval, remaining)
+                    switch await storage.waitForAppend(
+                        plan.path, after: offset, timeout: timeout, cancellation: cancellation)
+                    {
+                    case .appended, .closed:
+                        break waiting
+                    case .timedOut:
+                        guard ContinuousClock.now < deadline else { return }
+                        SSEEvents.control(
+                            nextOffset: offset.token,
+                            cursor: settings.cursor.next(after: plan.cursor),
+                            upToDate: true,
+                            closed: false,
+                            into: &events
+                        )
+                        try await Self.send(&events, to: &body)
+                    case .notFound, .gone, .cancelled, .shutdown:
+                        return
+                    }
+                }
+            }
+            guard let next = await readForEvents(plan.path, from: offset) else { return }
+            result = next
+        }
+    }
+
+    /// Appends the `data` event for what `result` read, if anything (encoded as the response head announced),
+    /// and the `control` event after it.
+    private func appendEvents(for result: ReadResult, of plan: SSEPlan, into events: inout [UInt8]) {
+        let configuration = plan.first.info.configuration
+        if !result.payload.isEmpty {
+            if configuration.isJSON {
+                SSEEvents.textData(JSONMessages.array(fromStorageForm: result.payload), into: &events)
+            } else if configuration.isTextual {
+                SSEEvents.textData(result.payload, into: &events)
+            } else {
+                SSEEvents.base64Data(result.payload, into: &events)
+            }
+        }
+        let closed = result.reachedEnd
+        SSEEvents.control(
+            nextOffset: result.next.token,
+            cursor: closed ? nil : settings.cursor.next(after: plan.cursor),
+            upToDate: result.reachedTail,
+            closed: closed,
+            into: &events
+        )
+    }
+
+    /// Writes the framed events and empties the buffer, keeping its capacity.
+    @inline(never)
+    private static func send<Body: ResponseBodyWriter>(_ events: inout [UInt8], to body: inout Body) async throws {
+        try await body.write(ByteBuffer(bytes: events))
+        events.removeAll(keepingCapacity: true)
+    }
+
+    /// The next read of an SSE stream, or `nil` when the stream cannot be read any more.
+    @inline(never)
+    private func readForEvents(_ path: StreamPath, from offset: StreamOffset) async -> ReadResult? {
+        try? await storage.read(path, from: .offset(offset), maxBytes: settings.maximumReadBytes)
     }
 }

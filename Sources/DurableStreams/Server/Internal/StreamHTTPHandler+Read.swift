@@ -36,6 +36,7 @@ extension StreamHTTPHandler {
     }
 
     /// `GET`: a catch-up read, a long-poll, or the start of an SSE stream.
+    @inline(never)
     func read(
         _ path: StreamPath,
         _ request: Request,
@@ -85,6 +86,7 @@ extension StreamHTTPHandler {
     }
 
     /// A long-poll: data at once if there is some, otherwise wait for an append, closure or the timeout.
+    @inline(never)
     private func longPoll(
         _ path: StreamPath,
         first: ReadResult,

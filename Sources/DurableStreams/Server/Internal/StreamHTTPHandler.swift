@@ -54,8 +54,47 @@ struct StreamHTTPHandler: Sendable {
     }
 
     /// Handles one request on a connection.
+    ///
+    /// A read (`GET` of a stream, without fault injection) takes a short path: an SSE reader keeps this
+    /// function's frame, and those it calls on its way to waiting, for as long as it stays connected, and
+    /// its task keeps the memory of the deepest chain it ever had. Every other request takes
+    /// ``handleOther(_:target:_:_:)``, whose many paths make a much larger frame.
     func handle(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
         let target = RequestTarget(request.head.path ?? "/")
+        guard request.method == .get, faults == nil, target.path != Self.faultControlPath,
+            let path = try? StreamPath(validating: target.path), path.segments.first != "__ds"
+        else {
+            try await handleOther(request, target: target, writer, channel)
+            return
+        }
+        switch await readOutcome(path, request, target: target, channel: channel) {
+        case .reply(let reply):
+            try await write(reply, to: writer, channel: channel)
+        case .events(let plan):
+            try await streamEvents(plan, fault: nil, to: writer, channel: channel)
+        }
+    }
+
+    /// The outcome of a read, or the reply that says why it failed.
+    @inline(never)
+    private func readOutcome(_ path: StreamPath, _ request: Request, target: RequestTarget, channel: any Channel)
+        async -> Outcome
+    {
+        do throws(RequestFailure) {
+            return try await read(path, request, target: target, channel: channel)
+        } catch {
+            return .reply(error.reply)
+        }
+    }
+
+    /// Handles any request but a plain read: see ``handle(_:_:_:)``.
+    @inline(never)
+    private func handleOther(
+        _ request: Request,
+        target: RequestTarget,
+        _ writer: consuming ResponseWriter,
+        _ channel: any Channel
+    ) async throws {
         let method = request.method
 
         if method == .options {
@@ -152,6 +191,7 @@ struct StreamHTTPHandler: Sendable {
     }
 
     /// Writes a complete response with the common fields and a `Content-Length`.
+    @inline(never)
     func write(_ reply: Reply, to writer: consuming ResponseWriter, channel: any Channel) async throws {
         var fields = reply.fields
         fields.append(contentsOf: commonFields)

@@ -28,6 +28,8 @@ let packageDependencies: [Package.Dependency] = [
     // DurableStreams client: the Service conformance and the conformance runner's YAML.
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // ClerkKit: the emulator's RS256 session tokens (ClerkKitTesting only; ClerkKit itself stays on Foundation).
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
 ]
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
@@ -431,6 +433,72 @@ let durableStreamsClientTargets: [Target] = [
 let durableStreamsProducts: [Product] = durableStreamsServerProducts + durableStreamsClientProducts
 let durableStreamsTargets: [Target] = durableStreamsServerTargets + durableStreamsClientTargets
 
+// MARK: - ClerkKit (Sources/ClerkKit, Tests/ClerkKit)
+
+// The core (Foundation and swift-log only), the emulator and test kit, the `clerk` command and the benchmark.
+let clerkKitProducts: [Product] = [
+    .library(name: "ClerkKit", targets: ["ClerkKit"]),
+    .library(name: "ClerkKitTesting", targets: ["ClerkKitTesting"]),
+    .executable(name: "clerk", targets: ["clerk"]),
+    .executable(name: "clerk-benchmark", targets: ["clerk-benchmark"]),
+]
+let clerkKitTargets: [Target] = [
+    // Core: configuration, networking, models, auth flows, session tokens, storage. No third-party
+    // dependency but swift-log.
+    .target(
+        name: "ClerkKit",
+        dependencies: [.product(name: "Logging", package: "swift-log")],
+        path: "Sources/ClerkKit/ClerkKit"
+    ),
+    // ClerkEmulator (a local Frontend API server) and preview/sample data.
+    .target(
+        name: "ClerkKitTesting",
+        dependencies: [
+            "ClerkKit",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/ClerkKit/Testing"
+    ),
+    // The `clerk` command-line tool.
+    .executableTarget(
+        name: "clerk",
+        dependencies: [
+            "ClerkKit", "ClerkKitTesting",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/ClerkKit/CLI"
+    ),
+    .executableTarget(
+        name: "clerk-benchmark",
+        dependencies: ["ClerkKit", "ClerkKitTesting", "BenchmarkSupport"],
+        path: "Benchmarks/ClerkKit"
+    ),
+    // Tests only: the Frontend API description (../shared/specs/clerk-fapi) as a request and response validator.
+    .target(
+        name: "ClerkSpecValidation",
+        dependencies: [.product(name: "Yams", package: "Yams")],
+        path: "Tests/Support/ClerkSpecValidation"
+    ),
+    .testTarget(
+        name: "ClerkKitTests",
+        dependencies: ["ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierTestSupport"],
+        path: "Tests/ClerkKit/ClerkKitTests"
+    ),
+    .testTarget(
+        name: "ClerkEmulatorTests",
+        dependencies: ["ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierTestSupport"],
+        path: "Tests/ClerkKit/ClerkEmulatorTests"
+    ),
+]
+// Each `public import` in ClerkKit marks an API dependency on purpose.
+for target in clerkKitTargets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}
+
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
@@ -446,13 +514,25 @@ let tourTargets: [Target] = [
 
 // MARK: - Assembly
 
-let products: [Product] =
-    [.executable(name: "tour", targets: ["tour"])]
-    + sundialKitProducts + sundialKitConnectivityProducts + wormholeProducts + durableStreamsProducts
-
-let allTargets =
-    sharedTargets + sundialKitTargets + sundialKitConnectivityTargets + wormholeTargets + durableStreamsTargets
-    + tourTargets
+// `COURIER_FAMILIES=clerk,wormhole swift build` builds only those families (plus the shared modules): a quick
+// loop while working on one library. Unset, every family, the tour and the benchmarks are in the package.
+let selectedFamilies: Set<String>? = Context.environment["COURIER_FAMILIES"].map {
+    Set($0.split(separator: ",").map { String($0) })
+}
+func family(_ name: String, _ products: [Product], _ targets: [Target]) -> ([Product], [Target]) {
+    selectedFamilies.map { $0.contains(name) } ?? true ? (products, targets) : ([], [])
+}
+let families = [
+    family(
+        "sundialkit", sundialKitProducts + sundialKitConnectivityProducts,
+        sundialKitTargets + sundialKitConnectivityTargets),
+    family("wormhole", wormholeProducts, wormholeTargets),
+    family("durablestreams", durableStreamsProducts, durableStreamsTargets),
+    family("clerk", clerkKitProducts, clerkKitTargets),
+    selectedFamilies == nil ? ([.executable(name: "tour", targets: ["tour"])], tourTargets) : ([], []),
+]
+let products: [Product] = families.flatMap(\.0)
+let allTargets: [Target] = sharedTargets + families.flatMap(\.1)
 
 /// C shims take no Swift settings.
 let cTargetNames: Set<String> = ["CNetlink"]

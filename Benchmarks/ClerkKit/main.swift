@@ -1,0 +1,1 @@
+print("clerk-benchmark: not built yet")

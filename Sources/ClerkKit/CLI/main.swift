@@ -1,0 +1,1 @@
+print("clerk: not built yet")

@@ -1,0 +1,1 @@
+// ClerkKitTesting: the ClerkEmulator (a local Frontend API) and preview data.

@@ -1,0 +1,1 @@
+// Validates requests and responses against the Frontend API description.

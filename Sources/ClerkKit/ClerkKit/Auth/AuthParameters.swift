@@ -1,0 +1,57 @@
+/// Form parameters of the sign-in, sign-up and session endpoints. Property names become snake_case keys;
+/// `nil` is left out (see ``FormEncoding``).
+enum AuthParameters {
+    struct CreateSignIn: Encodable {
+        var strategy: String?
+        var identifier: String?
+        var password: String?
+        var ticket: String?
+        var redirectUrl: String?
+        var transfer: Bool?
+    }
+
+    struct PrepareFactor: Encodable {
+        var strategy: String
+        var emailAddressId: String?
+        var phoneNumberId: String?
+        var redirectUrl: String?
+    }
+
+    struct AttemptFactor: Encodable {
+        var strategy: String
+        var code: String?
+        var password: String?
+    }
+
+    struct ResetPassword: Encodable {
+        var password: String
+        var signOutOfOtherSessions: Bool?
+    }
+
+    struct SignUpFields: Encodable {
+        var emailAddress: String?
+        var phoneNumber: String?
+        var password: String?
+        var firstName: String?
+        var lastName: String?
+        var username: String?
+        var unsafeMetadata: JSONValue?
+        var legalAccepted: Bool?
+        var ticket: String?
+        var strategy: String?
+    }
+
+    struct PrepareVerification: Encodable {
+        var strategy: String
+    }
+
+    struct AttemptVerification: Encodable {
+        var strategy: String
+        var code: String
+    }
+
+    struct Touch: Encodable {
+        var activeOrganizationId: String
+        var intent: String
+    }
+}

@@ -1,0 +1,52 @@
+public import Logging
+
+/// Options for a ``Clerk`` instance.
+public struct ClerkOptions: Sendable {
+    /// How much ClerkKit logs (default `.error`). Secrets are never logged at any level.
+    public var logLevel: Logger.Level
+    /// Runs on every request after Clerk's own request middleware, in order.
+    public var requestMiddleware: [any ClerkRequestMiddleware]
+    /// Runs on every response (errors too) before Clerk's own response middleware, in order.
+    public var responseMiddleware: [any ClerkResponseMiddleware]
+    /// The store for the device token, client and environment; `nil` uses the one passed to ``Clerk`` or an
+    /// in-memory store.
+    public var store: (any SecureStore)?
+    /// Whether telemetry may be sent. Off by default on Linux; ClerkKit itself records no telemetry yet.
+    public var telemetryEnabled: Bool
+    /// Retry limits.
+    public var retry: RetryConfiguration
+    /// The device description sent in the `x-*` headers.
+    public var device: DeviceInfo
+    /// How often the proactive token refresh wakes while it runs (default 5 s, as in clerk-ios).
+    public var tokenRefreshInterval: Duration
+
+    /// Creates options; every argument has a default.
+    public init(
+        logLevel: Logger.Level = .error,
+        requestMiddleware: [any ClerkRequestMiddleware] = [],
+        responseMiddleware: [any ClerkResponseMiddleware] = [],
+        store: (any SecureStore)? = nil,
+        telemetryEnabled: Bool = ClerkOptions.defaultTelemetryEnabled,
+        retry: RetryConfiguration = RetryConfiguration(),
+        device: DeviceInfo = .current,
+        tokenRefreshInterval: Duration = .seconds(5)
+    ) {
+        self.logLevel = logLevel
+        self.requestMiddleware = requestMiddleware
+        self.responseMiddleware = responseMiddleware
+        self.store = store
+        self.telemetryEnabled = telemetryEnabled
+        self.retry = retry
+        self.device = device
+        self.tokenRefreshInterval = tokenRefreshInterval
+    }
+
+    /// `false` on Linux, `true` elsewhere (as in clerk-ios).
+    public static var defaultTelemetryEnabled: Bool {
+        #if os(Linux)
+        false
+        #else
+        true
+        #endif
+    }
+}

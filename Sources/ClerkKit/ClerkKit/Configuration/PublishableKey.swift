@@ -1,0 +1,59 @@
+import Foundation
+
+/// Decodes a publishable key into the Frontend API URL and instance type.
+///
+/// `pk_test_` / `pk_live_` followed by the base64url encoding of `<fapi-host>$`.
+enum PublishableKey {
+    struct Decoded: Equatable {
+        var frontendAPIURL: URL
+        var instanceType: InstanceType
+    }
+
+    static func decode(_ key: String) throws(ClerkError) -> Decoded {
+        let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
+        let instanceType: InstanceType
+        if trimmed.hasPrefix("pk_test_") {
+            instanceType = .development
+        } else if trimmed.hasPrefix("pk_live_") {
+            instanceType = .production
+        } else {
+            throw invalid("The publishable key must start with pk_test_ or pk_live_.")
+        }
+        let encoded = String(trimmed.dropFirst("pk_test_".count))
+        guard let data = base64URLDecode(encoded), let decoded = String(data: data, encoding: .utf8) else {
+            throw invalid("The publishable key is not valid base64url.")
+        }
+        guard decoded.hasSuffix("$") else {
+            throw invalid("The publishable key does not end with the `$` terminator.")
+        }
+        let host = String(decoded.dropLast())
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-:"))
+        guard !host.isEmpty, host.unicodeScalars.allSatisfy(allowed.contains),
+            let url = URL(string: "https://\(host)"), url.host != nil
+        else {
+            throw invalid("The publishable key does not name a Frontend API host.")
+        }
+        return Decoded(frontendAPIURL: url, instanceType: instanceType)
+    }
+
+    /// Decodes base64url (`-`/`_`, padding optional).
+    static func base64URLDecode(_ text: String) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let remainder = base64.count % 4
+        if remainder == 1 { return nil }
+        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
+        return Data(base64Encoded: base64)
+    }
+
+    /// Encodes base64url without padding.
+    static func base64URLEncode(_ data: Data) -> String {
+        data.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    private static func invalid(_ message: String) -> ClerkError {
+        ClerkError(.invalidPublishableKey, message)
+    }
+}

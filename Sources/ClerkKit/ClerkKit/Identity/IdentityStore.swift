@@ -1,0 +1,159 @@
+import Foundation
+import Logging
+
+/// The device token and the client, held as one identity, plus the environment; persisted on every change.
+///
+/// Responses are applied here under one lock: the token rotation from the `Authorization` header, then the
+/// client, unless a newer client is already held (``ResponseOrder``).
+final class IdentityStore: Sendable {
+    /// The identity at one moment.
+    struct Snapshot: Sendable, Equatable {
+        var deviceToken: String?
+        var client: Client?
+        var clientOrder: ResponseOrder?
+    }
+
+    private struct State {
+        var snapshot = Snapshot()
+        var environment: ClerkEnvironment?
+        var nextSequence: UInt64 = 1
+    }
+
+    private let state = Protected(State())
+    private let store: any SecureStore
+    private let logger: Logger
+    private let observers = Protected<[@Sendable (Snapshot) -> Void]>([])
+
+    init(store: any SecureStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    var snapshot: Snapshot { state.withLock { $0.snapshot } }
+    var environment: ClerkEnvironment? { state.withLock { $0.environment } }
+
+    /// The place of a request about to be sent in the send order.
+    func nextSequence() -> UInt64 {
+        state.withLock { state in
+            defer { state.nextSequence += 1 }
+            return state.nextSequence
+        }
+    }
+
+    /// Calls `observer` after every change of the identity (on the thread that made it).
+    func observe(_ observer: @escaping @Sendable (Snapshot) -> Void) {
+        observers.withLock { $0.append(observer) }
+    }
+
+    /// Applies what one response said. Returns whether the identity changed.
+    @discardableResult
+    func apply(token: DeviceTokenUpdate, client update: ClientUpdate, order: ResponseOrder) -> Bool {
+        let changed: Snapshot? = state.withLock { state in
+            var next = state.snapshot
+            switch token {
+            case .keep: break
+            case .set(let value): next.deviceToken = value
+            case .clear:
+                next = Snapshot(deviceToken: nil, client: nil, clientOrder: order)
+            }
+            if case .replace(let client) = update, order.supersedes(next.clientOrder) {
+                next.client = client
+                next.clientOrder = order
+            }
+            guard next != state.snapshot else { return nil }
+            persist(next, replacing: state.snapshot)
+            state.snapshot = next
+            return next
+        }
+        guard let changed else { return false }
+        for observer in observers.value { observer(changed) }
+        return true
+    }
+
+    /// Replaces the environment and stores it.
+    func setEnvironment(_ environment: ClerkEnvironment) {
+        state.withLock { state in
+            guard state.environment != environment else { return }
+            state.environment = environment
+            write(StoreKey.environment, encode(environment))
+        }
+    }
+
+    /// Forgets the identity (device token and client) here and in the store; keeps the environment.
+    func clearIdentity() {
+        state.withLock { state in
+            let empty = Snapshot(clientOrder: state.snapshot.clientOrder)
+            persist(empty, replacing: state.snapshot)
+            state.snapshot = empty
+        }
+        let snapshot = self.snapshot
+        for observer in observers.value { observer(snapshot) }
+    }
+
+    /// Loads the stored identity and environment. Unreadable or foreign values are removed and logged.
+    func hydrate() {
+        let token = read(StoreKey.deviceToken) { data -> String? in
+            guard let text = String(data: data, encoding: .utf8), !text.isEmpty,
+                !text.contains(where: \.isNewline)
+            else { return nil }
+            return text
+        }
+        let client = read(StoreKey.client) { try? ClerkJSON.decoder().decode(Client.self, from: $0) }
+        let order = read(StoreKey.clientOrder) { try? ClerkJSON.decoder().decode(ResponseOrder.self, from: $0) }
+        let environment = read(StoreKey.environment) {
+            try? ClerkJSON.decoder().decode(ClerkEnvironment.self, from: $0)
+        }
+        let snapshot: Snapshot? = state.withLock { state in
+            if let environment, state.environment == nil { state.environment = environment }
+            guard state.snapshot == Snapshot() else { return nil }
+            state.snapshot = Snapshot(
+                deviceToken: token, client: client,
+                clientOrder: client == nil ? nil : ResponseOrder(serverDate: order?.serverDate, sequence: 0))
+            return state.snapshot
+        }
+        if let snapshot, snapshot != Snapshot() {
+            for observer in observers.value { observer(snapshot) }
+        }
+    }
+
+    // MARK: Storage
+
+    private func read<Value>(_ key: String, _ decode: (Data) -> Value?) -> Value? {
+        let data: Data?
+        do {
+            data = try store.data(forKey: key)
+        } catch {
+            logger.warning("The stored \(key) cannot be read; ignoring it.", metadata: ["error": "\(error.code)"])
+            return nil
+        }
+        guard let data else { return nil }
+        if let value = decode(data) { return value }
+        logger.warning("The stored \(key) is corrupt or foreign; discarding it.")
+        try? store.remove(forKey: key)
+        return nil
+    }
+
+    private func persist(_ next: Snapshot, replacing old: Snapshot) {
+        if next.deviceToken != old.deviceToken {
+            write(StoreKey.deviceToken, next.deviceToken.map { Data($0.utf8) })
+        }
+        if next.client != old.client {
+            write(StoreKey.client, next.client.flatMap(encode))
+        }
+        if next.clientOrder != old.clientOrder {
+            write(StoreKey.clientOrder, next.client == nil ? nil : next.clientOrder.flatMap(encode))
+        }
+    }
+
+    private func encode(_ value: some Encodable) -> Data? {
+        try? ClerkJSON.encoder().encode(value)
+    }
+
+    private func write(_ key: String, _ data: Data?) {
+        do {
+            if let data { try store.set(data, forKey: key) } else { try store.remove(forKey: key) }
+        } catch {
+            logger.error("The \(key) cannot be stored.", metadata: ["error": "\(error.code)"])
+        }
+    }
+}

@@ -1,0 +1,29 @@
+public import Foundation
+
+/// Makes identifiers and random numbers; replace it in tests for deterministic values.
+public protocol ClerkRandomness: Sendable {
+    /// A new UUID.
+    func uuid() -> UUID
+    /// A random number in `0..<1`, used for retry jitter.
+    func unitInterval() -> Double
+    /// `count` random bytes, used for PKCE verifiers.
+    func bytes(_ count: Int) -> [UInt8]
+}
+
+/// The system random number generator.
+public struct SystemRandomness: ClerkRandomness {
+    /// Creates the system source.
+    public init() {}
+
+    /// A random UUID.
+    public func uuid() -> UUID { UUID() }
+
+    /// A random number in `0..<1`.
+    public func unitInterval() -> Double { Double.random(in: 0..<1) }
+
+    /// Random bytes from the system generator.
+    public func bytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<max(0, count)).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+}

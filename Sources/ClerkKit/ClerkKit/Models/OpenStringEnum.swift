@@ -1,0 +1,97 @@
+import Foundation
+
+/// A string enum that keeps values it does not know in an `unknown(String)` case, so a new server value never
+/// fails a decode.
+public protocol OpenStringEnum: RawRepresentable, Codable, Hashable, Sendable where RawValue == String {
+    /// The known cases and their wire values.
+    static var knownCases: [(Self, String)] { get }
+    /// The case for a value not in ``knownCases``.
+    static func unknown(_ rawValue: String) -> Self
+    /// The wire value when this is the unknown case, else `nil`.
+    var unknownRawValue: String? { get }
+}
+
+extension OpenStringEnum {
+    /// The case for `rawValue`, or the unknown case.
+    public init(rawValue: String) {
+        self = Self.parse(rawValue)
+    }
+
+    /// The case for `rawValue`, or the unknown case.
+    public static func parse(_ rawValue: String) -> Self {
+        knownCases.first { $0.1 == rawValue }?.0 ?? unknown(rawValue)
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        if let raw = unknownRawValue { return raw }
+        return Self.knownCases.first { $0.0 == self }?.1 ?? ""
+    }
+
+    /// Decodes any string.
+    public init(from decoder: any Decoder) throws {
+        self = Self.parse(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the wire value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// A collection with an empty value, for ``DefaultEmpty``.
+public protocol EmptyDecodable {
+    /// The empty collection.
+    init()
+}
+
+extension Array: EmptyDecodable {}
+extension Dictionary: EmptyDecodable {}
+
+/// A collection property that decodes as empty when the key is missing or `null`.
+@propertyWrapper
+public struct DefaultEmpty<Value: Codable & Sendable & Hashable & EmptyDecodable>: Codable, Sendable, Hashable {
+    /// The collection.
+    public var wrappedValue: Value
+
+    /// Wraps a collection.
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+    /// Decodes the collection; `null` is empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        wrappedValue = container.decodeNil() ? Value() : try container.decode(Value.self)
+    }
+
+    /// Encodes the collection.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A missing key decodes as an empty collection.
+    public func decode<Value>(_ type: DefaultEmpty<Value>.Type, forKey key: Key) throws -> DefaultEmpty<Value> {
+        try decodeIfPresent(type, forKey: key) ?? DefaultEmpty(wrappedValue: Value())
+    }
+}
+
+/// The JSON coders for Clerk objects: millisecond timestamps, keys as the service sends them.
+enum ClerkJSON {
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return decoder
+    }
+
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}

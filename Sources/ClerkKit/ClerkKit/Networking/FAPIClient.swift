@@ -1,0 +1,200 @@
+import Foundation
+import Logging
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends Frontend API requests through the pipeline, retries them within the rules, and keeps the identity
+/// in sync with every response (errors included).
+final class FAPIClient: Sendable {
+    let configuration: ClerkConfiguration
+    let identity: IdentityStore
+    let events: EventHub<AuthEvent>
+    private let transport: any HTTPTransport
+    private let clock: any ClerkClock
+    private let logger: Logger
+    private let builder: RequestBuilder
+    private let retryPolicy: RetryPolicy
+    private let refreshFlight = SingleFlight<String, Client?>()
+
+    init(configuration: ClerkConfiguration, dependencies: ClerkDependencies, identity: IdentityStore) {
+        self.configuration = configuration
+        self.identity = identity
+        self.events = EventHub()
+        self.transport = dependencies.transport
+        self.clock = dependencies.clock
+        self.logger = dependencies.logger
+        self.builder = RequestBuilder(configuration: configuration)
+        self.retryPolicy = RetryPolicy(configuration: configuration.options.retry)
+    }
+
+    /// Sends `request` and decodes the resource in `response` (or the whole body when `wrapped` is false).
+    func send<Resource: Decodable & Sendable>(
+        _ request: FAPIRequest, as type: Resource.Type, wrapped: Bool = true
+    ) async throws(ClerkError) -> Resource {
+        let response = try await send(request)
+        do {
+            if wrapped { return try ClerkJSON.decoder().decode(Wrapped<Resource>.self, from: response.body).response }
+            return try ClerkJSON.decoder().decode(Resource.self, from: response.body)
+        } catch {
+            throw ClerkError(
+                .decoding, "The \(Resource.self) in the response could not be decoded.",
+                underlying: DecodingFailure(error),
+                context: .init(method: request.method, path: request.path, status: response.status))
+        }
+    }
+
+    /// Sends `request`, applying every response to the identity; throws the response's error, if any.
+    @discardableResult
+    func send(_ request: FAPIRequest) async throws(ClerkError) -> HTTPResponse {
+        var retries = 0
+        var expected = identity.snapshot
+        while true {
+            try Task.checkCancellation(orThrow: ClerkError(.cancelled, "The request was cancelled."))
+            let current = identity.snapshot
+            if retries > 0 && !Self.sameIdentity(current, expected) {
+                throw ClerkError(
+                    .identityChangedBeforeRetry, "The signed-in identity changed before the request could be retried.",
+                    context: .init(method: request.method, path: request.path))
+            }
+            let outcome: RetryPolicy.Outcome
+            let failure: ClerkError
+            do throws(AttemptFailure) {
+                return try await attempt(request, identity: current)
+            } catch let error {
+                failure = error.error
+                guard let retryOutcome = error.outcome else { throw failure }
+                outcome = retryOutcome
+            }
+            expected = identity.snapshot
+            let decision = retryPolicy.decide(
+                retriesSoFar: retries, idempotent: request.idempotent, outcome: outcome, now: clock.now)
+            guard case .retry(let delay) = decision else { throw failure }
+            logger.info("Retrying \(request.method) \(request.path) in \(delay).")
+            try await clock.sleep(for: delay)
+            retries += 1
+        }
+    }
+
+    /// A failed attempt: the error and, when it might be retried, what happened.
+    private struct AttemptFailure: Error {
+        var error: ClerkError
+        var outcome: RetryPolicy.Outcome?
+    }
+
+    private func attempt(_ request: FAPIRequest, identity current: IdentityStore.Snapshot) async throws(AttemptFailure)
+        -> HTTPResponse
+    {
+        let fail = { (error: ClerkError) in AttemptFailure(error: error, outcome: nil) }
+        var http: HTTPRequest
+        do throws(ClerkError) {
+            http = try builder.build(
+                request, deviceToken: current.deviceToken, clientId: current.client?.id,
+                sessionId: current.client?.lastActiveSessionId)
+            logRequest(http, request)
+            for middleware in configuration.options.requestMiddleware { try await middleware.prepare(&http) }
+        } catch {
+            throw fail(error)
+        }
+        let sequence = identity.nextSequence()
+        let response: HTTPResponse
+        do throws(ClerkError) {
+            response = try await transport.send(http)
+        } catch {
+            logger.notice(
+                "\(request.method) \(request.path) failed without a response.", metadata: ["error": "\(error.code)"])
+            guard error.code == .transport else { throw fail(error) }
+            throw AttemptFailure(error: error, outcome: .transportFailure((error.underlying as? URLError)?.code))
+        }
+        do throws(ClerkError) {
+            for middleware in configuration.options.responseMiddleware {
+                try await middleware.validate(response, for: http)
+            }
+        } catch {
+            throw fail(error)
+        }
+        let interpretation = ResponseInterpretation(response: response, request: request)
+        logResponse(response, request, interpretation)
+        // Client sync: errors too, but never from a body that could not be read.
+        if interpretation.envelope != nil {
+            identity.apply(
+                token: interpretation.tokenUpdate, client: interpretation.clientUpdate,
+                order: ResponseOrder(serverDate: interpretation.serverDate, sequence: sequence))
+        }
+        if let envelope = interpretation.envelope, interpretation.error == nil {
+            emitEvents(envelope: envelope, body: response.body)
+        }
+        if interpretation.needsClientRefresh { startClientRefresh() }
+        if let error = interpretation.error {
+            throw AttemptFailure(error: error, outcome: .response(status: response.status, headers: response.headers))
+        }
+        return response
+    }
+
+    private static func sameIdentity(_ lhs: IdentityStore.Snapshot, _ rhs: IdentityStore.Snapshot) -> Bool {
+        lhs.deviceToken == rhs.deviceToken && lhs.client?.id == rhs.client?.id
+    }
+
+    // MARK: Client refresh
+
+    /// `GET /v1/client`, coalesced: callers arriving while one runs share it.
+    @discardableResult
+    func refreshClient() async throws(ClerkError) -> Client? {
+        try await refreshFlight.run("client") { () async throws(ClerkError) -> Client? in
+            try await self.send(FAPIRequest("GET", "/v1/client"))
+            return self.identity.snapshot.client
+        }
+    }
+
+    /// Starts one coalesced client refresh in the background.
+    private func startClientRefresh() {
+        guard !refreshFlight.isRunning("client") else { return }
+        Task { try? await self.refreshClient() }
+    }
+
+    // MARK: Events
+
+    private func emitEvents(envelope: ResponseEnvelope, body: Data) {
+        let decoder = ClerkJSON.decoder()
+        switch envelope.responseObject {
+        case "sign_in_attempt":
+            if let signIn = try? decoder.decode(Wrapped<SignIn>.self, from: body).response, signIn.status == .complete {
+                events.send(.signInCompleted(signIn))
+            }
+        case "sign_up_attempt":
+            if let signUp = try? decoder.decode(Wrapped<SignUp>.self, from: body).response, signUp.status == .complete {
+                events.send(.signUpCompleted(signUp))
+            }
+        case "session":
+            if let session = try? decoder.decode(Wrapped<Session>.self, from: body).response,
+                session.status == .removed || session.status == .ended
+            {
+                events.send(.signedOut(session))
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: Logging (secrets redacted)
+
+    private func logRequest(_ http: HTTPRequest, _ request: FAPIRequest) {
+        logger.info("→ \(http.method) \(Redaction.describe(http.url))")
+        logger.debug("→ headers: \(Redaction.describe(http.headers))")
+        if let form = request.form {
+            logger.trace("→ form: \(Redaction.describe(form.map { ($0.0, Optional($0.1)) }))")
+        }
+    }
+
+    private func logResponse(_ response: HTTPResponse, _ request: FAPIRequest, _ reading: ResponseInterpretation) {
+        var metadata: Logger.Metadata = ["bytes": "\(response.body.count)"]
+        if let code = reading.error?.apiError?.code { metadata["code"] = "\(code)" }
+        if let trace = reading.error?.context.traceId { metadata["trace"] = "\(trace)" }
+        if reading.error != nil {
+            logger.error("← \(response.status) \(request.method) \(request.path)", metadata: metadata)
+        } else {
+            logger.info("← \(response.status) \(request.method) \(request.path)", metadata: metadata)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// One Frontend API call: method, path under `/v1`, query and form parameters, and how to treat it.
+struct FAPIRequest: Sendable {
+    var method: String
+    /// The path, starting with `/v1/`.
+    var path: String
+    var query: [(String, String?)] = []
+    var form: [(String, String)]?
+    /// Sending it twice is harmless (reads, token minting, `PUT`, `DELETE`).
+    var idempotent: Bool
+    /// The request may start a client before any device token exists.
+    var canEstablishClient = false
+    /// Leave the body out of logs even at the most verbose level.
+    var sensitiveBody = true
+
+    init(
+        _ method: String, _ path: String, query: [(String, String?)] = [], form: [(String, String)]? = nil,
+        idempotent: Bool? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.form = form
+        self.idempotent = idempotent ?? ["GET", "HEAD", "PUT", "DELETE"].contains(method)
+    }
+
+    /// A request whose form body encodes `parameters` (see ``FormEncoding``).
+    init(_ method: String, _ path: String, parameters: some Encodable, idempotent: Bool? = nil) throws(ClerkError) {
+        self.init(method, path, form: try FormEncoding.fields(parameters), idempotent: idempotent)
+    }
+
+    /// Whether this is `GET /v1/client`.
+    var isClientRead: Bool { method == "GET" && path == "/v1/client" }
+
+    /// Whether `_clerk_session_id` goes on the query (`/v1/me/**`, `/v1/organizations/**`).
+    var needsSessionId: Bool {
+        path == "/v1/me" || path.hasPrefix("/v1/me/") || path == "/v1/organizations"
+            || path.hasPrefix("/v1/organizations/")
+    }
+
+    /// A path segment escaped for use in ``path``.
+    static func segment(_ text: String) -> String {
+        FormEncoding.escape(text)
+    }
+}

@@ -1,0 +1,86 @@
+public import Foundation
+
+/// HTTP header fields in order, with case-insensitive lookup.
+public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+    /// One header field.
+    public struct Field: Sendable, Hashable {
+        /// The name as given.
+        public var name: String
+        /// The value.
+        public var value: String
+    }
+
+    /// The fields in order.
+    public private(set) var fields: [Field] = []
+
+    /// Creates headers from `name: value` pairs.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (name, value) in elements { add(name, value) }
+    }
+
+    /// Creates headers from pairs.
+    public init(_ pairs: [(String, String)] = []) {
+        for (name, value) in pairs { add(name, value) }
+    }
+
+    /// The first value for `name`, compared case-insensitively; setting replaces every field of that name.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        set {
+            fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            if let newValue { fields.append(Field(name: name, value: newValue)) }
+        }
+    }
+
+    /// Appends a field.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+}
+
+/// An HTTP request as the transport sends it.
+public struct HTTPRequest: Sendable, Hashable {
+    /// `GET`, `POST`, `PATCH`, `PUT` or `DELETE`.
+    public var method: String
+    /// The full URL, query included.
+    public var url: URL
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body, if any.
+    public var body: Data?
+
+    /// Creates a request.
+    public init(method: String, url: URL, headers: HTTPHeaders = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// An HTTP response as the transport received it.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code.
+    public var status: Int
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The whole body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Sends one HTTP request and returns the whole response.
+///
+/// Implementations throw ``ClerkError`` with code ``ClerkError/Code/transport`` when no response arrived
+/// (put the `URLError` in `underlying`, so retries can tell a timeout from a refused connection) and
+/// ``ClerkError/Code/cancelled`` when the task was cancelled.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request`.
+    func send(_ request: HTTPRequest) async throws(ClerkError) -> HTTPResponse
+}

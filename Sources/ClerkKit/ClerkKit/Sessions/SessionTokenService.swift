@@ -1,0 +1,68 @@
+import Foundation
+
+/// Gets session tokens as clerk-ios 1.4.1 does: cached per session, organization and template, seeded from the
+/// session's `last_active_token`, refreshed within a buffer of expiry, one request per key for concurrent
+/// callers, monotonic and fenced.
+final class SessionTokenService: Sendable {
+    private struct FlightKey: Hashable, Sendable {
+        var key: TokenCacheKey
+        var generation: UInt64
+    }
+
+    let cache = SessionTokenCache()
+    private let fapi: FAPIClient
+    private let clock: any ClerkClock
+    private let flights = SingleFlight<FlightKey, String?>()
+
+    init(fapi: FAPIClient, clock: any ClerkClock) {
+        self.fapi = fapi
+        self.clock = clock
+    }
+
+    /// A token for `session` in `organizationId`, from the cache when it is fresh enough.
+    func token(
+        for session: Session, organizationId: String?, options: GetTokenOptions, sessionMinter: Bool
+    ) async throws(ClerkError) -> String? {
+        let key = TokenCacheKey(sessionId: session.id, organizationId: organizationId, template: options.template)
+        let generation = await cache.generation(of: session.id)
+        if options.template == nil, let seed = session.lastActiveToken?.jwt, let jwt = try? SessionJWT(seed),
+            jwt.sessionId == session.id, jwt.organizationId == organizationId
+        {
+            _ = await cache.store(seed, for: key, generation: generation, now: clock.now)
+        }
+        let cached = await cache.token(for: key)
+        if !options.skipCache, let cached, let jwt = try? SessionJWT(cached),
+            jwt.expiresAt.timeIntervalSince(clock.now) > options.expirationBuffer
+        {
+            return cached
+        }
+        let fetch = { @Sendable () async throws(ClerkError) -> String? in
+            try await self.fetch(
+                key: key, generation: generation, previous: cached, options: options, sessionMinter: sessionMinter)
+        }
+        if options.skipCache { return try await fetch() }
+        return try await flights.run(FlightKey(key: key, generation: generation), operation: fetch)
+    }
+
+    private func fetch(
+        key: TokenCacheKey, generation: UInt64, previous: String?, options: GetTokenOptions, sessionMinter: Bool
+    ) async throws(ClerkError) -> String? {
+        let base = "/v1/client/sessions/\(FAPIRequest.segment(key.sessionId))/tokens"
+        let request: FAPIRequest
+        if let template = options.template {
+            request = FAPIRequest("POST", base + "/" + FAPIRequest.segment(template), idempotent: true)
+        } else {
+            var form = [("organization_id", key.organizationId ?? "")]
+            if sessionMinter, let previous { form.append(("token", previous)) }
+            if sessionMinter, options.skipCache { form.append(("force_origin", "true")) }
+            request = FAPIRequest("POST", base, form: form, idempotent: true)
+        }
+        let token = try await fapi.send(request, as: Token.self, wrapped: false)
+        guard let jwt = token.jwt, !jwt.isEmpty else { return nil }
+        let stored = await cache.store(jwt, for: key, generation: generation, now: clock.now)
+        if stored.changed, options.template == nil, let canonical = stored.token {
+            fapi.events.send(.tokenRefreshed(token: canonical))
+        }
+        return stored.token ?? jwt
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+public import Logging
+public import Observation
+
+/// A Clerk instance: the observable authentication state of one app and the entry point to every flow.
+///
+/// ```swift
+/// let configuration = try ClerkConfiguration(publishableKey: "pk_test_…")
+/// let clerk = Clerk(configuration: configuration, store: try FileSecureStore(directory: stateDirectory))
+/// try await clerk.load()
+/// let signIn = try await clerk.auth.signIn(identifier: "ada@example.com", password: "…")
+/// print(clerk.user?.firstName ?? "signed out")
+/// ```
+///
+/// Everything is injected: two instances share nothing, so tests run in parallel.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+@Observable
+public final class Clerk {
+    /// The configuration this instance was created with.
+    public let configuration: ClerkConfiguration
+    /// The device's client (sessions, sign-in and sign-up in progress), once known.
+    public private(set) var client: Client?
+    /// The instance's settings, once loaded.
+    public private(set) var environment: ClerkEnvironment?
+
+    let core: ClerkCore
+    let tokenRefresh = Protected<Task<Void, Never>?>(nil)
+
+    /// The current session: the client's last active session.
+    public var session: Session? { client?.lastActiveSession }
+    /// The current session's user.
+    public var user: User? { session?.user }
+    /// The current session's active organization, `nil` for the personal account.
+    public var organization: Organization? {
+        guard let organizationId = session?.lastActiveOrganizationId else { return nil }
+        return user?.organizationMemberships.first { $0.organization.id == organizationId }?.organization
+    }
+    /// Whether both the client and the environment are known.
+    public var isLoaded: Bool { client != nil && environment != nil }
+    /// Sign-in, sign-up, session and token flows.
+    public var auth: Auth { Auth(clerk: self) }
+    /// A new subscription to authentication events; every subscriber receives every event.
+    public var events: AsyncStream<AuthEvent> { core.fapi.events.subscribe() }
+
+    /// Creates an instance with the default services, replacing those given.
+    ///
+    /// - Parameters:
+    ///   - configuration: The key, proxy and options.
+    ///   - store: Where the device token, client and environment persist (default: the options' store, else
+    ///     memory only).
+    ///   - transport: How requests are sent (default: `URLSession`).
+    ///   - logger: Where ClerkKit logs (default: a `com.clerk.sdk` logger at the options' level).
+    public convenience init(
+        configuration: ClerkConfiguration, store: (any SecureStore)? = nil, transport: (any HTTPTransport)? = nil,
+        logger: Logger? = nil
+    ) {
+        self.init(
+            configuration: configuration,
+            dependencies: ClerkDependencies(
+                configuration: configuration, transport: transport, store: store, logger: logger))
+    }
+
+    /// Creates an instance on explicit services (clock and randomness included).
+    public init(configuration: ClerkConfiguration, dependencies: ClerkDependencies) {
+        self.configuration = configuration
+        self.core = ClerkCore(configuration: configuration, dependencies: dependencies)
+        core.identity.observe { [weak self] _ in
+            Task { @MainActor in self?.syncState() }
+        }
+    }
+
+    deinit {
+        tokenRefresh.withLock { $0?.cancel() }
+        core.fapi.events.finish()
+    }
+
+    /// Loads the stored client and environment, then refreshes both from the Frontend API.
+    ///
+    /// The stored state is visible as soon as this starts; when a refresh fails, it stays and the error is thrown.
+    public func load() async throws(ClerkError) {
+        hydrate()
+        async let environment = Self.result { () async throws(ClerkError) in try await self.core.refreshEnvironment() }
+        async let client = Self.result { () async throws(ClerkError) in try await self.core.fapi.refreshClient() }
+        let (environmentResult, clientResult) = await (environment, client)
+        syncState()
+        _ = try environmentResult.get()
+        _ = try clientResult.get()
+    }
+
+    /// Loads the stored client and environment without any request.
+    public func hydrate() {
+        core.identity.hydrate()
+        syncState()
+    }
+
+    /// Fetches the client (`GET /v1/client`); concurrent calls share one request.
+    @discardableResult
+    public func refreshClient() async throws(ClerkError) -> Client? {
+        defer { syncState() }
+        return try await core.fapi.refreshClient()
+    }
+
+    /// Fetches the environment (`GET /v1/environment`).
+    @discardableResult
+    public func refreshEnvironment() async throws(ClerkError) -> ClerkEnvironment {
+        defer { syncState() }
+        return try await core.refreshEnvironment()
+    }
+
+    /// Copies the identity into the observable state and reports a change of session.
+    func syncState() {
+        let snapshot = core.identity.snapshot
+        let oldSession = session
+        if client != snapshot.client { client = snapshot.client }
+        let latestEnvironment = core.identity.environment
+        if environment != latestEnvironment { environment = latestEnvironment }
+        let newSession = session
+        if oldSession?.id != newSession?.id || oldSession?.status != newSession?.status {
+            if let oldSession, oldSession.id != newSession?.id {
+                let tokens = core.tokens
+                Task { await tokens.cache.removeTokens(sessionId: oldSession.id) }
+            }
+            core.fapi.events.send(.sessionChanged(oldValue: oldSession, newValue: newSession))
+        }
+    }
+
+    private static func result<Value>(
+        _ body: @Sendable () async throws(ClerkError) -> Value
+    ) async -> Result<Value, ClerkError> {
+        do throws(ClerkError) { return .success(try await body()) } catch { return .failure(error) }
+    }
+}

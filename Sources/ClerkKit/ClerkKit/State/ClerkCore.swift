@@ -1,0 +1,27 @@
+import Foundation
+import Logging
+
+/// The services behind one ``Clerk``, wired once from its ``ClerkDependencies``. Not isolated to any actor.
+final class ClerkCore: Sendable {
+    let configuration: ClerkConfiguration
+    let dependencies: ClerkDependencies
+    let identity: IdentityStore
+    let fapi: FAPIClient
+    let tokens: SessionTokenService
+
+    init(configuration: ClerkConfiguration, dependencies: ClerkDependencies) {
+        self.configuration = configuration
+        self.dependencies = dependencies
+        identity = IdentityStore(store: dependencies.store, logger: dependencies.logger)
+        fapi = FAPIClient(configuration: configuration, dependencies: dependencies, identity: identity)
+        tokens = SessionTokenService(fapi: fapi, clock: dependencies.clock)
+    }
+
+    /// `GET /v1/environment`, stored.
+    func refreshEnvironment() async throws(ClerkError) -> ClerkEnvironment {
+        let environment = try await fapi.send(
+            FAPIRequest("GET", "/v1/environment"), as: ClerkEnvironment.self, wrapped: false)
+        identity.setEnvironment(environment)
+        return environment
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Security)
+public import Foundation
+import Security
+
+/// A ``SecureStore`` in the Keychain (generic passwords, this device only, after first unlock).
+public struct KeychainSecureStore: SecureStore {
+    /// `kSecAttrService`: by default the bundle identifier.
+    public let service: String
+    /// `kSecAttrAccessGroup`, to share with extensions.
+    public let accessGroup: String?
+
+    /// Creates a store for `service` in `accessGroup`.
+    public init(service: String = Bundle.main.bundleIdentifier ?? "com.clerk.sdk", accessGroup: String? = nil) {
+        self.service = service
+        self.accessGroup = accessGroup
+    }
+
+    private func query(_ key: String) -> [String: Any] {
+        var query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
+            kSecAttrAccount as String: key,
+        ]
+        if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
+        return query
+    }
+
+    /// Reads the item.
+    public func data(forKey key: String) throws(ClerkError) -> Data? {
+        var query = query(key)
+        query[kSecReturnData as String] = true
+        query[kSecMatchLimit as String] = kSecMatchLimitOne
+        var result: AnyObject?
+        let status = SecItemCopyMatching(query as CFDictionary, &result)
+        if status == errSecItemNotFound { return nil }
+        guard status == errSecSuccess else { throw ClerkError(.storage, "Keychain read failed (\(status)).") }
+        return result as? Data
+    }
+
+    /// Adds the item, or updates it when it exists.
+    public func set(_ data: Data, forKey key: String) throws(ClerkError) {
+        var add = query(key)
+        add[kSecValueData as String] = data
+        add[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+        var status = SecItemAdd(add as CFDictionary, nil)
+        if status == errSecDuplicateItem {
+            status = SecItemUpdate(query(key) as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+        }
+        guard status == errSecSuccess else { throw ClerkError(.storage, "Keychain write failed (\(status)).") }
+    }
+
+    /// Deletes the item.
+    public func remove(forKey key: String) throws(ClerkError) {
+        let status = SecItemDelete(query(key) as CFDictionary)
+        guard status == errSecSuccess || status == errSecItemNotFound else {
+            throw ClerkError(.storage, "Keychain delete failed (\(status)).")
+        }
+    }
+}
+#endif

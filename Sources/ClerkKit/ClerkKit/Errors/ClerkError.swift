@@ -64,6 +64,7 @@ public struct ClerkError: Error, Sendable, CustomStringConvertible {
         /// The emulator could not start, or was misconfigured.
         public static let emulator = Code(.emulator)
 
+        /// The code's name, for example `api`.
         public var description: String { base.rawValue }
 
         /// Matches a ``ClerkError`` whose code is `pattern`: `catch ClerkError.api`.
@@ -118,6 +119,7 @@ public struct ClerkError: Error, Sendable, CustomStringConvertible {
         self.context = context
     }
 
+    /// The code, message, status and trace id in one line; never contains secrets.
     public var description: String {
         var text = "ClerkError.\(code): \(message)"
         if let status = context.status { text += " (HTTP \(status))" }

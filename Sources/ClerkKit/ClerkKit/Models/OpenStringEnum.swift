@@ -23,9 +23,12 @@ extension OpenStringEnum {
     }
 
     /// The wire value.
+    ///
+    /// Found by case name: `==` on a `RawRepresentable` compares raw values, so it cannot be used here.
     public var rawValue: String {
         if let raw = unknownRawValue { return raw }
-        return Self.knownCases.first { $0.0 == self }?.1 ?? ""
+        let name = String(describing: self)
+        return Self.knownCases.first { String(describing: $0.0) == name }?.1 ?? name
     }
 
     /// Decodes any string.

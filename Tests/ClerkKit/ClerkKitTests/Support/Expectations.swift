@@ -1,0 +1,22 @@
+import ClerkKit
+
+/// The `ClerkError` `body` throws, or `nil` when it succeeds. Any other error becomes an `.invalidState`
+/// `ClerkError` whose message says so, so a test expecting a specific code fails.
+func caught<T>(_ body: () throws -> T) -> ClerkError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error as? ClerkError ?? ClerkError(.invalidState, "not a ClerkError: \(error)")
+    }
+}
+
+/// The `ClerkError` `body` throws, or `nil` when it succeeds.
+func caught<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async -> ClerkError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error as? ClerkError ?? ClerkError(.invalidState, "not a ClerkError: \(error)")
+    }
+}

@@ -12,7 +12,7 @@ import Testing
         var additionalScope: [String]?
         var unsafeMetadata: JSONValue?
         var limit: Int?
-        var organization_id: String?
+        var organizationId: String?
     }
 
     @Test func encodesLikeClerkIOS() throws {
@@ -21,7 +21,7 @@ import Testing
                 emailAddress: "ada+clerk_test@example.com", password: nil, legalAccepted: true, transfer: false,
                 additionalScope: ["a", "b"],
                 unsafeMetadata: .object(["token": .string("some-value"), "nested_key": .number(1)]),
-                limit: 20, organization_id: ""))
+                limit: 20, organizationId: ""))
         #expect(
             fields.map(\.0) == [
                 "additional_scope", "additional_scope", "email_address", "legal_accepted", "limit", "organization_id",

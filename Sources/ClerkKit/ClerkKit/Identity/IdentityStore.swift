@@ -45,9 +45,9 @@ final class IdentityStore: Sendable {
         observers.withLock { $0.append(observer) }
     }
 
-    /// Applies what one response said. Returns whether the identity changed.
+    /// Applies what one response said. Returns the new identity when it changed, else `nil`.
     @discardableResult
-    func apply(token: DeviceTokenUpdate, client update: ClientUpdate, order: ResponseOrder) -> Bool {
+    func apply(token: DeviceTokenUpdate, client update: ClientUpdate, order: ResponseOrder) -> Snapshot? {
         let changed: Snapshot? = state.withLock { state in
             var next = state.snapshot
             switch token {
@@ -65,9 +65,9 @@ final class IdentityStore: Sendable {
             state.snapshot = next
             return next
         }
-        guard let changed else { return false }
+        guard let changed else { return nil }
         for observer in observers.value { observer(changed) }
-        return true
+        return changed
     }
 
     /// Replaces the environment and stores it.

@@ -1,15 +1,25 @@
 /// Runs at most one operation per key at a time; callers that arrive while it runs share its result.
+///
+/// Cancelling a caller stops its wait; the shared operation is cancelled only when every caller waiting for it
+/// was cancelled.
 final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let running = Protected<[Key: Task<Result<Value, ClerkError>, Never>]>([:])
+    private struct Entry {
+        var task: Task<Result<Value, ClerkError>, Never>
+        var waiters: Int
+    }
+
+    private let running = Protected<[Key: Entry]>([:])
 
     /// The result of the running operation for `key`, or of a new one started with `operation`.
-    ///
-    /// Cancelling one caller does not cancel the shared operation: the other callers still need it.
     func run(
         _ key: Key, operation: @escaping @Sendable () async throws(ClerkError) -> Value
     ) async throws(ClerkError) -> Value {
-        let task = running.withLock { tasks in
-            if let task = tasks[key] { return task }
+        let task = running.withLock { entries in
+            if var entry = entries[key] {
+                entry.waiters += 1
+                entries[key] = entry
+                return entry.task
+            }
             let task = Task<Result<Value, ClerkError>, Never> {
                 let result: Result<Value, ClerkError>
                 do throws(ClerkError) {
@@ -20,12 +30,13 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 self.finish(key)
                 return result
             }
-            tasks[key] = task
+            entries[key] = Entry(task: task, waiters: 1)
             return task
         }
         let result = await withTaskCancellationHandler {
             await task.value
         } onCancel: {
+            self.leave(key, task: task)
         }
         try Task.checkCancellation(orThrow: ClerkError(.cancelled, "The task was cancelled."))
         return try result.get()
@@ -34,6 +45,16 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Whether an operation for `key` is running.
     func isRunning(_ key: Key) -> Bool {
         running.withLock { $0[key] != nil }
+    }
+
+    private func leave(_ key: Key, task: Task<Result<Value, ClerkError>, Never>) {
+        let cancel = running.withLock { entries -> Bool in
+            guard var entry = entries[key], entry.task == task else { return false }
+            entry.waiters -= 1
+            entries[key] = entry
+            return entry.waiters <= 0
+        }
+        if cancel { task.cancel() }
     }
 
     private func finish(_ key: Key) {

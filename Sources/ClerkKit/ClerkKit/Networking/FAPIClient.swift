@@ -58,19 +58,18 @@ final class FAPIClient: Sendable {
                     .identityChangedBeforeRetry, "The signed-in identity changed before the request could be retried.",
                     context: .init(method: request.method, path: request.path))
             }
-            let outcome: RetryPolicy.Outcome
-            let failure: ClerkError
+            let failure: AttemptFailure
             do throws(AttemptFailure) {
                 return try await attempt(request, identity: current)
-            } catch let error {
-                failure = error.error
-                guard let retryOutcome = error.outcome else { throw failure }
-                outcome = retryOutcome
+            } catch {
+                failure = error
             }
-            expected = identity.snapshot
+            guard let outcome = failure.outcome else { throw failure.error }
+            // A retry is sent with the identity this request saw, changed only by its own response.
+            expected = failure.appliedIdentity ?? current
             let decision = retryPolicy.decide(
                 retriesSoFar: retries, idempotent: request.idempotent, outcome: outcome, now: clock.now)
-            guard case .retry(let delay) = decision else { throw failure }
+            guard case .retry(let delay) = decision else { throw failure.error }
             logger.info("Retrying \(request.method) \(request.path) in \(delay).")
             try await clock.sleep(for: delay)
             retries += 1
@@ -81,6 +80,8 @@ final class FAPIClient: Sendable {
     private struct AttemptFailure: Error {
         var error: ClerkError
         var outcome: RetryPolicy.Outcome?
+        /// The identity after this attempt's own response changed it.
+        var appliedIdentity: IdentityStore.Snapshot?
     }
 
     private func attempt(_ request: FAPIRequest, identity current: IdentityStore.Snapshot) async throws(AttemptFailure)
@@ -117,8 +118,9 @@ final class FAPIClient: Sendable {
         let interpretation = ResponseInterpretation(response: response, request: request)
         logResponse(response, request, interpretation)
         // Client sync: errors too, but never from a body that could not be read.
-        if interpretation.envelope != nil {
-            identity.apply(
+        var applied: IdentityStore.Snapshot?
+        if interpretation.appliesToIdentity {
+            applied = identity.apply(
                 token: interpretation.tokenUpdate, client: interpretation.clientUpdate,
                 order: ResponseOrder(serverDate: interpretation.serverDate, sequence: sequence))
         }
@@ -127,7 +129,9 @@ final class FAPIClient: Sendable {
         }
         if interpretation.needsClientRefresh { startClientRefresh() }
         if let error = interpretation.error {
-            throw AttemptFailure(error: error, outcome: .response(status: response.status, headers: response.headers))
+            throw AttemptFailure(
+                error: error, outcome: .response(status: response.status, headers: response.headers),
+                appliedIdentity: applied)
         }
         return response
     }

@@ -9,6 +9,9 @@ struct ResponseInterpretation: Sendable {
     var envelope: ResponseEnvelope?
     /// The error to throw, if the response is one.
     var error: ClerkError?
+    /// Whether the response is a Clerk response whose token and client apply: a success that decoded, or a
+    /// Clerk error body. A non-Clerk error body changes nothing.
+    var appliesToIdentity: Bool { envelope != nil && (error == nil || error?.code == .api) }
     /// Whether the error asks for a client refresh (`authentication_invalid`, `resource_not_found`).
     var needsClientRefresh = false
 

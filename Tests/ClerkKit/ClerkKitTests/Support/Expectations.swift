@@ -1,4 +1,5 @@
 import ClerkKit
+import CourierTestSupport
 
 /// The `ClerkError` `body` throws, or `nil` when it succeeds. Any other error becomes an `.invalidState`
 /// `ClerkError` whose message says so, so a test expecting a specific code fails.
@@ -18,5 +19,16 @@ func caught<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async t
         return nil
     } catch {
         return error as? ClerkError ?? ClerkError(.invalidState, "not a ClerkError: \(error)")
+    }
+}
+
+/// Waits until `condition` holds, checking every few milliseconds, failing after `limit`.
+func eventually(
+    within limit: Duration = .seconds(10), _ condition: @escaping @Sendable () async -> Bool
+) async throws {
+    try await withTimeout(limit) {
+        while await !condition() {
+            try await Task.sleep(for: .milliseconds(2))
+        }
     }
 }

@@ -493,6 +493,11 @@ let clerkKitTargets: [Target] = [
         dependencies: ["ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierTestSupport"],
         path: "Tests/ClerkKit/ClerkEmulatorTests"
     ),
+    .testTarget(
+        name: "ClerkSpecValidationTests",
+        dependencies: ["ClerkSpecValidation"],
+        path: "Tests/ClerkKit/ClerkSpecValidationTests"
+    ),
 ]
 // Each `public import` in ClerkKit marks an API dependency on purpose.
 for target in clerkKitTargets {

@@ -469,6 +469,7 @@ let clerkKitTargets: [Target] = [
             "ClerkKit", "ClerkKitTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         path: "Sources/ClerkKit/CLI"
     ),

@@ -7,7 +7,7 @@ extension Auth {
         if let sessionId {
             await tokens.cache.removeTokens(sessionId: sessionId)
             _ = try await perform(
-                FAPIRequest("POST", Self.path("/v1/client/sessions", sessionId, "remove")), as: Session.self)
+                FAPIRequest("POST", "/v1/client/sessions/\(FAPIRequest.segment(sessionId))/remove"), as: Session.self)
         } else {
             let previous = clerk.session
             await tokens.cache.clear()
@@ -22,7 +22,7 @@ extension Auth {
     public func setActive(sessionId: String, organizationId: String? = nil) async throws(ClerkError) -> Session {
         await clerk.core.tokens.cache.removeTokens(sessionId: sessionId)
         let request = try FAPIRequest(
-            "POST", Self.path("/v1/client/sessions", sessionId, "touch"),
+            "POST", "/v1/client/sessions/\(FAPIRequest.segment(sessionId))/touch",
             parameters: AuthParameters.Touch(activeOrganizationId: organizationId ?? "", intent: "select_org"),
             idempotent: true)
         return try await perform(request, as: Session.self)
@@ -40,7 +40,7 @@ extension Auth {
         guard clerk.session != nil else { throw ClerkError(.notSignedIn, "There is no signed-in session.") }
         await clerk.core.tokens.cache.removeTokens(sessionId: sessionId)
         return try await perform(
-            FAPIRequest("POST", Self.path("/v1/me/sessions", sessionId, "revoke")), as: Session.self)
+            FAPIRequest("POST", "/v1/me/sessions/\(FAPIRequest.segment(sessionId))/revoke"), as: Session.self)
     }
 
     /// A session token (JWT) for the current session and organization, or `nil` when signed out.

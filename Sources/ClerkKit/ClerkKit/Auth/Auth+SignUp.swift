@@ -74,14 +74,14 @@ extension Auth {
     /// Adds or changes fields of a sign-up in progress (`PATCH /v1/client/sign_ups/{id}`).
     public func updateSignUp(_ signUp: SignUp, _ fields: SignUpFields) async throws(ClerkError) -> SignUp {
         let request = try FAPIRequest(
-            "PATCH", Self.path("/v1/client/sign_ups", signUp.id), parameters: fields.parameters)
+            "PATCH", "/v1/client/sign_ups/\(FAPIRequest.segment(signUp.id))", parameters: fields.parameters)
         return try await perform(request, as: SignUp.self)
     }
 
     /// Sends a verification code for the sign-up's email address (`.emailCode`) or phone number (`.phoneCode`).
     public func prepareVerification(_ signUp: SignUp, strategy: FactorStrategy) async throws(ClerkError) -> SignUp {
         let request = try FAPIRequest(
-            "POST", Self.path("/v1/client/sign_ups", signUp.id, "prepare_verification"),
+            "POST", "/v1/client/sign_ups/\(FAPIRequest.segment(signUp.id))/prepare_verification",
             parameters: AuthParameters.PrepareVerification(strategy: strategy.rawValue))
         return try await perform(request, as: SignUp.self)
     }
@@ -91,13 +91,13 @@ extension Auth {
         -> SignUp
     {
         let request = try FAPIRequest(
-            "POST", Self.path("/v1/client/sign_ups", signUp.id, "attempt_verification"),
+            "POST", "/v1/client/sign_ups/\(FAPIRequest.segment(signUp.id))/attempt_verification",
             parameters: AuthParameters.AttemptVerification(strategy: strategy.rawValue, code: code))
         return try await perform(request, as: SignUp.self)
     }
 
     /// Fetches the sign-up again.
     public func reload(_ signUp: SignUp) async throws(ClerkError) -> SignUp {
-        try await perform(FAPIRequest("GET", Self.path("/v1/client/sign_ups", signUp.id)), as: SignUp.self)
+        try await perform(FAPIRequest("GET", "/v1/client/sign_ups/\(FAPIRequest.segment(signUp.id))"), as: SignUp.self)
     }
 }

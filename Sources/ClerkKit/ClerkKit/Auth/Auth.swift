@@ -22,11 +22,6 @@ public struct Auth {
         defer { clerk.syncState() }
         return try await clerk.core.fapi.send(request, as: type, wrapped: wrapped)
     }
-
-    static func path(_ base: String, _ id: String, _ action: String? = nil) -> String {
-        let path = "\(base)/\(FAPIRequest.segment(id))"
-        return action.map { "\(path)/\($0)" } ?? path
-    }
 }
 
 // MARK: - Sign-in
@@ -83,7 +78,8 @@ extension Auth {
             strategy: strategy.rawValue, emailAddressId: emailAddressId ?? factor?.emailAddressId,
             phoneNumberId: phoneNumberId ?? factor?.phoneNumberId)
         let request = try FAPIRequest(
-            "POST", Self.path("/v1/client/sign_ins", signIn.id, "prepare_first_factor"), parameters: parameters)
+            "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(signIn.id))/prepare_first_factor", parameters: parameters
+        )
         return try await perform(request, as: SignIn.self)
     }
 
@@ -103,7 +99,8 @@ extension Auth {
         async throws(ClerkError) -> SignIn
     {
         let request = try FAPIRequest(
-            "POST", Self.path("/v1/client/sign_ins", signIn.id, "attempt_first_factor"), parameters: parameters)
+            "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(signIn.id))/attempt_first_factor", parameters: parameters
+        )
         return try await perform(request, as: SignIn.self)
     }
 
@@ -116,7 +113,8 @@ extension Auth {
             strategy: strategy.rawValue, emailAddressId: emailAddressId ?? factor?.emailAddressId,
             phoneNumberId: phoneNumberId ?? factor?.phoneNumberId)
         let request = try FAPIRequest(
-            "POST", Self.path("/v1/client/sign_ins", signIn.id, "prepare_second_factor"), parameters: parameters)
+            "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(signIn.id))/prepare_second_factor",
+            parameters: parameters)
         return try await perform(request, as: SignIn.self)
     }
 
@@ -126,7 +124,8 @@ extension Auth {
     {
         let parameters = AuthParameters.AttemptFactor(strategy: strategy.rawValue, code: code)
         let request = try FAPIRequest(
-            "POST", Self.path("/v1/client/sign_ins", signIn.id, "attempt_second_factor"), parameters: parameters)
+            "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(signIn.id))/attempt_second_factor",
+            parameters: parameters)
         return try await perform(request, as: SignIn.self)
     }
 
@@ -137,12 +136,12 @@ extension Auth {
         let parameters = AuthParameters.ResetPassword(
             password: newPassword, signOutOfOtherSessions: signOutOfOtherSessions)
         let request = try FAPIRequest(
-            "POST", Self.path("/v1/client/sign_ins", signIn.id, "reset_password"), parameters: parameters)
+            "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(signIn.id))/reset_password", parameters: parameters)
         return try await perform(request, as: SignIn.self)
     }
 
     /// Fetches the sign-in again.
     public func reload(_ signIn: SignIn) async throws(ClerkError) -> SignIn {
-        try await perform(FAPIRequest("GET", Self.path("/v1/client/sign_ins", signIn.id)), as: SignIn.self)
+        try await perform(FAPIRequest("GET", "/v1/client/sign_ins/\(FAPIRequest.segment(signIn.id))"), as: SignIn.self)
     }
 }

@@ -47,15 +47,18 @@ final class SessionTokenService: Sendable {
     private func fetch(
         key: TokenCacheKey, generation: UInt64, previous: String?, options: GetTokenOptions, sessionMinter: Bool
     ) async throws(ClerkError) -> String? {
-        let base = "/v1/client/sessions/\(FAPIRequest.segment(key.sessionId))/tokens"
+        let sessionId = key.sessionId
         let request: FAPIRequest
         if let template = options.template {
-            request = FAPIRequest("POST", base + "/" + FAPIRequest.segment(template), idempotent: true)
+            request = FAPIRequest(
+                "POST", "/v1/client/sessions/\(FAPIRequest.segment(sessionId))/tokens/\(FAPIRequest.segment(template))",
+                idempotent: true)
         } else {
             var form = [("organization_id", key.organizationId ?? "")]
             if sessionMinter, let previous { form.append(("token", previous)) }
             if sessionMinter, options.skipCache { form.append(("force_origin", "true")) }
-            request = FAPIRequest("POST", base, form: form, idempotent: true)
+            request = FAPIRequest(
+                "POST", "/v1/client/sessions/\(FAPIRequest.segment(sessionId))/tokens", form: form, idempotent: true)
         }
         let token = try await fapi.send(request, as: Token.self, wrapped: false)
         guard let jwt = token.jwt, !jwt.isEmpty else { return nil }

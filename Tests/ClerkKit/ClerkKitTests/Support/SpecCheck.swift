@@ -1,10 +1,29 @@
 import ClerkKit
+import ClerkSpecValidation
 import Foundation
+import Testing
 
-/// Checks a recorded request against the Frontend API description.
+/// Checks recorded requests against the Frontend API description (method, path, query and form parameter names).
 enum SpecCheck {
-    /// Records the request's method, path, query and form body for the spec validator.
-    static func validate(_ request: HTTPRequest) throws {
-        _ = (request.method, request.url.path, request.query, request.form)
+    /// The spec's problems with `request`; empty when it fits.
+    static func problems(_ request: HTTPRequest, pathPrefix: String = "") throws -> [String] {
+        var path = request.url.path
+        if !pathPrefix.isEmpty, path.hasPrefix(pathPrefix) { path = String(path.dropFirst(pathPrefix.count)) }
+        return try FAPISpec.load().validateRequest(
+            method: request.method, path: path,
+            query: request.queryItems.map { (name: $0.0, value: $0.1) },
+            formBody: request.formItems.map { (name: $0.0, value: $0.1 ?? "") })
+    }
+
+    /// Records an issue for each problem the spec finds with `request`.
+    static func validate(_ request: HTTPRequest, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for problem in try problems(request) {
+            Issue.record("\(request.method) \(request.url.path): \(problem)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Validates every request `transport` recorded.
+    static func validateAll(_ transport: StubTransport, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for request in transport.requests { try validate(request, sourceLocation: sourceLocation) }
     }
 }

@@ -19,6 +19,7 @@ struct TokenRefreshSchedule: Sendable, Equatable {
         guard failures > 0 else { return interval }
         let backoff = min(interval * (1 << min(failures, 16)), cap)
         let jitter = 0.8 + 0.4 * min(max(unit, 0), 1)
-        return backoff * jitter
+        let seconds = Double(backoff.components.seconds) + Double(backoff.components.attoseconds) / 1e18
+        return .milliseconds(Int64((seconds * jitter * 1000).rounded()))
     }
 }

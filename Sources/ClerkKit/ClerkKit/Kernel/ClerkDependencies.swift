@@ -20,7 +20,8 @@ public struct ClerkDependencies: Sendable {
     public var clock: any ClerkClock
     /// Makes UUIDs and random numbers. Default: ``SystemRandomness``.
     public var randomness: any ClerkRandomness
-    /// Where ClerkKit logs. Secrets are redacted before anything reaches it.
+    /// Where ClerkKit logs. Secrets are redacted before anything reaches it. A logger passed in keeps its own
+    /// level; the default one logs at ``ClerkOptions/logLevel``.
     public var logger: Logger
 
     /// Creates the default services for `configuration`, replacing those given.
@@ -36,8 +37,12 @@ public struct ClerkDependencies: Sendable {
         self.store = store ?? configuration.options.store ?? InMemorySecureStore()
         self.clock = clock
         self.randomness = randomness
-        var logger = logger ?? Logger(label: "com.clerk.sdk")
-        logger.logLevel = configuration.options.logLevel
-        self.logger = logger
+        if let logger {
+            self.logger = logger
+        } else {
+            var logger = Logger(label: "com.clerk.sdk")
+            logger.logLevel = configuration.options.logLevel
+            self.logger = logger
+        }
     }
 }

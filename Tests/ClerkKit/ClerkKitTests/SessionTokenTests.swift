@@ -221,3 +221,22 @@ import Testing
         }
     }
 }
+
+@MainActor
+@Suite struct ExpiredTokenTests {
+    @Test func anExpiredSeedIsReplacedByAFreshToken() async throws {
+        let fresh = Fixtures.jwt(exp: Fixtures.nowSeconds + 60, iat: Fixtures.nowSeconds)
+        let harness = try await SessionTokenTests.signedIn(seed: Fixtures.jwt(exp: Fixtures.nowSeconds - 30)) { _, _ in
+            fresh
+        }
+        #expect(try await harness.clerk.auth.getToken() == fresh)
+        #expect(harness.transport.requests(to: "/tokens").count == 1)
+    }
+
+    @Test func anUnreadableSeedIsIgnored() async throws {
+        let harness = try await SessionTokenTests.signedIn(seed: "not.a.jwt")
+        let token = try await harness.clerk.auth.getToken()
+        #expect(token != "not.a.jwt")
+        #expect(harness.transport.requests(to: "/tokens").count == 1)
+    }
+}

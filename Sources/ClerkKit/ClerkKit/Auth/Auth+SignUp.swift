@@ -55,8 +55,7 @@ extension Auth {
 
     /// Starts a sign-up with `fields`.
     public func signUp(_ fields: SignUpFields) async throws(ClerkError) -> SignUp {
-        var request = try FAPIRequest("POST", "/v1/client/sign_ups", parameters: fields.parameters)
-        request.canEstablishClient = true
+        let request = try FAPIRequest("POST", "/v1/client/sign_ups", parameters: fields.parameters)
         return try await perform(request, as: SignUp.self)
     }
 

@@ -61,8 +61,7 @@ extension Auth {
     }
 
     private func createSignIn(_ parameters: AuthParameters.CreateSignIn) async throws(ClerkError) -> SignIn {
-        var request = try FAPIRequest("POST", "/v1/client/sign_ins", parameters: parameters)
-        request.canEstablishClient = true
+        let request = try FAPIRequest("POST", "/v1/client/sign_ins", parameters: parameters)
         return try await perform(request, as: SignIn.self)
     }
 

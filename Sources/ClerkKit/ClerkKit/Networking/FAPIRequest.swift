@@ -9,10 +9,6 @@ struct FAPIRequest: Sendable {
     var form: [(String, String)]?
     /// Sending it twice is harmless (reads, token minting, `PUT`, `DELETE`).
     var idempotent: Bool
-    /// The request may start a client before any device token exists.
-    var canEstablishClient = false
-    /// Leave the body out of logs even at the most verbose level.
-    var sensitiveBody = true
 
     init(
         _ method: String, _ path: String, query: [(String, String?)] = [], form: [(String, String)]? = nil,

@@ -1,0 +1,39 @@
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension Auth {
+    /// Starts a sign-in by email link: creates the sign-in and asks the service to email a link that opens
+    /// `redirectURL`. Wait for the user to open it with ``awaitEmailLinkVerification(_:pollInterval:)``.
+    public func signInWithEmailLink(emailAddress: String, redirectURL: String) async throws(ClerkError) -> SignIn {
+        let created = try await signIn(identifier: emailAddress)
+        let factor = created.firstFactor(.emailLink)
+        let parameters = AuthParameters.PrepareFactor(
+            strategy: FactorStrategy.emailLink.rawValue, emailAddressId: factor?.emailAddressId,
+            redirectUrl: redirectURL)
+        let request = try FAPIRequest(
+            "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(created.id))/prepare_first_factor",
+            parameters: parameters)
+        return try await perform(request, as: SignIn.self)
+    }
+
+    /// Reloads the sign-in every `pollInterval` until its email link is verified (or the verification fails or
+    /// expires) and returns it. Stops with ``ClerkError/Code/cancelled`` when the task is cancelled.
+    public func awaitEmailLinkVerification(_ signIn: SignIn, pollInterval: Duration = .seconds(2))
+        async throws(ClerkError) -> SignIn
+    {
+        let clock = clerk.core.dependencies.clock
+        var current = signIn
+        while true {
+            switch current.firstFactorVerification?.status {
+            case .verified?:
+                return current
+            case .expired?, .failed?:
+                throw ClerkError(.invalidState, "The email link expired or was rejected; send a new one.")
+            default:
+                if let expiry = current.firstFactorVerification?.expireAt, expiry <= clock.now {
+                    throw ClerkError(.invalidState, "The email link expired; send a new one.")
+                }
+            }
+            try await clock.sleep(for: pollInterval)
+            current = try await reload(current)
+        }
+    }
+}

@@ -470,6 +470,7 @@ let clerkKitTargets: [Target] = [
             "ClerkKit", "ClerkKitTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         path: "Sources/ClerkKit/CLI"
     ),
@@ -500,6 +501,11 @@ let clerkKitTargets: [Target] = [
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         path: "Tests/ClerkKit/ClerkEmulatorTests"
+    ),
+    .testTarget(
+        name: "ClerkSpecValidationTests",
+        dependencies: ["ClerkSpecValidation"],
+        path: "Tests/ClerkKit/ClerkSpecValidationTests"
     ),
 ]
 // Each `public import` in ClerkKit marks an API dependency on purpose.

@@ -1,0 +1,63 @@
+import ClerkSpecValidation
+import Foundation
+import Testing
+
+@Suite struct FAPISpecTests {
+    let spec: FAPISpec
+
+    init() throws { spec = try FAPISpec.load() }
+
+    @Test func loadsEveryOperation() {
+        #expect(spec.version == "v1")
+        #expect(spec.operations.count == 202)
+        #expect(spec.operation(method: "POST", path: "/v1/client/sign_ins/sia_1/attempt_first_factor") != nil)
+        #expect(spec.operation(method: "POST", path: "/v1/client/sign_ins/") == nil)
+        #expect(spec.operation(method: "PUT", path: "/v1/client/sign_ins") == nil)
+    }
+
+    @Test func acceptsAWellFormedRequest() {
+        let problems = spec.validateRequest(
+            method: "POST", path: "/v1/client/sign_ins", query: [("_is_native", "true")],
+            formBody: [("identifier", "ada@example.com"), ("password", "secret"), ("transfer", "1")])
+        #expect(problems == [])
+    }
+
+    @Test func rejectsUnknownAndMalformedParameters() {
+        let problems = spec.validateRequest(
+            method: "POST", path: "/v1/client/sign_ins", query: [("_is_native", "true"), ("debug", "1")],
+            formBody: [("identifer", "ada@example.com"), ("transfer", "yes")])
+        #expect(problems.count == 3)
+        #expect(problems.contains { $0.contains("unknown query parameter \"debug\"") })
+        #expect(problems.contains { $0.contains("unknown form field \"identifer\"") })
+        #expect(problems.contains { $0.contains("\"transfer\" is not a boolean") })
+    }
+
+    @Test func rejectsAFormBodyWhereNoneIsDescribed() {
+        #expect(!spec.validateRequest(method: "GET", path: "/v1/client", formBody: [("a", "b")]).isEmpty)
+        #expect(
+            spec.validateRequest(method: "GET", path: "/v1/nothing/here") == ["no operation for GET /v1/nothing/here"])
+    }
+
+    @Test func validatesErrorBodies() {
+        let good = Data(
+            #"{"errors":[{"code":"form_password_incorrect","message":"Password is incorrect.","long_message":"Password is incorrect. Try again.","meta":{"param_name":"password"}}],"clerk_trace_id":"abc"}"#
+                .utf8)
+        #expect(spec.validateResponse(method: "POST", path: "/v1/client/sign_ins", status: 422, body: good) == [])
+        let bad = Data(#"{"errors":[{"code":7}]}"#.utf8)
+        #expect(!spec.validateResponse(method: "POST", path: "/v1/client/sign_ins", status: 422, body: bad).isEmpty)
+        #expect(
+            spec.validateResponse(method: "POST", path: "/v1/client/sign_ins", status: 418, body: good).first?
+                .contains("418") == true)
+        #expect(
+            !spec.validateResponse(method: "POST", path: "/v1/client/sign_ins", status: 422, body: Data("<html>".utf8))
+                .isEmpty)
+    }
+
+    @Test func schemaTypesNullabilityAndRequiredKeys() {
+        let token = SpecNode.object(["object": .string("token"), "jwt": .string("a.b.c")])
+        #expect(spec.validate(token, schema: "Token") == [])
+        let wrong = SpecNode.object(["object": .string("token"), "jwt": .integer(3)])
+        #expect(spec.validate(wrong, schema: "Token").contains { $0.contains("integer where the schema says string") })
+        #expect(!spec.validate(.object([:]), schema: "Client.Client").isEmpty)
+    }
+}

@@ -1,1 +1,0 @@
-// Validates requests and responses against the Frontend API description.

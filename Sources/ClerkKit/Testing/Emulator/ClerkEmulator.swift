@@ -34,6 +34,7 @@ public actor ClerkEmulator: Service {
     var log: [LoggedRequest] = []
     private var server: RunningServer?
     private var stopWaiters: [CheckedContinuation<Void, Never>] = []
+    private var startWaiters: [CheckedContinuation<URL, Never>] = []
     private var stopped = false
 
     /// Creates an emulator; it serves nothing until ``start()`` (or ``run()``). Users and organizations can be
@@ -80,6 +81,9 @@ public actor ClerkEmulator: Service {
         stopped = false
         store?.issuer = running.baseURL.absoluteString
         logger.info("clerk emulator listening", metadata: ["url": "\(running.baseURL.absoluteString)"])
+        let waiters = startWaiters
+        startWaiters = []
+        for waiter in waiters { waiter.resume(returning: running.baseURL) }
         return running.baseURL
     }
 
@@ -104,6 +108,13 @@ public actor ClerkEmulator: Service {
         } onCancelOrGracefulShutdown: {
             Task { await self.stop() }
         }
+    }
+
+    /// Returns the base URL once the emulator is serving (at once if it already is), for example after handing
+    /// it to a `ServiceGroup`.
+    public func waitUntilRunning() async -> URL {
+        if let server { return server.baseURL }
+        return await withCheckedContinuation { startWaiters.append($0) }
     }
 
     private func waitUntilStopped() async {

@@ -82,6 +82,9 @@ struct SignInMachine: Sendable, Equatable {
     private mutating func create(
         identifier: String?, strategy: String?, password: String?, _ context: Context
     ) -> Result<[Action], FAPIError> {
+        guard status == .needsIdentifier, self.identifier == nil else {
+            return .failure(.stateInvalid("This sign-in was already created."))
+        }
         guard let identifier, !identifier.isEmpty else {
             if strategy != nil { return .failure(.paramMissing("identifier")) }
             if password != nil { return .failure(.paramMissing("identifier")) }

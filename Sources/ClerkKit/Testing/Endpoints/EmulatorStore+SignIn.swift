@@ -97,12 +97,7 @@ extension EmulatorStore {
     private mutating func finish(
         _ machine: SignInMachine, _ result: Result<[SignInMachine.Action], FAPIError>, _ call: inout Call
     ) throws(FAPIError) -> Reply {
-        let actions: [SignInMachine.Action]
-        switch result {
-        case .success(let value): actions = value
-        case .failure(let error): throw error
-        }
-        for action in actions {
+        for action in try result.get() {
             switch action {
             case .deliver(let delivery):
                 deliver(delivery, now: call.now)

@@ -120,12 +120,7 @@ extension EmulatorStore {
     private mutating func finish(
         _ machine: SignUpMachine, _ result: Result<[SignUpMachine.Action], FAPIError>, _ call: inout Call
     ) throws(FAPIError) -> Reply {
-        let actions: [SignUpMachine.Action]
-        switch result {
-        case .success(let value): actions = value
-        case .failure(let error): throw error
-        }
-        for action in actions {
+        for action in try result.get() {
             switch action {
             case .deliver(let delivery):
                 deliver(delivery, now: call.now)

@@ -149,24 +149,21 @@ struct SignInMachine: Sendable, Equatable {
                 return .failure(.strategyInvalid(strategy))
             }
             guard let password else { return .failure(.paramMissing("password")) }
-            var verification = VerificationState(strategy: "password")
-            verification.attempts = (firstFactor?.strategy == "password" ? firstFactor?.attempts ?? 0 : 0) + 1
-            guard digest.matches(password) else {
-                firstFactor = verification
-                return .failure(.passwordIncorrect)
+            let passed = digest.matches(password)
+            if let failure = VerificationState.check(
+                &firstFactor, strategy: strategy, passed: passed, failure: .passwordIncorrect)
+            {
+                return .failure(failure)
             }
-            verification.status = .verified
-            firstFactor = verification
             return .success(firstFactorPassed(user, strategy: strategy, context))
         case "email_code", "phone_code", "reset_password_email_code", "reset_password_phone_code":
-            guard var verification = firstFactor, verification.strategy == strategy else {
-                return .failure(.verificationMissing)
-            }
             guard let code, !code.isEmpty else { return .failure(.paramMissing("code")) }
-            let failure = verification.attempt(
-                code, now: context.now, maximumAttempts: context.configuration.maximumCodeAttempts)
-            firstFactor = verification
-            if let failure { return .failure(failure) }
+            if let failure = VerificationState.attemptCode(
+                &firstFactor, strategy: strategy, code: code, now: context.now,
+                maximumAttempts: context.configuration.maximumCodeAttempts)
+            {
+                return .failure(failure)
+            }
             if strategy.hasPrefix("reset_password") {
                 status = .needsNewPassword
                 return .success([])
@@ -248,38 +245,34 @@ struct SignInMachine: Sendable, Equatable {
             guard enabled.contains(.totp), let secret = user.totpSecret else {
                 return .failure(.strategyInvalid(strategy))
             }
-            var verification = VerificationState(strategy: strategy)
-            verification.attempts = (secondFactor?.strategy == strategy ? secondFactor?.attempts ?? 0 : 0) + 1
-            guard TOTP.verify(code, secret: secret, at: context.now) else {
-                secondFactor = verification
-                return .failure(.codeIncorrect)
+            let passed = TOTP.verify(code, secret: secret, at: context.now)
+            if let failure = VerificationState.check(
+                &secondFactor, strategy: strategy, passed: passed, failure: .codeIncorrect)
+            {
+                return .failure(failure)
             }
-            verification.status = .verified
-            secondFactor = verification
             return .success(complete(user, strategy: firstStrategy, secondFactor: true, context))
         case "backup_code":
             guard enabled.contains(.backupCode), !user.backupCodes.isEmpty else {
                 return .failure(.strategyInvalid(strategy))
             }
-            var verification = VerificationState(strategy: strategy)
-            verification.attempts = (secondFactor?.strategy == strategy ? secondFactor?.attempts ?? 0 : 0) + 1
-            guard let match = user.backupCodes.first(where: { VerificationState.constantTimeEquals($0, code) }) else {
-                secondFactor = verification
-                return .failure(.codeIncorrect)
+            let match = user.backupCodes.first { VerificationState.constantTimeEquals($0, code) }
+            if let failure = VerificationState.check(
+                &secondFactor, strategy: strategy, passed: match != nil, failure: .codeIncorrect)
+            {
+                return .failure(failure)
             }
-            verification.status = .verified
-            secondFactor = verification
+            guard let match else { return .failure(.codeIncorrect) }
             return .success(
                 [.consumeBackupCode(userId: user.id, code: match)]
                     + complete(user, strategy: firstStrategy, secondFactor: true, context))
         case "phone_code":
-            guard var verification = secondFactor, verification.strategy == strategy else {
-                return .failure(.verificationMissing)
+            if let failure = VerificationState.attemptCode(
+                &secondFactor, strategy: strategy, code: code, now: context.now,
+                maximumAttempts: context.configuration.maximumCodeAttempts)
+            {
+                return .failure(failure)
             }
-            let failure = verification.attempt(
-                code, now: context.now, maximumAttempts: context.configuration.maximumCodeAttempts)
-            secondFactor = verification
-            if let failure { return .failure(failure) }
             return .success(complete(user, strategy: firstStrategy, secondFactor: true, context))
         default:
             return .failure(.strategyInvalid(strategy))

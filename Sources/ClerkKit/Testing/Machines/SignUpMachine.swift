@@ -219,22 +219,19 @@ struct SignUpMachine: Sendable, Equatable {
 
     private mutating func attempt(_ strategy: String, code: String, _ context: Context) -> Result<[Action], FAPIError> {
         let limit = context.configuration.maximumCodeAttempts
+        let failure: FAPIError?
         switch strategy {
         case "email_code":
-            guard var verification = emailVerification else { return .failure(.verificationMissing) }
-            let failure = verification.attempt(code, now: context.now, maximumAttempts: limit)
-            emailVerification = verification
-            if let failure { return .failure(failure) }
-            return .success(completeIfReady(context, strategy: strategy))
+            failure = VerificationState.attemptCode(
+                &emailVerification, strategy: strategy, code: code, now: context.now, maximumAttempts: limit)
         case "phone_code":
-            guard var verification = phoneVerification else { return .failure(.verificationMissing) }
-            let failure = verification.attempt(code, now: context.now, maximumAttempts: limit)
-            phoneVerification = verification
-            if let failure { return .failure(failure) }
-            return .success(completeIfReady(context, strategy: strategy))
+            failure = VerificationState.attemptCode(
+                &phoneVerification, strategy: strategy, code: code, now: context.now, maximumAttempts: limit)
         default:
             return .failure(.strategyInvalid(strategy))
         }
+        if let failure { return .failure(failure) }
+        return .success(completeIfReady(context, strategy: strategy))
     }
 
     private mutating func completeIfReady(_ context: Context, strategy: String) -> [Action] {

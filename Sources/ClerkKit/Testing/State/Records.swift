@@ -41,6 +41,29 @@ struct VerificationState: Sendable, Equatable {
         return nil
     }
 
+    /// Checks `code` against the prepared verification in `slot` (which must be for `strategy`), keeping the
+    /// counted attempt. Nil when it verified.
+    static func attemptCode(
+        _ slot: inout VerificationState?, strategy: String, code: String, now: Millis, maximumAttempts: Int
+    ) -> FAPIError? {
+        guard var verification = slot, verification.strategy == strategy else { return .verificationMissing }
+        let failure = verification.attempt(code, now: now, maximumAttempts: maximumAttempts)
+        slot = verification
+        return failure
+    }
+
+    /// Records a check that needs no preparation (password, TOTP, backup code) in `slot`: one more attempt,
+    /// verified when `passed`. Nil when it passed, else `failure`.
+    static func check(
+        _ slot: inout VerificationState?, strategy: String, passed: Bool, failure: FAPIError
+    ) -> FAPIError? {
+        var verification = VerificationState(strategy: strategy)
+        verification.attempts = (slot?.strategy == strategy ? slot?.attempts ?? 0 : 0) + 1
+        if passed { verification.status = .verified }
+        slot = verification
+        return passed ? nil : failure
+    }
+
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
         let a = Array(lhs.utf8)
         let b = Array(rhs.utf8)

@@ -108,6 +108,19 @@ extension ClerkEmulator {
         return TOTP.code(secret: bytes, at: Millis(time.timeIntervalSince1970 * 1000))
     }
 
+    /// Creates a single-use sign-in ticket for the user (what the Backend API's sign-in tokens are), valid for
+    /// `lifetime` on the emulator's clock. Sign in with `strategy=ticket&ticket=…`.
+    public func createSignInTicket(userId: String, lifetime: Duration = .seconds(30 * 24 * 3600)) throws(ClerkError)
+        -> String
+    {
+        var store = try requireStore()
+        guard store.users[userId] != nil else { throw ClerkError(.emulator, "no user \(userId)") }
+        let ticket = IDs.random(64)
+        store.tickets[ticket] = (userId, nowMillis + Millis(Self.seconds(lifetime) * 1000))
+        self.store = store
+        return ticket
+    }
+
     /// Creates an organization and returns its id (`org_…`).
     @discardableResult
     public func createOrganization(name: String, slug: String) throws(ClerkError) -> String {

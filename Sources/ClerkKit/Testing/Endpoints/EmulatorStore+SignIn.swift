@@ -30,10 +30,17 @@ extension EmulatorStore {
         var client = establishClient(&call)
         let identifier = form["identifier"].flatMap { $0.isEmpty ? nil : $0 }
         var machine = SignInMachine(id: IDs.make("sia"), createdAt: call.now)
-        let matched = identifier.flatMap { self.user(identifiedBy: $0) }
-        let result = machine.handle(
-            .create(identifier: identifier, strategy: form["strategy"], password: form["password"]),
-            context: signInContext(matched, call))
+        let result: Result<[SignInMachine.Action], FAPIError>
+        if form["strategy"] == "ticket" {
+            let ticket = try form.required("ticket")
+            let holder = tickets[ticket].flatMap { $0.expireAt > call.now ? users[$0.userId] : nil }
+            result = machine.handle(.createWithTicket(ticket: ticket), context: signInContext(holder, call))
+        } else {
+            let matched = identifier.flatMap { self.user(identifiedBy: $0) }
+            result = machine.handle(
+                .create(identifier: identifier, strategy: form["strategy"], password: form["password"]),
+                context: signInContext(matched, call))
+        }
         // The sign-in replaces the client's current one even when the call fails past identification.
         if machine.status != .needsIdentifier || result.isSuccess {
             signIns[machine.id] = machine
@@ -117,6 +124,8 @@ extension EmulatorStore {
                 }
             case .consumeBackupCode(let userId, let code):
                 users[userId]?.backupCodes.removeAll { $0 == code }
+            case .consumeTicket(let ticket):
+                tickets[ticket] = nil
             }
         }
         return .enveloped(signInJSON(machine))

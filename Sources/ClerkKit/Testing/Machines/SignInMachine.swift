@@ -12,6 +12,8 @@ struct SignInMachine: Sendable, Equatable {
 
     enum Input: Sendable, Equatable {
         case create(identifier: String?, strategy: String?, password: String?)
+        /// `strategy=ticket`: the driver puts the user the ticket names (if it is valid) in the context.
+        case createWithTicket(ticket: String)
         case prepareFirstFactor(strategy: String, emailAddressId: String?, phoneNumberId: String?)
         case attemptFirstFactor(strategy: String, code: String?, password: String?)
         case prepareSecondFactor(strategy: String, phoneNumberId: String?)
@@ -28,6 +30,8 @@ struct SignInMachine: Sendable, Equatable {
         case setPassword(userId: String, password: String, signOutOfOtherSessions: Bool)
         /// A backup code was used up.
         case consumeBackupCode(userId: String, code: String)
+        /// A sign-in ticket was used up.
+        case consumeTicket(String)
     }
 
     /// What the driver knows when the input arrives.
@@ -64,6 +68,8 @@ struct SignInMachine: Sendable, Equatable {
         switch input {
         case .create(let identifier, let strategy, let password):
             return create(identifier: identifier, strategy: strategy, password: password, context)
+        case .createWithTicket(let ticket):
+            return createWithTicket(ticket, context)
         case .prepareFirstFactor(let strategy, let emailAddressId, let phoneNumberId):
             return prepareFirstFactor(strategy, emailAddressId: emailAddressId, phoneNumberId: phoneNumberId, context)
         case .attemptFirstFactor(let strategy, let code, let password):
@@ -110,6 +116,18 @@ struct SignInMachine: Sendable, Equatable {
         case .some(let other):
             return .failure(.strategyInvalid(other))
         }
+    }
+
+    private mutating func createWithTicket(_ ticket: String, _ context: Context) -> Result<[Action], FAPIError> {
+        guard status == .needsIdentifier, identifier == nil else {
+            return .failure(.stateInvalid("This sign-in was already created."))
+        }
+        guard let user = context.user else { return .failure(.ticketInvalid) }
+        userId = user.id
+        identifier = user.displayIdentifier
+        status = .needsFirstFactor
+        firstFactor = VerificationState(strategy: "ticket", status: .verified, attempts: 1)
+        return .success([.consumeTicket(ticket)] + firstFactorPassed(user, strategy: "ticket", context))
     }
 
     // MARK: First factor

@@ -6,6 +6,7 @@ extension VerificationState {
         case "totp": "verification_totp"
         case "backup_code": "verification_backup_code"
         case "email_link": "verification_email_link"
+        case "ticket": "verification_ticket"
         case "admin": "verification_admin"
         default: "verification_otp"
         }

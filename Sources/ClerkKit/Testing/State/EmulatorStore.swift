@@ -19,6 +19,8 @@ struct EmulatorStore: Sendable {
     var signIns: [String: SignInMachine] = [:]
     var signUps: [String: SignUpMachine] = [:]
     var outbox: [ClerkEmulator.OutboxMessage] = []
+    /// Sign-in tickets (sign-in tokens) by value: the user they sign in and when they expire.
+    var tickets: [String: (userId: String, expireAt: Millis)] = [:]
 
     init(configuration: ClerkEmulator.Configuration, issuer: String) throws {
         self.configuration = configuration

@@ -108,6 +108,10 @@ extension FAPIError {
         status: 401, code: "signed_out", message: "You are signed out",
         longMessage: "You need to send a session token or be signed in to access this resource.")
 
+    static let ticketInvalid = FAPIError(
+        status: 422, code: "ticket_invalid", message: "is invalid",
+        longMessage: "The ticket is invalid, expired or already used.", paramName: "ticket")
+
     static let resourceNotFound = FAPIError(
         status: 404, code: "resource_not_found", message: "not found",
         longMessage: "The requested resource was not found.")

@@ -192,4 +192,26 @@ struct SignInFlowTests {
             #expect(new.json["response"]["status"].string == "complete")
         }
     }
+
+    @Test("A sign-in ticket signs in once; reused or expired it is ticket_invalid")
+    func ticket() async throws {
+        try await withEmulator { emulator, client in
+            let user = try await emulator.createUser(emailAddress: "ada@example.com")
+            let ticket = try await emulator.createSignInTicket(userId: user.id)
+            let reply = try await client.post("/v1/client/sign_ins", [("strategy", "ticket"), ("ticket", ticket)])
+            #expect(reply.json["response"]["status"].string == "complete")
+            #expect(reply.json["response"]["first_factor_verification"]["strategy"].string == "ticket")
+            #expect(reply.json["client"]["last_authentication_strategy"].string == "ticket")
+
+            let other = FAPIClient(baseURL: client.baseURL)
+            let reused = try await other.post("/v1/client/sign_ins", [("strategy", "ticket"), ("ticket", ticket)])
+            #expect(reused.errorCode == "ticket_invalid")
+            let short = try await emulator.createSignInTicket(userId: user.id, lifetime: .seconds(60))
+            await emulator.advanceClock(by: .seconds(61))
+            let expired = try await other.post("/v1/client/sign_ins", [("strategy", "ticket"), ("ticket", short)])
+            #expect(expired.errorCode == "ticket_invalid")
+            let missing = try await other.post("/v1/client/sign_ins", [("strategy", "ticket")])
+            #expect(missing.errorCode == "form_param_missing")
+        }
+    }
 }

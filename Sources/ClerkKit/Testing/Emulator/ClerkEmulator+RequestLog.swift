@@ -3,8 +3,8 @@ public import Foundation
 extension ClerkEmulator {
     /// One request the emulator answered, with its response, for tests to inspect.
     ///
-    /// Values of `password`, `code`, `token` and `ticket` form fields are replaced by `[redacted]`, and the device
-    /// token is not kept: the log never holds a secret.
+    /// Values of `password`, `code`, `token` and `ticket` form fields and of the `Authorization` and `Cookie`
+    /// headers are replaced by `[redacted]`: the log never holds a secret.
     public struct LoggedRequest: Sendable {
         /// The HTTP method.
         public var method: String
@@ -14,6 +14,8 @@ extension ClerkEmulator {
         public var query: [(name: String, value: String)]
         /// The form body fields, in order (secret values redacted).
         public var form: [(name: String, value: String)]
+        /// The request headers, in order, names as sent (`Authorization` and `Cookie` values redacted).
+        public var headers: [(name: String, value: String)]
         /// Whether the request carried an `Authorization` header.
         public var hadAuthorization: Bool
         /// The response status.
@@ -39,6 +41,10 @@ extension ClerkEmulator {
                 query: request.query.pairs.map { (name: $0.0, value: $0.1) },
                 form: request.form.pairs.map {
                     (name: $0.0, value: Self.redactedFields.contains($0.0) ? "[redacted]" : $0.1)
+                },
+                headers: request.headers.map { name, value in
+                    let secret = ["authorization", "cookie"].contains(name.lowercased())
+                    return (name: name, value: secret ? "[redacted]" : value)
                 },
                 hadAuthorization: request.authorization != nil, status: response?.status ?? 0,
                 responseBody: response?.body.serialized ?? Data(),

@@ -10,6 +10,8 @@ struct EmulatorRequest: Sendable {
     /// The `__client` cookie, for browser-style requests.
     var clientCookie: String?
     var origin: String?
+    /// Every request header, in order, for the request log (secrets are redacted there).
+    var headers: [(String, String)] = []
     /// `_is_native=true` (or `1`) was in the query.
     var isNative: Bool { query["_is_native"].map { $0 == "true" || $0 == "1" } ?? false }
 

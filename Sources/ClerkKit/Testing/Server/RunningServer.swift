@@ -142,7 +142,8 @@ struct EmulatorResponder: HTTPResponder {
         }
         return EmulatorRequest(
             method: method, path: path, query: query, form: form, authorization: request.headers[.authorization],
-            clientCookie: cookie, origin: request.headers[.origin])
+            clientCookie: cookie, origin: request.headers[.origin],
+            headers: request.headers.map { ($0.name.rawName, $0.value) })
     }
 
     private static func httpResponse(_ response: EmulatorResponse) -> Response {

@@ -92,6 +92,10 @@ struct LifecycleTests {
             #expect(!logged.contains(Fixtures.password))
             #expect(!logged.contains(code))
             #expect(logged.contains("[redacted]"))
+            let headers = requestLog.flatMap(\.headers)
+            #expect(headers.contains { $0.name.lowercased() == "clerk-api-version" && $0.value == "2026-05-12" })
+            #expect(headers.filter { $0.name.lowercased() == "authorization" }.allSatisfy { $0.value == "[redacted]" })
+            #expect(!headers.map(\.value).contains(try #require(await client.deviceToken)))
         }
     }
 

@@ -459,6 +459,7 @@ let clerkKitTargets: [Target] = [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         path: "Sources/ClerkKit/Testing"
     ),
@@ -491,7 +492,14 @@ let clerkKitTargets: [Target] = [
     ),
     .testTarget(
         name: "ClerkEmulatorTests",
-        dependencies: ["ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierTestSupport"],
+        dependencies: [
+            "ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierTestSupport",
+            // Verifying minted tokens against the JWKS, the emulator's logger, and running it in a ServiceGroup.
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
         path: "Tests/ClerkKit/ClerkEmulatorTests"
     ),
     .testTarget(

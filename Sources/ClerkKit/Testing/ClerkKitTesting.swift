@@ -1,1 +1,0 @@
-// ClerkKitTesting: the ClerkEmulator (a local Frontend API) and preview data.

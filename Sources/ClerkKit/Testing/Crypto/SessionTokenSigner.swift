@@ -1,0 +1,58 @@
+import Crypto
+import Foundation
+import _CryptoExtras
+
+/// Signs session tokens (RS256 JWTs) with the emulator's instance key and publishes the key as a JWKS.
+struct SessionTokenSigner: Sendable {
+    /// The key id (`kid`) in every token header and in the JWKS.
+    let keyId: String
+    private let key: _RSA.Signing.PrivateKey
+
+    init(keyId: String) throws {
+        self.keyId = keyId
+        key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+    }
+
+    /// A compact JWS: `base64url(header).base64url(claims).base64url(signature)`.
+    func sign(claims: JSON, originIssuedAt: Int64) throws -> String {
+        let header: JSON = [
+            "alg": "RS256", "kid": .string(keyId), "typ": "JWT", "oiat": .int(originIssuedAt),
+        ]
+        let input = Base64URL.encode(header.serialized) + "." + Base64URL.encode(claims.serialized)
+        let signature = try key.signature(for: Data(input.utf8), padding: .insecurePKCS1v1_5)
+        return input + "." + Base64URL.encode(signature.rawRepresentation)
+    }
+
+    /// The JSON Web Key Set with the public key: `{"keys": [{"kty": "RSA", "use": "sig", …}]}`.
+    func jwks() throws -> JSON {
+        let primitives = try key.publicKey.getKeyPrimitives()
+        return [
+            "keys": [
+                [
+                    "use": "sig", "kty": "RSA", "kid": .string(keyId), "alg": "RS256",
+                    "n": .string(Base64URL.encode(primitives.modulus)),
+                    "e": .string(Base64URL.encode(primitives.publicExponent)),
+                ]
+            ]
+        ]
+    }
+
+    /// The public key in PEM (SPKI), as Clerk's dashboard shows it for networkless verification.
+    var publicKeyPEM: String { key.publicKey.pemRepresentation }
+}
+
+/// Base64url without padding (RFC 7515 §2).
+enum Base64URL {
+    static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func decode(_ text: String) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64)
+    }
+}

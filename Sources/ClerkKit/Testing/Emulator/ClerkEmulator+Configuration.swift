@@ -1,0 +1,158 @@
+extension ClerkEmulator {
+    /// How the emulated instance is set up, as a Clerk dashboard would set it up.
+    ///
+    /// The defaults are a development instance with email address, phone number and username identifiers, password,
+    /// email code and phone code first factors, TOTP, SMS and backup-code second factors, and sign-up requiring an
+    /// email address (verified by code) and a password.
+    public struct Configuration: Sendable {
+        /// The address to listen on. Keep the loopback address unless the emulator must be reachable from elsewhere.
+        public var host: String
+        /// The port to listen on; `0` picks a free one (read it from ``ClerkEmulator/baseURL``).
+        public var port: Int
+        /// The identifiers users sign in with.
+        public var identifiers: Set<Identifier>
+        /// The first-factor strategies that are enabled.
+        public var firstFactors: Set<FirstFactor>
+        /// The second-factor (MFA) strategies that are enabled; empty turns MFA off.
+        public var secondFactors: Set<SecondFactor>
+        /// What sign-up asks for.
+        public var signUp: SignUpRequirements
+        /// How long a session token (JWT) is valid. Clerk's is 60 seconds.
+        public var sessionTokenLifetime: Duration
+        /// How long a session lasts before it expires.
+        public var sessionLifetime: Duration
+        /// How long a verification code is valid.
+        public var codeLifetime: Duration
+        /// Wrong codes accepted before a verification fails for good.
+        public var maximumCodeAttempts: Int
+        /// Requests allowed per client (device token, else remote address) and window; nil turns limits off.
+        public var rateLimit: RateLimit?
+        /// One signed-in session per client (Clerk's default); `false` allows several.
+        public var singleSessionMode: Bool
+        /// The application name shown in the environment.
+        public var applicationName: String
+        /// JWT template names `POST …/tokens/{template}` accepts; others answer `404`.
+        public var jwtTemplates: Set<String>
+
+        /// Creates a configuration; every parameter has the default described on the type.
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 0,
+            identifiers: Set<Identifier> = [.emailAddress, .phoneNumber, .username],
+            firstFactors: Set<FirstFactor> = [.password, .emailCode, .phoneCode],
+            secondFactors: Set<SecondFactor> = [.totp, .phoneCode, .backupCode],
+            signUp: SignUpRequirements = SignUpRequirements(),
+            sessionTokenLifetime: Duration = .seconds(60),
+            sessionLifetime: Duration = .seconds(7 * 24 * 3600),
+            codeLifetime: Duration = .seconds(600),
+            maximumCodeAttempts: Int = 5,
+            rateLimit: RateLimit? = nil,
+            singleSessionMode: Bool = true,
+            applicationName: String = "Clerk Emulator",
+            jwtTemplates: Set<String> = []
+        ) {
+            self.host = host
+            self.port = port
+            self.identifiers = identifiers
+            self.firstFactors = firstFactors
+            self.secondFactors = secondFactors
+            self.signUp = signUp
+            self.sessionTokenLifetime = sessionTokenLifetime
+            self.sessionLifetime = sessionLifetime
+            self.codeLifetime = codeLifetime
+            self.maximumCodeAttempts = maximumCodeAttempts
+            self.rateLimit = rateLimit
+            self.singleSessionMode = singleSessionMode
+            self.applicationName = applicationName
+            self.jwtTemplates = jwtTemplates
+        }
+    }
+
+    /// An identifier a user signs in with.
+    public enum Identifier: String, Sendable, Hashable, CaseIterable {
+        /// `email_address`.
+        case emailAddress = "email_address"
+        /// `phone_number`.
+        case phoneNumber = "phone_number"
+        /// `username`.
+        case username
+    }
+
+    /// A first-factor strategy.
+    public enum FirstFactor: String, Sendable, Hashable, CaseIterable {
+        /// `password`.
+        case password
+        /// `email_code`: a one-time code sent by email.
+        case emailCode = "email_code"
+        /// `phone_code`: a one-time code sent by SMS.
+        case phoneCode = "phone_code"
+    }
+
+    /// A second-factor (MFA) strategy.
+    public enum SecondFactor: String, Sendable, Hashable, CaseIterable {
+        /// `totp`: an authenticator app (RFC 6238, 30-second steps, 6 digits, SHA-1).
+        case totp
+        /// `phone_code`: a code sent by SMS to a phone number reserved for MFA.
+        case phoneCode = "phone_code"
+        /// `backup_code`: one of the user's single-use backup codes.
+        case backupCode = "backup_code"
+    }
+
+    /// A field sign-up can ask for.
+    public enum SignUpField: String, Sendable, Hashable, CaseIterable {
+        /// `email_address`.
+        case emailAddress = "email_address"
+        /// `phone_number`.
+        case phoneNumber = "phone_number"
+        /// `username`.
+        case username
+        /// `password`.
+        case password
+        /// `first_name`.
+        case firstName = "first_name"
+        /// `last_name`.
+        case lastName = "last_name"
+        /// `legal_accepted`: the user accepted the terms.
+        case legalAccepted = "legal_accepted"
+    }
+
+    /// What sign-up requires.
+    public struct SignUpRequirements: Sendable {
+        /// Fields a sign-up must have before it completes.
+        public var requiredFields: Set<SignUpField>
+        /// Email addresses must be verified (by `email_code`) before sign-up completes.
+        public var verifyEmailAddress: Bool
+        /// Phone numbers must be verified (by `phone_code`) before sign-up completes.
+        public var verifyPhoneNumber: Bool
+        /// The shortest password accepted.
+        public var minimumPasswordLength: Int
+
+        /// Creates sign-up requirements.
+        public init(
+            requiredFields: Set<SignUpField> = [.emailAddress, .password],
+            verifyEmailAddress: Bool = true,
+            verifyPhoneNumber: Bool = true,
+            minimumPasswordLength: Int = 8
+        ) {
+            self.requiredFields = requiredFields
+            self.verifyEmailAddress = verifyEmailAddress
+            self.verifyPhoneNumber = verifyPhoneNumber
+            self.minimumPasswordLength = minimumPasswordLength
+        }
+    }
+
+    /// A per-client request budget: more than `requests` in `window` gets `429 too_many_requests` with
+    /// `Retry-After`.
+    public struct RateLimit: Sendable, Hashable {
+        /// Requests allowed per window.
+        public var requests: Int
+        /// The window length.
+        public var window: Duration
+
+        /// Creates a rate limit.
+        public init(requests: Int, window: Duration) {
+            self.requests = requests
+            self.window = window
+        }
+    }
+}

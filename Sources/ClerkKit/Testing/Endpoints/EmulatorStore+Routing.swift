@@ -1,0 +1,164 @@
+/// Routing, the `{response, client}` envelope and Clerk error bodies.
+extension EmulatorStore {
+    /// What a handler returns: the `response` value, and whether to piggyback the client.
+    enum Reply {
+        /// `{"response": value, "client": <client or null>}`.
+        case enveloped(JSON)
+        /// `{"response": <client or null>, "client": null}` (`GET /v1/client`, sign-out all).
+        case clientAsResponse
+        /// The body as is (environment, tokens, JWKS, active sessions).
+        case bare(JSON)
+    }
+
+    /// The context a handler runs in: the request, the time, and the client the request is for (created on the
+    /// way by the calls that may start one).
+    struct Call {
+        var request: EmulatorRequest
+        var now: Millis
+        var clientId: String?
+        var createdClient = false
+    }
+
+    /// Serves one request.
+    mutating func handle(_ request: EmulatorRequest, now: Millis) -> EmulatorResponse {
+        expireSessions(now: now)
+        var call = Call(request: request, now: now, clientId: client(for: request)?.id)
+        let reply: Result<Reply, FAPIError>
+        do throws(FAPIError) {
+            reply = .success(try route(&call))
+        } catch {
+            reply = .failure(error)
+        }
+        var headers: [(String, String)] = []
+        let client = call.clientId.flatMap { clients[$0] }
+        if let client {
+            refreshTokens(of: client, now: now)
+            if request.isNative || request.authorization != nil {
+                headers.append(("Authorization", client.token))
+            } else {
+                headers.append(("Set-Cookie", "__client=\(client.token); Path=/; HttpOnly; SameSite=Lax"))
+            }
+        }
+        let piggyback: JSON = call.clientId.flatMap { clients[$0] }.map { self.clientJSON($0, now: now) } ?? .null
+        switch reply {
+        case .success(.enveloped(let value)):
+            return EmulatorResponse(status: 200, body: ["response": value, "client": piggyback], headers: headers)
+        case .success(.clientAsResponse):
+            return EmulatorResponse(status: 200, body: ["response": piggyback, "client": nil], headers: headers)
+        case .success(.bare(let value)):
+            return EmulatorResponse(status: 200, body: value, headers: headers)
+        case .failure(let error):
+            return EmulatorResponse(
+                status: error.status, body: Self.errorBody(error, client: piggyback), headers: headers)
+        }
+    }
+
+    /// `{"errors": [...], "clerk_trace_id": "...", "meta": {"client": ...}}`.
+    static func errorBody(_ error: FAPIError, client: JSON = .null) -> JSON {
+        var meta: [(String, JSON)] = []
+        if client != .null { meta.append(("client", client)) }
+        return ["errors": [error.json], "clerk_trace_id": .string(IDs.random(32).lowercased()), "meta": .object(meta)]
+    }
+
+    private mutating func route(_ call: inout Call) throws(FAPIError) -> Reply {
+        var method = call.request.method
+        if method == "POST", let override = call.request.query["_method"] ?? call.request.form["_method"] {
+            method = override.uppercased()
+            call.request.form = FormBody(pairs: call.request.form.pairs.filter { $0.0 != "_method" })
+        }
+        let path = PathMatcher(call.request.path)
+        let form = call.request.form
+        if method == "GET", path.match(".well-known/jwks.json") != nil || path.match("v1/jwks") != nil {
+            try form.requireKnown([])
+            guard let keys = try? signer.jwks() else { throw FAPIError.resourceNotFound }
+            return .bare(keys)
+        }
+        if method == "GET", path.match("v1/environment") != nil {
+            try form.requireKnown([])
+            return .bare(environmentJSON())
+        }
+        if method == "GET", path.match("v1/client") != nil {
+            try form.requireKnown([])
+            return .clientAsResponse
+        }
+        if method == "DELETE", path.match("v1/client") != nil || path.match("v1/client/sessions") != nil {
+            try form.requireKnown([])
+            return try signOutAll(&call)
+        }
+        if method == "POST", path.match("v1/client/sign_ins") != nil { return try createSignIn(&call) }
+        if method == "GET", let id = path.match("v1/client/sign_ins/*")?.first { return try getSignIn(id, &call) }
+        if method == "POST", let captures = path.match("v1/client/sign_ins/*/*") {
+            return try signInAction(captures[0], captures[1], &call)
+        }
+        if method == "POST", path.match("v1/client/sign_ups") != nil { return try createSignUp(&call) }
+        if method == "GET", let id = path.match("v1/client/sign_ups/*")?.first { return try getSignUp(id, &call) }
+        if method == "PATCH", let id = path.match("v1/client/sign_ups/*")?.first {
+            return try updateSignUp(id, &call)
+        }
+        if method == "POST", let captures = path.match("v1/client/sign_ups/*/*") {
+            return try signUpAction(captures[0], captures[1], &call)
+        }
+        if method == "GET", let id = path.match("v1/client/sessions/*")?.first {
+            try form.requireKnown([])
+            return .enveloped(sessionJSON(try clientSession(id, &call)))
+        }
+        if method == "POST", let captures = path.match("v1/client/sessions/*/*") {
+            return try sessionAction(captures[0], captures[1], template: nil, &call)
+        }
+        if method == "POST", let captures = path.match("v1/client/sessions/*/tokens/*") {
+            return try sessionAction(captures[0], "tokens", template: captures[1], &call)
+        }
+        if method == "GET", path.match("v1/me") != nil {
+            try form.requireKnown([])
+            let session = try currentSession(&call)
+            guard let user = users[session.userId] else { throw FAPIError.signedOut }
+            return .enveloped(userJSON(user))
+        }
+        if method == "GET", path.match("v1/me/sessions/active") != nil {
+            try form.requireKnown([])
+            let session = try currentSession(&call)
+            let active = sessions.values.filter { $0.userId == session.userId && $0.status == .active }
+                .sorted { $0.createdAt < $1.createdAt }
+            return .bare(.array(active.map(activeSessionJSON)))
+        }
+        if method == "POST", let id = path.match("v1/me/sessions/*/revoke")?.first {
+            try form.requireKnown([])
+            return try revokeSession(id, &call)
+        }
+        throw path.isKnown ? FAPIError.methodNotAllowed : FAPIError.resourceNotFound
+    }
+
+    // MARK: Client and session resolution
+
+    /// The request's client, failing with `authentication_invalid` when it has none.
+    func requireClient(_ call: Call) throws(FAPIError) -> ClientRecord {
+        guard let client = call.clientId.flatMap({ clients[$0] }) else { throw FAPIError.authenticationInvalid }
+        return client
+    }
+
+    /// The request's client, creating one (with a new device token) when it has none.
+    mutating func establishClient(_ call: inout Call) -> ClientRecord {
+        if let client = call.clientId.flatMap({ clients[$0] }) { return client }
+        let client = createClient(now: call.now)
+        call.clientId = client.id
+        call.createdClient = true
+        return client
+    }
+
+    /// The session `/v1/me` calls act for: `_clerk_session_id`, else the client's last active session.
+    func currentSession(_ call: inout Call) throws(FAPIError) -> SessionRecord {
+        let client = try requireClient(call)
+        let requested = call.request.query["_clerk_session_id"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let id = requested ?? client.lastActiveSessionId, client.sessionIds.contains(id),
+            let session = sessions[id], session.status == .active
+        else { throw FAPIError.signedOut }
+        return session
+    }
+
+    /// A session of the request's client.
+    func clientSession(_ id: String, _ call: inout Call) throws(FAPIError) -> SessionRecord {
+        let client = try requireClient(call)
+        guard client.sessionIds.contains(id), let session = sessions[id] else { throw FAPIError.resourceNotFound }
+        return session
+    }
+}

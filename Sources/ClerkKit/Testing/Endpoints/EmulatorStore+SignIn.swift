@@ -1,0 +1,140 @@
+/// `/v1/client/sign_ins…`: parse the form, run the sign-in machine, perform its actions.
+extension EmulatorStore {
+    /// Parameters each call accepts: the description's, plus `locale`, which clerk-ios sends on create.
+    static let signInParameters: [String: Set<String>] = [
+        "create": [
+            "strategy", "identifier", "password", "ticket", "redirect_url", "action_complete_redirect_url", "transfer",
+            "code", "token", "oidc_login_hint", "oidc_prompt", "proof_token", "trusted_device_id", "locale",
+        ],
+        "prepare_first_factor": [
+            "strategy", "email_address_id", "phone_number_id", "proof_token", "web3_wallet_id", "passkey_id",
+            "trusted_device_id", "redirect_url", "action_complete_redirect_url", "oidc_login_hint", "oidc_prompt",
+        ],
+        "attempt_first_factor": [
+            "strategy", "code", "password", "signature", "token", "ticket", "public_key_credential",
+            "trusted_device_id", "client_data", "algorithm",
+        ],
+        "prepare_second_factor": ["strategy", "phone_number_id", "proof_token", "email_address_id", "redirect_url"],
+        "attempt_second_factor": ["strategy", "code"],
+        "reset_password": ["password", "sign_out_of_other_sessions"],
+    ]
+
+    mutating func createSignIn(_ call: inout Call) throws(FAPIError) -> Reply {
+        let form = call.request.form
+        try form.requireKnown(Self.signInParameters["create"] ?? [])
+        _ = try form.bool("transfer")
+        let existing = call.clientId.flatMap { clients[$0] }
+        if configuration.singleSessionMode, let existing, !activeSessions(of: existing, now: call.now).isEmpty {
+            throw FAPIError.sessionExists
+        }
+        var client = establishClient(&call)
+        let identifier = form["identifier"].flatMap { $0.isEmpty ? nil : $0 }
+        var machine = SignInMachine(id: IDs.make("sia"), createdAt: call.now)
+        let result: Result<[SignInMachine.Action], FAPIError>
+        if form["strategy"] == "ticket" {
+            let ticket = try form.required("ticket")
+            let holder = tickets[ticket].flatMap { $0.expireAt > call.now ? users[$0.userId] : nil }
+            result = machine.handle(.createWithTicket(ticket: ticket), context: signInContext(holder, call))
+        } else {
+            let matched = identifier.flatMap { self.user(identifiedBy: $0) }
+            result = machine.handle(
+                .create(identifier: identifier, strategy: form["strategy"], password: form["password"]),
+                context: signInContext(matched, call))
+        }
+        // The sign-in replaces the client's current one even when the call fails past identification.
+        if machine.status != .needsIdentifier || result.isSuccess {
+            signIns[machine.id] = machine
+            client.signInId = machine.id
+            update(client, now: call.now)
+        }
+        return try finish(machine, result, &call)
+    }
+
+    mutating func getSignIn(_ id: String, _ call: inout Call) throws(FAPIError) -> Reply {
+        try call.request.form.requireKnown([])
+        return .enveloped(signInJSON(try signIn(id, call)))
+    }
+
+    mutating func signInAction(_ id: String, _ action: String, _ call: inout Call) throws(FAPIError) -> Reply {
+        guard let allowed = Self.signInParameters[action], action != "create" else {
+            throw FAPIError.resourceNotFound
+        }
+        let form = call.request.form
+        try form.requireKnown(allowed)
+        var machine = try signIn(id, call)
+        let input: SignInMachine.Input
+        switch action {
+        case "prepare_first_factor":
+            input = .prepareFirstFactor(
+                strategy: try form.required("strategy"), emailAddressId: form["email_address_id"],
+                phoneNumberId: form["phone_number_id"])
+        case "attempt_first_factor":
+            input = .attemptFirstFactor(
+                strategy: try form.required("strategy"), code: form["code"], password: form["password"])
+        case "prepare_second_factor":
+            input = .prepareSecondFactor(
+                strategy: form["strategy"] ?? "phone_code", phoneNumberId: form["phone_number_id"])
+        case "attempt_second_factor":
+            input = .attemptSecondFactor(strategy: try form.required("strategy"), code: try form.required("code"))
+        default:
+            input = .resetPassword(
+                password: try form.required("password"),
+                signOutOfOtherSessions: try form.bool("sign_out_of_other_sessions") ?? true)
+        }
+        let result = machine.handle(input, context: signInContext(machine.userId.flatMap { users[$0] }, call))
+        signIns[machine.id] = machine
+        return try finish(machine, result, &call)
+    }
+
+    private func signIn(_ id: String, _ call: Call) throws(FAPIError) -> SignInMachine {
+        let client = try requireClient(call)
+        guard client.signInId == id || signIns[id]?.createdSessionId.map({ client.sessionIds.contains($0) }) == true,
+            let machine = signIns[id]
+        else { throw FAPIError.resourceNotFound }
+        return machine
+    }
+
+    private func signInContext(_ user: UserRecord?, _ call: Call) -> SignInMachine.Context {
+        SignInMachine.Context(
+            configuration: configuration, user: user, now: call.now, freshCode: IDs.code(),
+            newSessionId: IDs.make("sess"))
+    }
+
+    /// Performs the machine's actions, then answers with the sign-in or the failure.
+    private mutating func finish(
+        _ machine: SignInMachine, _ result: Result<[SignInMachine.Action], FAPIError>, _ call: inout Call
+    ) throws(FAPIError) -> Reply {
+        for action in try result.get() {
+            switch action {
+            case .deliver(let delivery):
+                deliver(delivery, now: call.now)
+            case .createSession(let userId, let strategy, let secondFactor):
+                guard let clientId = call.clientId, let sessionId = machine.createdSessionId else { continue }
+                createSession(
+                    id: sessionId, userId: userId, clientId: clientId, strategy: strategy, secondFactor: secondFactor,
+                    now: call.now)
+            case .setPassword(let userId, let password, let signOut):
+                users[userId]?.password = PasswordDigest(password: password, salt: Array(IDs.random(16).utf8))
+                users[userId]?.passwordUpdatedAt = call.now
+                users[userId]?.updatedAt = call.now
+                if signOut {
+                    for session in sessions.values where session.userId == userId && session.status == .active {
+                        endSession(session.id, status: .revoked, now: call.now)
+                    }
+                }
+            case .consumeBackupCode(let userId, let code):
+                users[userId]?.backupCodes.removeAll { $0 == code }
+            case .consumeTicket(let ticket):
+                tickets[ticket] = nil
+            }
+        }
+        return .enveloped(signInJSON(machine))
+    }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,34 @@
+/// Matches a request path against patterns like `v1/client/sign_ins/*/*`, capturing the `*` segments.
+struct PathMatcher: Sendable {
+    let segments: [Substring]
+
+    init(_ path: String) {
+        segments = path.split(separator: "/")
+    }
+
+    /// The captured segments when the path has the pattern's shape, else nil.
+    func match(_ pattern: String) -> [String]? {
+        let parts = pattern.split(separator: "/")
+        guard parts.count == segments.count else { return nil }
+        var captures: [String] = []
+        for (part, segment) in zip(parts, segments) {
+            if part == "*" {
+                guard !segment.isEmpty else { return nil }
+                captures.append(String(segment))
+            } else if part != segment {
+                return nil
+            }
+        }
+        return captures
+    }
+
+    /// The paths the emulator serves, whatever the method (a wrong method is `405`, anything else `404`).
+    static let patterns = [
+        ".well-known/jwks.json", "v1/jwks", "v1/environment", "v1/client", "v1/client/sign_ins", "v1/client/sign_ins/*",
+        "v1/client/sign_ins/*/*", "v1/client/sign_ups", "v1/client/sign_ups/*", "v1/client/sign_ups/*/*",
+        "v1/client/sessions", "v1/client/sessions/*", "v1/client/sessions/*/*", "v1/client/sessions/*/tokens/*",
+        "v1/me", "v1/me/sessions/active", "v1/me/sessions/*/revoke",
+    ]
+
+    var isKnown: Bool { Self.patterns.contains { match($0) != nil } }
+}

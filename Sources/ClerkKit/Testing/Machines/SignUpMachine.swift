@@ -1,0 +1,272 @@
+/// A sign-up attempt as a value-type state machine: create, update, prepare and attempt verifications; it
+/// completes (and asks the driver to create the user and a session) once nothing is missing or unverified.
+struct SignUpMachine: Sendable, Equatable {
+    enum Status: String, Sendable {
+        case missingRequirements = "missing_requirements"
+        case complete
+        case abandoned
+    }
+
+    /// The fields a create or update call carries; nil means "not sent".
+    struct Fields: Sendable, Equatable {
+        var emailAddress: String?
+        var phoneNumber: String?
+        var username: String?
+        var password: String?
+        var firstName: String?
+        var lastName: String?
+        var unsafeMetadata: JSON?
+        var legalAccepted: Bool?
+    }
+
+    enum Input: Sendable, Equatable {
+        case create(Fields)
+        case update(Fields)
+        case prepareVerification(strategy: String)
+        case attemptVerification(strategy: String, code: String)
+    }
+
+    /// A user to create from a completed sign-up.
+    struct NewUser: Sendable, Equatable {
+        var userId: String
+        var sessionId: String
+        var emailAddress: String?
+        var phoneNumber: String?
+        var username: String?
+        var password: String?
+        var firstName: String?
+        var lastName: String?
+        var unsafeMetadata: JSON
+        var legalAcceptedAt: Millis?
+        var strategy: String
+    }
+
+    enum Action: Sendable, Equatable {
+        case deliver(Delivery)
+        case createUser(NewUser)
+    }
+
+    struct Context: Sendable {
+        var configuration: ClerkEmulator.Configuration
+        var now: Millis
+        var freshCode: String
+        /// Whether an identifier already belongs to a user (`form_identifier_exists`).
+        var isTaken: @Sendable (IdentifierKind, String) -> Bool
+        var newUserId: String
+        var newSessionId: String
+    }
+
+    let id: String
+    let createdAt: Millis
+    private(set) var status: Status = .missingRequirements
+    private(set) var emailAddress: String?
+    private(set) var phoneNumber: String?
+    private(set) var username: String?
+    /// Kept only until the user is created, then dropped.
+    private(set) var password: String?
+    private(set) var firstName: String?
+    private(set) var lastName: String?
+    private(set) var unsafeMetadata: JSON?
+    private(set) var legalAcceptedAt: Millis?
+    private(set) var emailVerification: VerificationState?
+    private(set) var phoneVerification: VerificationState?
+    private(set) var createdUserId: String?
+    private(set) var createdSessionId: String?
+
+    init(id: String, createdAt: Millis) {
+        self.id = id
+        self.createdAt = createdAt
+    }
+
+    var abandonAt: Millis { createdAt + 24 * 3600 * 1000 }
+    var passwordEnabled: Bool { password != nil || (createdUserId != nil && passwordWasSet) }
+    private var passwordWasSet = false
+
+    // MARK: Derived fields
+
+    var requiredFields: [String] {
+        ClerkEmulator.SignUpField.allCases.filter { configurationRequired.contains($0) }.map(\.rawValue)
+    }
+    var optionalFields: [String] {
+        ClerkEmulator.SignUpField.allCases.filter { configurationOptional.contains($0) }.map(\.rawValue)
+    }
+    private var configurationRequired: Set<ClerkEmulator.SignUpField> = []
+    private var configurationOptional: Set<ClerkEmulator.SignUpField> = []
+
+    var missingFields: [String] {
+        ClerkEmulator.SignUpField.allCases.filter { configurationRequired.contains($0) && !has($0) }.map(\.rawValue)
+    }
+
+    private(set) var verifyEmail = true
+    private(set) var verifyPhone = true
+
+    var unverifiedFields: [String] {
+        var fields: [String] = []
+        if emailAddress != nil, verifyEmail, emailVerification?.status != .verified { fields.append("email_address") }
+        if phoneNumber != nil, verifyPhone, phoneVerification?.status != .verified { fields.append("phone_number") }
+        return fields
+    }
+
+    private func has(_ field: ClerkEmulator.SignUpField) -> Bool {
+        switch field {
+        case .emailAddress: emailAddress != nil
+        case .phoneNumber: phoneNumber != nil
+        case .username: username != nil
+        case .password: password != nil || passwordWasSet
+        case .firstName: firstName != nil
+        case .lastName: lastName != nil
+        case .legalAccepted: legalAcceptedAt != nil
+        }
+    }
+
+    // MARK: Inputs
+
+    mutating func handle(_ input: Input, context: Context) -> Result<[Action], FAPIError> {
+        guard status == .missingRequirements else {
+            return .failure(.stateInvalid("This sign-up is \(status.rawValue) and cannot change."))
+        }
+        switch input {
+        case .create(let fields):
+            configure(context.configuration)
+            return apply(fields, context)
+        case .update(let fields):
+            return apply(fields, context)
+        case .prepareVerification(let strategy):
+            return prepare(strategy, context)
+        case .attemptVerification(let strategy, let code):
+            return attempt(strategy, code: code, context)
+        }
+    }
+
+    private mutating func configure(_ configuration: ClerkEmulator.Configuration) {
+        let required = configuration.signUp.requiredFields
+        var enabled: Set<ClerkEmulator.SignUpField> = [.firstName, .lastName, .legalAccepted]
+        if configuration.identifiers.contains(.emailAddress) { enabled.insert(.emailAddress) }
+        if configuration.identifiers.contains(.phoneNumber) { enabled.insert(.phoneNumber) }
+        if configuration.identifiers.contains(.username) { enabled.insert(.username) }
+        if configuration.firstFactors.contains(.password) { enabled.insert(.password) }
+        configurationRequired = required
+        configurationOptional = enabled.subtracting(required)
+        verifyEmail = configuration.signUp.verifyEmailAddress
+        verifyPhone = configuration.signUp.verifyPhoneNumber
+    }
+
+    private mutating func apply(_ fields: Fields, _ context: Context) -> Result<[Action], FAPIError> {
+        let allowed = configurationRequired.union(configurationOptional)
+        // Validate everything first so a rejected call changes nothing.
+        if let email = fields.emailAddress {
+            guard allowed.contains(.emailAddress) else { return .failure(.paramUnknown("email_address")) }
+            guard Self.isPlausibleEmail(email) else {
+                return .failure(.paramInvalid("email_address", "email_address must be a valid email address."))
+            }
+            if context.isTaken(.emailAddress, email) { return .failure(.identifierExists("email_address")) }
+        }
+        if let phone = fields.phoneNumber {
+            guard allowed.contains(.phoneNumber) else { return .failure(.paramUnknown("phone_number")) }
+            let digits = phone.filter(\.isNumber)
+            guard phone.hasPrefix("+"), (8...15).contains(digits.count) else {
+                return .failure(
+                    .paramInvalid("phone_number", "phone_number must be a valid phone number in E.164 format."))
+            }
+            if context.isTaken(.phoneNumber, phone) { return .failure(.identifierExists("phone_number")) }
+        }
+        if let username = fields.username {
+            guard allowed.contains(.username) else { return .failure(.paramUnknown("username")) }
+            guard (4...64).contains(username.count), !username.contains("@") else {
+                return .failure(.paramInvalid("username", "Username must be between 4 and 64 characters long."))
+            }
+            if context.isTaken(.username, username) { return .failure(.identifierExists("username")) }
+        }
+        if let password = fields.password {
+            guard allowed.contains(.password) else { return .failure(.paramUnknown("password")) }
+            guard password.count >= context.configuration.signUp.minimumPasswordLength else {
+                return .failure(.passwordTooShort)
+            }
+        }
+        if let email = fields.emailAddress, email.lowercased() != emailAddress?.lowercased() {
+            emailAddress = email
+            emailVerification = nil
+        }
+        if let phone = fields.phoneNumber, IdentifierKind.normalizedPhone(phone) != phoneNumber {
+            phoneNumber = IdentifierKind.normalizedPhone(phone)
+            phoneVerification = nil
+        }
+        if let username = fields.username { self.username = username }
+        if let password = fields.password { self.password = password }
+        if let firstName = fields.firstName { self.firstName = firstName }
+        if let lastName = fields.lastName { self.lastName = lastName }
+        if let metadata = fields.unsafeMetadata { unsafeMetadata = metadata }
+        if let accepted = fields.legalAccepted { legalAcceptedAt = accepted ? context.now : nil }
+        return .success(completeIfReady(context, strategy: "password"))
+    }
+
+    private mutating func prepare(_ strategy: String, _ context: Context) -> Result<[Action], FAPIError> {
+        switch strategy {
+        case "email_code":
+            guard let email = emailAddress else { return .failure(.stateInvalid("The sign-up has no email address.")) }
+            let (verification, actions) = Self.start(strategy, to: email, .email, context)
+            emailVerification = verification
+            return .success(actions)
+        case "phone_code":
+            guard let phone = phoneNumber else { return .failure(.stateInvalid("The sign-up has no phone number.")) }
+            let (verification, actions) = Self.start(strategy, to: phone, .sms, context)
+            phoneVerification = verification
+            return .success(actions)
+        default:
+            return .failure(.strategyInvalid(strategy))
+        }
+    }
+
+    private mutating func attempt(_ strategy: String, code: String, _ context: Context) -> Result<[Action], FAPIError> {
+        let limit = context.configuration.maximumCodeAttempts
+        let failure: FAPIError?
+        switch strategy {
+        case "email_code":
+            failure = VerificationState.attemptCode(
+                &emailVerification, strategy: strategy, code: code, now: context.now, maximumAttempts: limit)
+        case "phone_code":
+            failure = VerificationState.attemptCode(
+                &phoneVerification, strategy: strategy, code: code, now: context.now, maximumAttempts: limit)
+        default:
+            return .failure(.strategyInvalid(strategy))
+        }
+        if let failure { return .failure(failure) }
+        return .success(completeIfReady(context, strategy: strategy))
+    }
+
+    private mutating func completeIfReady(_ context: Context, strategy: String) -> [Action] {
+        guard missingFields.isEmpty, unverifiedFields.isEmpty else { return [] }
+        guard emailAddress != nil || phoneNumber != nil || username != nil else { return [] }
+        status = .complete
+        createdUserId = context.newUserId
+        createdSessionId = context.newSessionId
+        let user = NewUser(
+            userId: context.newUserId, sessionId: context.newSessionId, emailAddress: emailAddress,
+            phoneNumber: phoneNumber, username: username, password: password, firstName: firstName,
+            lastName: lastName, unsafeMetadata: unsafeMetadata ?? .object([]), legalAcceptedAt: legalAcceptedAt,
+            strategy: emailVerification?.status == .verified
+                ? "email_code" : (phoneVerification?.status == .verified ? "phone_code" : strategy))
+        passwordWasSet = password != nil
+        password = nil
+        return [.createUser(user)]
+    }
+
+    private static func start(
+        _ strategy: String, to address: String, _ channel: Delivery.Channel, _ context: Context
+    ) -> (VerificationState, [Action]) {
+        let isTest = TestMode.isTestIdentifier(address)
+        let code = isTest ? TestMode.code : context.freshCode
+        let verification = VerificationState(
+            strategy: strategy,
+            expireAt: context.now + Millis(context.configuration.codeLifetime.components.seconds) * 1000, code: code)
+        return (
+            verification,
+            isTest ? [] : [.deliver(Delivery(channel: channel, to: address, code: code, purpose: "sign_up"))]
+        )
+    }
+
+    private static func isPlausibleEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ")
+    }
+}

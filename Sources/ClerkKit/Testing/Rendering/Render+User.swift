@@ -1,0 +1,103 @@
+/// Users and the objects inside them, shaped as `Client.User` and friends in the Frontend API description.
+extension EmulatorStore {
+    static let defaultImageURL = "https://img.clerk.com/eyJ0eXBlIjoiZGVmYXVsdCJ9"
+
+    func userJSON(_ user: UserRecord) -> JSON {
+        let enabled = configuration.secondFactors
+        return [
+            "id": .string(user.id), "object": "user", "username": .optional(user.username),
+            "first_name": .optional(user.firstName), "last_name": .optional(user.lastName),
+            "image_url": .string(Self.defaultImageURL), "has_image": false,
+            "primary_email_address_id": .optional(user.primaryEmailId),
+            "primary_phone_number_id": .optional(user.primaryPhoneId), "primary_web3_wallet_id": nil,
+            "password_enabled": .bool(user.password != nil),
+            "two_factor_enabled": .bool(user.needsSecondFactor(enabled) || user.twoFactorEnabled),
+            "totp_enabled": .bool(user.totpSecret != nil), "backup_code_enabled": .bool(!user.backupCodes.isEmpty),
+            "email_addresses": .array(user.emails.map(emailJSON)),
+            "phone_numbers": .array(user.phones.map(phoneJSON)), "web3_wallets": [], "passkeys": [],
+            "organization_memberships": .array(
+                memberships.filter { $0.userId == user.id }.compactMap { membershipJSON($0) }),
+            "external_accounts": [], "saml_accounts": [], "enterprise_accounts": [],
+            "password_last_updated_at": .optional(user.passwordUpdatedAt), "public_metadata": [:],
+            "unsafe_metadata": user.unsafeMetadata, "external_id": nil,
+            "last_sign_in_at": .optional(user.lastSignInAt), "banned": false, "locked": false,
+            "lockout_expires_in_seconds": nil, "verification_attempts_remaining": 100,
+            "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt), "delete_self_enabled": true,
+            "create_organization_enabled": true, "last_active_at": .optional(user.lastActiveAt),
+            "mfa_enabled_at": .optional(user.mfaEnabledAt), "mfa_disabled_at": nil,
+            "legal_accepted_at": .optional(user.legalAcceptedAt), "profile_image_url": .string(Self.defaultImageURL),
+        ]
+    }
+
+    func emailJSON(_ email: EmailRecord) -> JSON {
+        [
+            "id": .string(email.id), "object": "email_address", "email_address": .string(email.address),
+            "reserved": false, "verification": identificationVerification(email.verificationStrategy, email.createdAt),
+            "linked_to": [], "matches_sso_connection": false, "created_at": .int(email.createdAt),
+            "updated_at": .int(email.createdAt),
+        ]
+    }
+
+    func phoneJSON(_ phone: PhoneRecord) -> JSON {
+        [
+            "id": .string(phone.id), "object": "phone_number", "phone_number": .string(phone.number),
+            "reserved_for_second_factor": .bool(phone.reservedForSecondFactor),
+            "default_second_factor": .bool(phone.defaultSecondFactor), "reserved": false,
+            "verification": identificationVerification(phone.verificationStrategy, phone.createdAt),
+            "linked_to": [], "backup_codes": nil, "created_at": .int(phone.createdAt),
+            "updated_at": .int(phone.createdAt),
+        ]
+    }
+
+    /// The verified verification of an email address or phone number: `admin` for seeded users (no expiry), or
+    /// the code that verified it at sign-up.
+    private func identificationVerification(_ strategy: String, _ createdAt: Millis) -> JSON {
+        var verification = VerificationState(strategy: strategy, status: .verified, attempts: 1)
+        if strategy != "admin" {
+            verification.expireAt = createdAt + Millis(configuration.codeLifetime.components.seconds) * 1000
+        } else {
+            return [
+                "object": "verification_admin", "status": "verified", "strategy": "admin", "attempts": nil,
+                "expire_at": nil,
+            ]
+        }
+        return verification.json
+    }
+
+    func organizationJSON(_ organization: OrganizationRecord) -> JSON {
+        let members = memberships.filter { $0.organizationId == organization.id }.count
+        return [
+            "id": .string(organization.id), "object": "organization", "name": .string(organization.name),
+            "slug": .string(organization.slug), "image_url": .string(Self.defaultImageURL), "has_image": false,
+            "members_count": .int(Int64(members)), "pending_invitations_count": 0, "max_allowed_memberships": 5,
+            "admin_delete_enabled": true, "public_metadata": [:], "created_at": .int(organization.createdAt),
+            "updated_at": .int(organization.createdAt),
+        ]
+    }
+
+    func membershipJSON(_ membership: MembershipRecord) -> JSON? {
+        guard let organization = organizations[membership.organizationId] else { return nil }
+        let admin = membership.role == "org:admin"
+        let permissions: [String] =
+            admin
+            ? [
+                "org:sys_domains:manage", "org:sys_domains:read", "org:sys_memberships:manage",
+                "org:sys_memberships:read", "org:sys_profile:delete", "org:sys_profile:manage",
+            ] : ["org:sys_memberships:read"]
+        return [
+            "id": .string(membership.id), "object": "organization_membership", "public_metadata": [:],
+            "role": .string(membership.role), "role_name": .string(admin ? "Admin" : "Member"),
+            "permissions": .strings(permissions), "created_at": .int(membership.createdAt),
+            "updated_at": .int(membership.createdAt), "organization": organizationJSON(organization),
+        ]
+    }
+
+    func publicUserDataJSON(_ user: UserRecord) -> JSON {
+        [
+            "first_name": .optional(user.firstName), "last_name": .optional(user.lastName),
+            "image_url": .string(Self.defaultImageURL), "has_image": false,
+            "identifier": .string(user.displayIdentifier), "profile_image_url": .string(Self.defaultImageURL),
+            "user_id": .string(user.id), "username": .optional(user.username),
+        ]
+    }
+}

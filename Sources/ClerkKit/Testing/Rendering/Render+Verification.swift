@@ -1,0 +1,38 @@
+/// Verification objects as the Frontend API sends them; `object` tells the variants apart.
+extension VerificationState {
+    static func objectName(for strategy: String) -> String {
+        switch strategy {
+        case "password": "verification_password"
+        case "totp": "verification_totp"
+        case "backup_code": "verification_backup_code"
+        case "email_link": "verification_email_link"
+        case "ticket": "verification_ticket"
+        case "admin": "verification_admin"
+        default: "verification_otp"
+        }
+    }
+
+    /// `{object, status, strategy, attempts, expire_at}`.
+    var json: JSON {
+        [
+            "object": .string(Self.objectName(for: strategy)), "status": .string(status.rawValue),
+            "strategy": .string(strategy), "attempts": .int(Int64(attempts)), "expire_at": .optional(expireAt),
+        ]
+    }
+
+    /// A sign-up verification: the verification plus `next_action` and `supported_strategies`.
+    var signUpJSON: JSON {
+        guard case .object(var pairs) = json else { return json }
+        pairs.append(("next_action", .string(status == .verified ? "" : "needs_attempt")))
+        pairs.append(("supported_strategies", .strings([strategy])))
+        return .object(pairs)
+    }
+
+    /// A sign-up verification that was not prepared yet.
+    static func unprepared(strategy: String) -> JSON {
+        [
+            "status": "unverified", "strategy": .string(strategy), "attempts": nil, "expire_at": nil,
+            "next_action": "needs_prepare", "supported_strategies": .strings([strategy]),
+        ]
+    }
+}

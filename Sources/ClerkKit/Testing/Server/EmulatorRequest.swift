@@ -1,0 +1,33 @@
+/// A request as the emulator's store sees it: parsed, with the HTTP details it reads.
+struct EmulatorRequest: Sendable {
+    var method: String
+    /// The path without query, for example `/v1/client/sign_ins`.
+    var path: String
+    var query: FormBody
+    var form: FormBody
+    /// The raw `Authorization` header (the device token), if any.
+    var authorization: String?
+    /// The `__client` cookie, for browser-style requests.
+    var clientCookie: String?
+    var origin: String?
+    /// Every request header, in order, for the request log (secrets are redacted there).
+    var headers: [(String, String)] = []
+    /// `_is_native=true` (or `1`) was in the query.
+    var isNative: Bool { query["_is_native"].map { $0 == "true" || $0 == "1" } ?? false }
+
+    /// The device token the request carries: `Authorization` (with or without `Bearer `), else the cookie.
+    var deviceToken: String? {
+        if let authorization, !authorization.isEmpty {
+            let trimmed = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : authorization
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        return clientCookie
+    }
+}
+
+/// A response the store produced: status, JSON body and extra headers.
+struct EmulatorResponse: Sendable {
+    var status: Int
+    var body: JSON
+    var headers: [(String, String)] = []
+}

@@ -1,0 +1,203 @@
+import ClerkKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The HTTP side of the emulator: a Hummingbird application on its own task.
+struct RunningServer: Sendable {
+    let baseURL: URL
+    let port: Int
+    private let task: Task<Void, Never>
+
+    /// Binds and starts serving; returns once the socket is bound (or fails if it cannot be).
+    static func launch(
+        emulator: ClerkEmulator, configuration: ClerkEmulator.Configuration, logger: Logger
+    ) async throws(ClerkError) -> RunningServer {
+        let (bound, boundContinuation) = AsyncStream<Result<Int, ClerkError>>.makeStream()
+        let application = Application(
+            responder: EmulatorResponder(emulator: emulator, logger: logger),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                boundContinuation.yield(.success(channel.localAddress?.port ?? configuration.port))
+            },
+            logger: logger
+        )
+        let task = Task {
+            do {
+                try await application.run()
+                boundContinuation.yield(.failure(ClerkError(.emulator, "the server stopped before it started")))
+            } catch {
+                boundContinuation.yield(
+                    .failure(
+                        ClerkError(
+                            .emulator, "cannot listen on \(configuration.host):\(configuration.port)",
+                            underlying: error)))
+            }
+            boundContinuation.finish()
+        }
+        var iterator = bound.makeAsyncIterator()
+        switch await iterator.next() {
+        case .success(let port)?:
+            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            guard let url = URL(string: "http://\(host):\(port)") else {
+                task.cancel()
+                throw ClerkError(.emulator, "the bound address is not a URL")
+            }
+            return RunningServer(baseURL: url, port: port, task: task)
+        case .failure(let error)?:
+            throw error
+        case nil:
+            throw ClerkError(.emulator, "the server stopped before it started")
+        }
+    }
+
+    /// Stops accepting connections and ends the server task.
+    func shutdown() async {
+        task.cancel()
+        await task.value
+    }
+}
+
+/// A request context that keeps the channel, so a fault can drop the connection.
+struct EmulatorRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        channel = source.channel
+    }
+}
+
+/// Turns HTTP requests into ``EmulatorRequest``s, applies faults and rate limits, and writes the answers.
+struct EmulatorResponder: HTTPResponder {
+    typealias Context = EmulatorRequestContext
+    static let maximumBodyBytes = 1 << 20
+
+    let emulator: ClerkEmulator
+    let logger: Logger
+
+    struct DroppedConnection: Error {}
+
+    func respond(to request: Request, context: EmulatorRequestContext) async throws -> Response {
+        var request = request
+        let method = request.method.rawValue
+        let path = request.uri.path
+        let parsed: EmulatorRequest
+        do {
+            parsed = try await Self.parse(&request, method: method, path: path)
+        } catch {
+            let bare = EmulatorRequest(method: method, path: path, query: FormBody(), form: FormBody())
+            let response = EmulatorResponse(status: error.status, body: EmulatorStore.errorBody(error))
+            await emulator.record(bare, response)
+            return Self.httpResponse(response)
+        }
+        let remote = context.channel.remoteAddress?.ipAddress
+        let admission = await emulator.admit(parsed, remoteAddress: remote)
+        if admission.delay > .zero { try await Task.sleep(for: admission.delay) }
+        let response: EmulatorResponse
+        switch admission.action {
+        case .serve:
+            response = await emulator.serve(parsed)
+        case .respond(let answer):
+            response = answer
+        case .drop:
+            await emulator.record(parsed, nil)
+            logger.debug("clerk emulator dropped a connection", metadata: ["method": "\(method)", "path": "\(path)"])
+            try? await context.channel.close()
+            throw DroppedConnection()
+        }
+        await emulator.record(parsed, response)
+        logger.debug(
+            "clerk emulator request",
+            metadata: ["method": "\(method)", "path": "\(path)", "status": "\(response.status)"])
+        return Self.httpResponse(response)
+    }
+
+    private static func parse(_ request: inout Request, method: String, path: String) async throws(FAPIError)
+        -> EmulatorRequest
+    {
+        let query = try FormBody(parsing: request.uri.query ?? "")
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumBodyBytes)
+        } catch {
+            throw FAPIError(
+                status: 413, code: "request_body_too_large", message: "is too large",
+                longMessage: "The request body must be at most \(maximumBodyBytes) bytes.")
+        }
+        let text = String(buffer: buffer)
+        if !text.isEmpty, let type = request.headers[.contentType]?.lowercased(),
+            !type.hasPrefix("application/x-www-form-urlencoded")
+        {
+            throw FAPIError.malformedBody("The request body must be application/x-www-form-urlencoded.")
+        }
+        let form = try FormBody(parsing: text)
+        let cookie = request.headers[.cookie].flatMap { header in
+            header.split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("__client=") }.map { String($0.dropFirst(9)) }
+        }
+        return EmulatorRequest(
+            method: method, path: path, query: query, form: form, authorization: request.headers[.authorization],
+            clientCookie: cookie, origin: request.headers[.origin],
+            headers: request.headers.map { ($0.name.rawName, $0.value) })
+    }
+
+    private static func httpResponse(_ response: EmulatorResponse) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.cacheControl] = "no-store"
+        for (name, value) in response.headers {
+            guard let field = HTTPField.Name(name) else { continue }
+            headers.append(HTTPField(name: field, value: value))
+        }
+        return Response(
+            status: HTTPResponse.Status(code: response.status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body.serialized)))
+    }
+}
+
+extension ClerkEmulator {
+    /// What to do with a request before the store sees it.
+    struct Admission: Sendable {
+        enum Action: Sendable {
+            case serve
+            case respond(EmulatorResponse)
+            case drop
+        }
+
+        var delay: Duration = .zero
+        var action: Action = .serve
+    }
+
+    /// Applies injected faults, then the rate limit.
+    func admit(_ request: EmulatorRequest, remoteAddress: String?) -> Admission {
+        var admission = Admission()
+        if let fault = takeFault(method: request.method, path: request.path) {
+            admission.delay = fault.delay
+            switch fault.outcome {
+            case .proceed:
+                break
+            case .dropConnection:
+                admission.action = .drop
+                return admission
+            case .error(let status, let code, let message, let retryAfter):
+                let error = FAPIError(
+                    status: status, code: code, message: message ?? code.replacingOccurrences(of: "_", with: " "))
+                var response = EmulatorResponse(status: status, body: EmulatorStore.errorBody(error))
+                if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
+                admission.action = .respond(response)
+                return admission
+            }
+        }
+        if let wait = chargeRateLimit(key: rateLimitKey(request, remoteAddress: remoteAddress)) {
+            var response = EmulatorResponse(status: 429, body: EmulatorStore.errorBody(.tooManyRequests))
+            response.headers.append(("Retry-After", String(wait)))
+            admission.action = .respond(response)
+        }
+        return admission
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+
+/// Everything the emulated instance holds: users, organizations, clients, sessions, sign-ins, sign-ups and the
+/// outbox. The server drives it one request at a time; it performs the actions the state machines yield.
+struct EmulatorStore: Sendable {
+    var configuration: ClerkEmulator.Configuration
+    /// The Frontend API URL tokens name as issuer (`iss`).
+    var issuer: String
+    let signer: SessionTokenSigner
+    let instanceId: String
+
+    var users: [String: UserRecord] = [:]
+    var userOrder: [String] = []
+    var organizations: [String: OrganizationRecord] = [:]
+    var memberships: [MembershipRecord] = []
+    var clients: [String: ClientRecord] = [:]
+    var clientIdByToken: [String: String] = [:]
+    var sessions: [String: SessionRecord] = [:]
+    var signIns: [String: SignInMachine] = [:]
+    var signUps: [String: SignUpMachine] = [:]
+    var outbox: [ClerkEmulator.OutboxMessage] = []
+    /// Sign-in tickets (sign-in tokens) by value: the user they sign in and when they expire.
+    var tickets: [String: (userId: String, expireAt: Millis)] = [:]
+
+    init(configuration: ClerkEmulator.Configuration, issuer: String) throws {
+        self.configuration = configuration
+        self.issuer = issuer
+        instanceId = IDs.make("ins")
+        signer = try SessionTokenSigner(keyId: instanceId)
+    }
+
+    // MARK: Lookups
+
+    func user(identifiedBy identifier: String) -> UserRecord? {
+        user(IdentifierKind(classifying: identifier), identifier)
+    }
+
+    func user(_ kind: IdentifierKind, _ value: String) -> UserRecord? {
+        userOrder.lazy.compactMap { users[$0] }.first { user in
+            switch kind {
+            case .emailAddress: user.emails.contains { $0.address.lowercased() == value.lowercased() }
+            case .phoneNumber: user.phones.contains { $0.number == IdentifierKind.normalizedPhone(value) }
+            case .username: user.username?.lowercased() == value.lowercased()
+            }
+        }
+    }
+
+    func isTaken(_ kind: IdentifierKind, _ value: String) -> Bool { user(kind, value) != nil }
+
+    func client(for request: EmulatorRequest) -> ClientRecord? {
+        request.deviceToken.flatMap { clientIdByToken[$0] }.flatMap { clients[$0] }
+    }
+
+    /// Sessions of a client that are still usable, in creation order.
+    func activeSessions(of client: ClientRecord, now: Millis) -> [SessionRecord] {
+        client.sessionIds.compactMap { sessions[$0] }.filter { $0.status == .active && $0.expireAt > now }
+    }
+
+    // MARK: Clients
+
+    /// A new client with a fresh device token.
+    mutating func createClient(now: Millis) -> ClientRecord {
+        let client = ClientRecord(id: IDs.make("client"), token: IDs.token(), createdAt: now, updatedAt: now)
+        clients[client.id] = client
+        clientIdByToken[client.token] = client.id
+        return client
+    }
+
+    mutating func update(_ client: ClientRecord, now: Millis) {
+        var client = client
+        client.updatedAt = now
+        clients[client.id] = client
+    }
+
+    /// Marks expired sessions as such; called before each request.
+    mutating func expireSessions(now: Millis) {
+        for (id, session) in sessions where session.status == .active && session.expireAt <= now {
+            sessions[id]?.status = .expired
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Creates an active session for `userId` on `clientId` and makes it the client's last active one. In
+    /// single-session mode the client's other sessions end.
+    mutating func createSession(
+        id: String, userId: String, clientId: String, strategy: String, secondFactor: Bool, now: Millis
+    ) {
+        guard var client = clients[clientId] else { return }
+        if configuration.singleSessionMode {
+            for other in client.sessionIds {
+                if sessions[other]?.status == .active { sessions[other]?.status = .ended }
+            }
+        }
+        let lifetime = Millis(configuration.sessionLifetime.components.seconds) * 1000
+        let session = SessionRecord(
+            id: id, clientId: clientId, userId: userId, status: .active, activeOrganizationId: nil, createdAt: now,
+            updatedAt: now, lastActiveAt: now, expireAt: now + lifetime, abandonAt: now + lifetime * 2,
+            firstFactorVerifiedAt: now, secondFactorVerifiedAt: secondFactor ? now : nil)
+        sessions[id] = session
+        client.sessionIds.append(id)
+        client.lastActiveSessionId = id
+        client.lastAuthenticationStrategy = strategy
+        client.signInId = nil
+        client.updatedAt = now
+        clients[clientId] = client
+        users[userId]?.lastSignInAt = now
+        users[userId]?.lastActiveAt = now
+        mintLastActiveToken(sessionId: id, now: now)
+    }
+
+    /// Ends `sessionId` with `status`; the client's last active session moves to its newest remaining one.
+    mutating func endSession(_ sessionId: String, status: SessionRecord.Status, now: Millis) {
+        guard var session = sessions[sessionId] else { return }
+        session.status = status
+        session.updatedAt = now
+        session.lastActiveToken = nil
+        sessions[sessionId] = session
+        guard var client = clients[session.clientId] else { return }
+        if client.lastActiveSessionId == sessionId {
+            client.lastActiveSessionId = activeSessions(of: client, now: now).last?.id
+        }
+        client.updatedAt = now
+        clients[client.id] = client
+    }
+
+    // MARK: Tokens
+
+    /// Claims of a session token for `session` at `now`, with the active organization's `o` claim.
+    func sessionClaims(_ session: SessionRecord, now: Millis, azp: String?, template: String?) -> JSON {
+        let seconds = now / 1000
+        let lifetime = Int64(configuration.sessionTokenLifetime.components.seconds)
+        var claims: [(String, JSON)] = [
+            ("azp", .string(azp ?? issuer)), ("exp", .int(seconds + lifetime)), ("iat", .int(seconds)),
+            ("iss", .string(issuer)), ("jti", .string(IDs.random(20))), ("nbf", .int(seconds - 10)),
+            ("sub", .string(session.userId)),
+        ]
+        guard template == nil else { return .object(claims) }
+        claims.append(("sid", .string(session.id)))
+        claims.append(("sts", "active"))
+        claims.append(("v", 2))
+        claims.append(
+            (
+                "fva",
+                .array([
+                    Self.minutes(since: session.firstFactorVerifiedAt, now),
+                    Self.minutes(since: session.secondFactorVerifiedAt, now),
+                ])
+            ))
+        if let orgId = session.activeOrganizationId, let organization = organizations[orgId],
+            let membership = memberships.first(where: { $0.organizationId == orgId && $0.userId == session.userId })
+        {
+            claims.append(
+                (
+                    "o",
+                    [
+                        "id": .string(organization.id), "rol": .string(Self.shortRole(membership.role)),
+                        "slg": .string(organization.slug),
+                    ]
+                ))
+        }
+        return .object(claims)
+    }
+
+    private static func minutes(since time: Millis?, _ now: Millis) -> JSON {
+        guard let time else { return -1 }
+        return .int(max(0, (now - time) / 60_000))
+    }
+
+    /// `org:admin` → `admin`, as Clerk's v2 claims abbreviate roles.
+    static func shortRole(_ role: String) -> String {
+        role.hasPrefix("org:") ? String(role.dropFirst(4)) : role
+    }
+
+    /// Signs a fresh token for the session and keeps it as its `last_active_token`.
+    @discardableResult
+    mutating func mintLastActiveToken(sessionId: String, now: Millis, azp: String? = nil) -> String? {
+        guard let session = sessions[sessionId],
+            let jwt = try? signer.sign(
+                claims: sessionClaims(session, now: now, azp: azp, template: nil), originIssuedAt: now / 1000)
+        else { return nil }
+        sessions[sessionId]?.lastActiveToken = jwt
+        return jwt
+    }
+
+    /// Mints tokens for active sessions whose `last_active_token` expired (or is missing), as the service
+    /// piggybacks a fresh one.
+    mutating func refreshTokens(of client: ClientRecord, now: Millis) {
+        let lifetime = Millis(configuration.sessionTokenLifetime.components.seconds) * 1000
+        for session in activeSessions(of: client, now: now) {
+            let issued = session.lastActiveToken.flatMap(Self.issuedAt)
+            if issued.map({ $0 * 1000 + lifetime <= now + 5_000 }) ?? true {
+                mintLastActiveToken(sessionId: session.id, now: now)
+            }
+        }
+    }
+
+    /// `iat` of a token this emulator signed.
+    static func issuedAt(_ jwt: String) -> Millis? {
+        let parts = jwt.split(separator: ".")
+        guard parts.count == 3, let data = Base64URL.decode(String(parts[1])),
+            let claims = try? JSONDecoder().decode(JSON.self, from: data), case .int(let iat)? = claims["iat"]
+        else { return nil }
+        return iat
+    }
+
+    // MARK: Outbox
+
+    mutating func deliver(_ delivery: Delivery, now: Millis) {
+        outbox.append(
+            ClerkEmulator.OutboxMessage(
+                channel: delivery.channel == .email ? .email : .sms, to: delivery.to, code: delivery.code,
+                purpose: delivery.purpose, sentAt: Date(timeIntervalSince1970: Double(now) / 1000)))
+    }
+}
+
+/// Clerk-style identifiers: a prefix, an underscore and 27 base62 characters.
+enum IDs {
+    private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+    static func make(_ prefix: String) -> String { prefix + "_" + random(27) }
+
+    static func random(_ count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<count).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+    }
+
+    /// An opaque device token.
+    static func token() -> String { "emu_" + random(48) }
+
+    /// Six random digits.
+    static func code() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next(upperBound: UInt64(1_000_000))
+        let text = String(value)
+        return String(repeating: "0", count: 6 - text.count) + text
+    }
+}

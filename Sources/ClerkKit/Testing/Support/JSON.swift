@@ -1,0 +1,158 @@
+import Foundation
+
+/// A JSON value built by the emulator, serialized with its keys in the order they were written.
+///
+/// The emulator builds every body from its own state with this type, so the wire shape is spelled out in one
+/// place per object and never depends on ClerkKit's models.
+enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        default: false
+        }
+    }
+
+    /// The value for `key` when this is an object.
+    subscript(key: String) -> JSON? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    /// The string, when this is a string.
+    var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// A string or `null`.
+    static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+
+    /// An integer or `null`.
+    static func optional(_ value: Int64?) -> JSON { value.map(JSON.int) ?? .null }
+
+    /// An array of strings.
+    static func strings(_ values: [String]) -> JSON { .array(values.map(JSON.string)) }
+
+    /// The compact UTF-8 serialization.
+    var serialized: Data { Data(serializedString.utf8) }
+
+    /// The compact serialization as a string.
+    var serializedString: String {
+        var output = ""
+        write(to: &output)
+        return output
+    }
+
+    private func write(to output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .int(let value): output += String(value)
+        case .double(let value): output += value.isFinite ? String(value) : "null"
+        case .string(let value): JSON.writeString(value, to: &output)
+        case .array(let values):
+            output += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { output += "," }
+                value.write(to: &output)
+            }
+            output += "]"
+        case .object(let pairs):
+            output += "{"
+            for (index, pair) in pairs.enumerated() {
+                if index > 0 { output += "," }
+                JSON.writeString(pair.0, to: &output)
+                output += ":"
+                pair.1.write(to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to output: inout String) {
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                output += String(format: "\\u%04x", scalar.value)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+
+    /// Parses a JSON object sent as a form value (for example `unsafe_metadata`). Nil when it is not an object.
+    static func parseObject(_ text: String) -> JSON? {
+        guard let json = try? JSONDecoder().decode(JSON.self, from: Data(text.utf8)), case .object = json else {
+            return nil
+        }
+        return json
+    }
+}
+
+extension JSON: Decodable {
+    private struct CodingName: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: CodingName.self) {
+            self = .object(
+                try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                    ($0.stringValue, try object.decode(JSON.self, forKey: $0))
+                })
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var values: [JSON] = []
+            while !array.isAtEnd { values.append(try array.decode(JSON.self)) }
+            self = .array(values)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let value = try? single.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? single.decode(Int64.self) {
+            self = .int(value)
+        } else if let value = try? single.decode(Double.self) {
+            self = .double(value)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+}
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    init(stringLiteral value: String) { self = .string(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(integerLiteral value: Int64) { self = .int(value) }
+    init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
+    init(nilLiteral: ()) { self = .null }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// `clerk`: sign up, sign in and manage sessions against Clerk's Frontend API or a local emulator.
+@main
+struct ClerkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clerk",
+        abstract: "Sign up, sign in and manage sessions against a Clerk Frontend API or a local emulator.",
+        discussion: """
+            Without --publishable-key, a command starts an embedded emulator of its own (with the demo user \
+            \(DemoUser.emailAddress), password \(DemoUser.password)) and talks to it. With --publishable-key \
+            (and --proxy-url for a proxy or `clerk emulator`), commands talk to that instance, and --state-dir keeps \
+            the device token and client between commands.
+
+            Exit codes: 0 success; 64 usage error; 65 the service answered with something that is not a Clerk \
+            response; 69 the service could not be reached; 75 rate-limited or a temporary server error (try \
+            again); 77 Clerk refused the request (wrong password or code, unknown identifier, not signed in); \
+            78 invalid configuration (publishable key, proxy URL, state directory); 1 any other failure.
+            """,
+        subcommands: [
+            EmulatorCommand.self, SignUpCommand.self, SignInCommand.self, TokenCommand.self, WhoamiCommand.self,
+            SessionsCommand.self, SignOutCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,23 @@
+import ClerkKit
+import ClerkKitTesting
+import Foundation
+import Logging
+
+/// The user every embedded emulator starts with, so `clerk sign-in` works out of the box.
+enum DemoUser {
+    static let emailAddress = "demo+clerk_test@example.com"
+    static let password = "correct-horse-battery"
+}
+
+/// Starts the emulator a command talks to when no instance was named: one per command, with the demo user.
+enum EmbeddedEmulator {
+    static func start() async throws(ClerkError) -> ClerkEmulator {
+        var logger = Logger(label: "clerk.emulator")
+        logger.logLevel = .critical  // the command reports failures itself
+        let emulator = ClerkEmulator(logger: logger)
+        _ = try await emulator.createUser(
+            emailAddress: DemoUser.emailAddress, password: DemoUser.password, firstName: "Demo", lastName: "User")
+        try await emulator.start()
+        return emulator
+    }
+}

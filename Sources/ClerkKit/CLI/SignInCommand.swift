@@ -1,0 +1,72 @@
+import ArgumentParser
+import ClerkKit
+
+/// `clerk sign-in`: signs in with a password or a one-time code.
+struct SignInCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign-in",
+        abstract: "Sign in with an identifier and a password or a one-time code.",
+        discussion: """
+            --identifier is an email address, a phone number (E.164) or a username. Give --password, or \
+            --strategy email_code|phone_code; the code is taken from --code, else asked for on a terminal.
+            """
+    )
+
+    enum Strategy: String, ExpressibleByArgument, CaseIterable {
+        case password
+        case emailCode = "email_code"
+        case phoneCode = "phone_code"
+    }
+
+    @Option(help: "Email address, phone number or username.")
+    var identifier: String
+
+    @Option(help: "The password (prefer a prompt or a file descriptor over a shell history).")
+    var password: String?
+
+    @Option(help: "password, email_code or phone_code (default: password when --password is given).")
+    var strategy: Strategy?
+
+    @Option(help: "The one-time code, for email_code and phone_code.")
+    var code: String?
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        if resolvedStrategy == .password && password == nil && !Prompt.isInteractive {
+            throw ValidationError("--password is needed (or --strategy email_code|phone_code)")
+        }
+    }
+
+    var resolvedStrategy: Strategy { strategy ?? (password != nil || code == nil ? .password : .emailCode) }
+
+    func run() async throws {
+        let identifier = identifier
+        let strategy = resolvedStrategy
+        let password = password ?? (strategy == .password ? Prompt.ask("Password") : nil)
+        let code = code
+        try await CommandContext.run(connection) { context throws(ClerkError) in
+            let auth = context.clerk.auth
+            var signIn: SignIn
+            switch strategy {
+            case .password:
+                signIn = try await auth.signIn(identifier: identifier, password: password ?? "")
+            case .emailCode:
+                signIn = try await auth.signInWithEmailCode(emailAddress: identifier)
+                let code = try await context.code(code, for: identifier)
+                signIn = try await auth.attemptFirstFactor(signIn, strategy: .emailCode, code: code)
+            case .phoneCode:
+                signIn = try await auth.signInWithPhoneCode(phoneNumber: identifier)
+                let code = try await context.code(code, for: identifier)
+                signIn = try await auth.attemptFirstFactor(signIn, strategy: .phoneCode, code: code)
+            }
+            guard signIn.status == .complete else {
+                throw ClerkError(.invalidState, "sign-in needs more: \(signIn.status)")
+            }
+            context.output.print([
+                "status": .string("complete"), "session_id": signIn.createdSessionId.map(JSONValue.string) ?? .null,
+                "user_id": context.clerk.user.map { .string($0.id) } ?? .null,
+            ])
+        }
+    }
+}

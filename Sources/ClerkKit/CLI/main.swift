@@ -1,1 +1,0 @@
-print("clerk: not built yet")

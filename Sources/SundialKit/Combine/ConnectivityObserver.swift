@@ -77,20 +77,33 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     let messageReceivedSubject = PassthroughSubject<ConnectivityReceiveResult, Never>()
     let replyMessageSubject = PassthroughSubject<ConnectivitySendResult, Never>()
     let fileReceivedSubject = PassthroughSubject<ConnectivityFile, Never>()
-    private let sendingCancellable: AnyCancellable
+    private var sendingCancellable: AnyCancellable?
     private var subscription: ConnectivityEventSubscription?
+    /// The 1.x session this observer was created with, if any; it then publishes as 1.x's observer did.
+    let legacyAdapter: ConnectivitySessionAdapter?
+    private var legacyPublisher: LegacyEventPublisher?
 
     /// Creates an observer over a manager.
     /// - Parameters:
     ///   - manager: The manager (its session's delegate).
     ///   - messageDecoder: Decodes messages for ``typedMessageReceived``.
     ///   - publishingQueue: Where to publish; `nil` publishes on the session's callback queue.
-    public init(
+    public convenience init(
         manager: ConnectivityManager,
         messageDecoder: MessageDecoder? = nil,
         publishingQueue: DispatchQueue? = .main
     ) {
+        self.init(manager: manager, messageDecoder: messageDecoder, publishingQueue: publishingQueue, legacy: nil)
+    }
+
+    init(
+        manager: ConnectivityManager,
+        messageDecoder: MessageDecoder?,
+        publishingQueue: DispatchQueue?,
+        legacy: ConnectivitySessionAdapter?
+    ) {
         self.manager = manager
+        self.legacyAdapter = legacy
         self.messageDecoder = messageDecoder
         self.publishingQueue = publishingQueue
         let state = manager.state
@@ -99,15 +112,20 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         isReachable = state.isReachable
         isPaired = state.isPaired
         isPairedAppInstalled = state.isPairedAppInstalled
-        sendingCancellable = sendingMessageSubject.sink { message in
-            manager.send(message) { _ in }
-        }
         // OpenCombine creates `objectWillChange` and each `$property` publisher lazily, without a lock: create
         // them now, before anything is published, so that later subscriptions cannot race an update.
         _ = objectWillChange
         _ = ($activationState, $isReachable, $isPaired, $isPairedAppInstalled)
         // The handler first gets the state as of now, so no change between the snapshot above and this line is
         // missed.
+        sendingCancellable = sendingMessageSubject.sink { [weak self] message in
+            self?.sendLikeV1(message)
+        }
+        if let legacy {
+            let publisher = LegacyEventPublisher(observer: self)
+            legacyPublisher = publisher
+            legacy.addListener(publisher)
+        }
         subscription = manager.addEventHandler(replayingState: true) { [weak self] event in
             guard let self else { return }
             if let publishingQueue = self.publishingQueue {
@@ -118,6 +136,22 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         }
     }
 
+    /// Creates an observer over a SundialKit 1.x session, your own type conforming to ``ConnectivitySession``,
+    /// that behaves as 1.x's observer did (1.0 API; see ``LegacyEventPublisher`` for the details): the
+    /// publishers emit on every session event, reachability, companion and activation-completion events on the
+    /// main queue and the others at once, and ``sendingMessageSubject`` hands dictionaries to the session
+    /// unchanged and publishes the outcome at once (or when the reply comes).
+    /// - Parameter session: The 1.x session.
+    public convenience init(session: any ConnectivitySession) {
+        let adapter = ConnectivitySessionAdapter(session)
+        self.init(
+            manager: ConnectivityManager(session: adapter),
+            messageDecoder: nil,
+            publishingQueue: .main,
+            legacy: adapter
+        )
+    }
+
     /// Creates an observer over any session (a `WatchConnectivitySession`, a
     /// `SundialKitTesting.SimulatedSession`, a `NeverConnectivitySession`).
     /// - Parameters:
@@ -125,7 +159,7 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     ///   - messageDecoder: Decodes messages for ``typedMessageReceived``.
     ///   - publishingQueue: Where to publish; `nil` publishes on the session's callback queue.
     public convenience init(
-        session: any ConnectivitySession,
+        session: any ConnectivityManagedSession,
         messageDecoder: MessageDecoder? = nil,
         publishingQueue: DispatchQueue? = .main
     ) {
@@ -153,7 +187,7 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
 
     deinit {
         subscription?.cancel()
-        sendingCancellable.cancel()
+        sendingCancellable?.cancel()
     }
 
     /// Publishes one event: on the publishing queue, in the order the manager reported events.
@@ -162,7 +196,8 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         case .stateChanged(let state):
             publishState(state)
         case .messageReceived(let message):
-            messageReceivedSubject.send(message)
+            // A 1.x session's messages are published by the `LegacyEventPublisher`, as they arrive.
+            if legacyAdapter == nil { messageReceivedSubject.send(message) }
         case .sendCompleted(let result):
             replyMessageSubject.send(result)
         case .fileReceived(let file):
@@ -181,6 +216,8 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         if state.isPaired != isPaired { isPaired = state.isPaired }
         if state.isPairedAppInstalled != isPairedAppInstalled { isPairedAppInstalled = state.isPairedAppInstalled }
         stateSubject.send(state)
+        // A 1.x session's 1.0 publishers are fed by the `LegacyEventPublisher`, on every event.
+        guard legacyAdapter == nil else { return }
         if state.activationState != previous.activationState { activationStateSubject.send(state.activationState) }
         if state.isReachable != previous.isReachable { isReachableSubject.send(state.isReachable) }
         if state.isPairedAppInstalled != previous.isPairedAppInstalled {

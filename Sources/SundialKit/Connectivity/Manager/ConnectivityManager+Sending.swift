@@ -287,10 +287,10 @@ extension ConnectivityManager {
 }
 
 extension ConnectivityManager {
-    /// Sends a dictionary the way SundialKit 1.x's `sendingMessageSubject` did: at once, whatever the
+    /// Sends a dictionary the way SundialKit 1.x's `sendingMessageSubject` did: at once, without waiting for an
     /// activation, live when the counterpart is reachable, as the application context when its app is
-    /// installed, and otherwise failing with `ConnectivityError.missingCompanion`. The payload is checked
-    /// (property-list types, size) before it reaches the session. `completion` is called once: before this
+    /// installed, and otherwise (also before activation) failing with `ConnectivityError.missingCompanion`. The
+    /// payload is checked (property-list types, size) before it reaches the session. `completion` is called once: before this
     /// method returns unless the send went live, then when the reply or error arrives. No event is reported.
     /// - Parameters:
     ///   - message: The dictionary to send.
@@ -303,7 +303,8 @@ extension ConnectivityManager {
         let failure = { @Sendable (error: ConnectivityError, transport: MessageTransport?) in
             completion(ConnectivitySendResult(message: message, context: .failure(error), transport: transport))
         }
-        guard state.isReachable || state.isPairedAppInstalled else {
+        // A `WCSession` that is not activated reports neither, so 1.x failed such a send this way too.
+        guard state.activationState != .notActivated, state.isReachable || state.isPairedAppInstalled else {
             failure(.missingCompanion, nil)
             return
         }

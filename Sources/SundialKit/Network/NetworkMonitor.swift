@@ -41,7 +41,8 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     }
 
     private let makeMonitor: @Sendable () -> Monitor
-    private let ping: Ping?
+    private let pingBox: Unchecked<Ping>?
+    private var ping: Ping? { pingBox?.value }
     private let dispatcher = OrderedDispatcher<State, Event>(State())
     /// Serialises start and stop; recursive so an observer may stop the monitor from inside a delivery.
     private let lifecycleLock = NSRecursiveLock()
@@ -55,7 +56,7 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     /// as `NWPathMonitor` that cannot be restarted once cancelled).
     public init(makeMonitor: @escaping @Sendable () -> Monitor, ping: Ping?) {
         self.makeMonitor = makeMonitor
-        self.ping = ping
+        pingBox = ping.map { Unchecked(value: $0) }
         isWiredAtInit = false
     }
 
@@ -63,8 +64,9 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     /// monitor reports is taken, also before ``start(queue:)`` and after ``stop()``; the ping runs only while
     /// started.
     package init(wiredTo monitor: Monitor, ping: Ping?) {
-        makeMonitor = { monitor }
-        self.ping = ping
+        let box = Unchecked(value: monitor)
+        makeMonitor = { box.value }
+        pingBox = ping.map { Unchecked(value: $0) }
         isWiredAtInit = true
         monitor.onPathUpdate { [weak self] path in
             self?.receive(NetworkState(path: path), session: nil)
@@ -73,7 +75,8 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
 
     /// Creates a monitor over `monitor`, with a ping.
     public convenience init(monitor: Monitor, ping: Ping) {
-        self.init(makeMonitor: { monitor }, ping: ping)
+        let box = Unchecked(value: monitor)
+        self.init(makeMonitor: { box.value }, ping: ping)
     }
 
     // MARK: Current values
@@ -285,6 +288,7 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
 extension NetworkMonitor where Ping == NeverPing {
     /// Creates a monitor over `monitor`, without a ping.
     public convenience init(monitor: Monitor) {
-        self.init(makeMonitor: { monitor }, ping: nil)
+        let box = Unchecked(value: monitor)
+        self.init(makeMonitor: { box.value }, ping: nil)
     }
 }

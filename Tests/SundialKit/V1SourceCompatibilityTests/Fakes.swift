@@ -83,58 +83,47 @@ struct FakePath: NetworkPath {
     var pathStatus: PathStatus = .unknown
 }
 
-/// A 1.0-style path monitor that reports what the test sends, and a path of its own when started.
-///
-/// 2.0 requires a `PathMonitor` to be `Sendable` (paths arrive on other threads): a class with state is
-/// `final` and `@unchecked Sendable`, its state behind a lock. (1.0's protocol had no such requirement.)
-final class FakePathMonitor: PathMonitor, @unchecked Sendable {
+/// A 1.0-style path monitor (a plain class) that reports what the test sends, and a path of its own when started.
+class FakePathMonitor: PathMonitor {
     typealias PathType = FakePath
 
-    private let lock = NSLock()
-    private var handler: ((FakePath) -> Void)?
-    private var queues: [String] = []
-    private var cancels = 0
+    private(set) var handler: ((FakePath) -> Void)?
+    private(set) var startedQueueLabels: [String] = []
+    private(set) var cancelCount = 0
     let pathOnStart: FakePath?
 
     init(pathOnStart: FakePath? = FakePath(pathStatus: .satisfied(.wiredEthernet))) {
         self.pathOnStart = pathOnStart
     }
 
-    var startedQueueLabels: [String] { lock.withLock { queues } }
-    var cancelCount: Int { lock.withLock { cancels } }
-
     func onPathUpdate(_ handler: @escaping (FakePath) -> Void) {
-        lock.withLock { self.handler = handler }
+        self.handler = handler
     }
 
     func start(queue: DispatchQueue) {
-        let handler = lock.withLock {
-            queues.append(queue.label)
-            return self.handler
-        }
+        startedQueueLabels.append(queue.label)
         if let pathOnStart {
             handler?(pathOnStart)
         }
     }
 
     func cancel() {
-        lock.withLock { cancels += 1 }
+        cancelCount += 1
     }
 
     func send(_ path: FakePath) {
-        lock.withLock { handler }?(path)
+        handler?(path)
     }
 }
 
-/// A 1.0-style ping: always pings, answers at once. (`Sendable` as 2.0 requires, like the monitor.)
-final class FakePing: NetworkPing, @unchecked Sendable {
+/// A 1.0-style ping (a plain class): always pings, answers at once with a running number.
+class FakePing: NetworkPing {
     struct StatusType: Equatable {
         let number: Int
     }
 
     let timeInterval: TimeInterval
-    private let counter = NSLock()
-    private var count = 0
+    private(set) var count = 0
 
     init(timeInterval: TimeInterval) {
         self.timeInterval = timeInterval
@@ -145,11 +134,8 @@ final class FakePing: NetworkPing, @unchecked Sendable {
     }
 
     func onPing(_ closure: @escaping (StatusType) -> Void) {
-        let number = counter.withLock {
-            count += 1
-            return count
-        }
-        closure(StatusType(number: number))
+        count += 1
+        closure(StatusType(number: count))
     }
 }
 

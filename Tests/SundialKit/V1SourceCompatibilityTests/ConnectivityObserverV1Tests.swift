@@ -199,6 +199,25 @@ struct ConnectivityObserverV1Tests {
         #expect(replies.values.first?["ok"] as? Bool == true)
     }
 
+    @Test("A live message nobody answers gets no reply; an answer given later reaches the session once")
+    func unansweredMessage() async throws {
+        let session = FakeWatchSession()
+        let observer = ConnectivityObserver(session: session)
+        let received = Recorder(observer.messageReceivedPublisher)
+        let (reachable, cancellable) = collect(observer.isReachablePublisher)
+        defer { cancellable.cancel() }
+        let replies = Inbox<ConnectivityMessage>()
+        session.receive(["n": 1]) { reply in replies.append(reply) }
+        // Let the main queue run past everything the message caused.
+        session.isReachable = true
+        _ = try await reachable.first(1)
+        #expect(replies.values.isEmpty)
+        let handler = try #require(received.values.first?.context.replyHandler)
+        handler(["late": true])
+        #expect(replies.values.count == 1)
+        #expect(replies.values.first?["late"] as? Bool == true)
+    }
+
     @Test("An application context is published at once as .applicationContext")
     func receiveContext() throws {
         let session = FakeWatchSession()

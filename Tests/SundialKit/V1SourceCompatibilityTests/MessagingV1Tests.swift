@@ -38,6 +38,14 @@ struct MessagingV1Tests {
         #expect(decoder.decode(["__type": "token"]) == nil)
     }
 
+    @Test("decode hands init?(from:) nil when __parameters is missing or not a dictionary")
+    func missingParameters() {
+        let decoder = MessageDecoder(messagableTypes: [BareMessage.self])
+        #expect(decoder.decode(["__type": "bare"]) is BareMessage)
+        #expect(decoder.decode(["__type": "bare", "__parameters": 3]) is BareMessage)
+        #expect(decoder.decode(BareMessage().message()) == nil)
+    }
+
     @Test("decode fits compactMap over received results, as 1.0 READMEs used it")
     func compactMap() {
         let decoder = MessageDecoder(messagableTypes: [TokenMessage.self])
@@ -81,5 +89,22 @@ struct MessagingV1Tests {
         let errors: [SundialError] = [.sessionNotSupported, .missingCompanion]
         #expect(errors[0] != errors[1])
         #expect((SundialError.missingCompanion as any Error) is SundialError)
+    }
+}
+
+/// A 1.0-style message that decodes only when it has no parameters at all.
+private struct BareMessage: Messagable {
+    static let key = "bare"
+
+    init() {}
+
+    init?(from parameters: [String: Any]?) {
+        guard parameters == nil else {
+            return nil
+        }
+    }
+
+    func parameters() -> [String: Any] {
+        [:]
     }
 }

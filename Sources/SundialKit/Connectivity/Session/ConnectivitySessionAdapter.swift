@@ -122,7 +122,8 @@ public final class ConnectivitySessionAdapter: ConnectivityManagedSession, @unch
         throw Self.unsupported("transferFile")
     }
 
-    /// Also tells `listener` (held weakly) each 1.x event, after this adapter's ``delegate``.
+    /// Also tells `listener` (held weakly) each 1.x event, after this adapter's ``delegate``. Live messages go to
+    /// the listeners only, with the session's own reply handler, as 1.x delivered them.
     package func addListener(_ listener: any ConnectivitySessionDelegate) {
         state.withLock { state in
             state.listeners.removeAll { $0.value == nil }

@@ -53,11 +53,18 @@ final class ConnectivitySessionBridge: ConnectivitySessionDelegate {
         didReceiveMessage message: ConnectivityMessage,
         replyHandler: @escaping ConnectivityHandler
     ) {
-        forward {
-            $1?.session($0, didReceiveMessage: message, replyHandler: replyHandler)
-        } legacy: {
-            $0.session(session, didReceiveMessage: message, replyHandler: replyHandler)
+        guard let adapter else { return }
+        let (delegate, listeners) = adapter.recipients()
+        // A listener (a 1.x observer) owns live messages, as in 1.x: the reply handler is the session's own,
+        // called only when the app replies. Without one, the 2.x delegate gets them (and acknowledges a message
+        // nobody answers).
+        guard listeners.isEmpty else {
+            for listener in listeners {
+                listener.session(session, didReceiveMessage: message, replyHandler: replyHandler)
+            }
+            return
         }
+        delegate?.session(adapter, didReceiveMessage: message, replyHandler: replyHandler)
     }
 
     func session(

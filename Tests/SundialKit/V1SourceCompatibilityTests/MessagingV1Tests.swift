@@ -89,6 +89,15 @@ struct MessagingV1Tests {
         let errors: [SundialError] = [.sessionNotSupported, .missingCompanion]
         #expect(errors[0] != errors[1])
         #expect((SundialError.missingCompanion as any Error) is SundialError)
+        func describe(_ error: SundialError) -> String {
+            switch error {
+            case .sessionNotSupported: "not supported"
+            case .missingCompanion: "missing companion"
+            default: "other"
+            }
+        }
+        #expect(describe(.missingCompanion) == "missing companion")
+        #expect(describe(.sessionNotSupported) == "not supported")
     }
 }
 

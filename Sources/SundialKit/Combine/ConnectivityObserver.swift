@@ -39,6 +39,14 @@ public import Combine
 /// useful off the main thread, in tools and in tests). A `sink` closure written in `@MainActor` code then needs
 /// `.receive(on: DispatchQueue.main)` before it: Swift 6 checks at run time that a main-actor closure runs on the
 /// main actor. On Linux the publishers are OpenCombine's.
+///
+/// ## As in 1.0
+///
+/// The 1.0 publishers emit each change, and every field when an activation completes, changed or not.
+/// ``sendingMessageSubject`` routes and publishes its outcome on ``replyMessagePublisher`` at once, as 1.0 did (see
+/// `ConnectivityManager`'s 1.0 routing): live when reachable, else the application context when the counterpart
+/// app is installed, else `SundialError.missingCompanion`, also before activation. An observer created over your
+/// own 1.0 `ConnectivitySession` (``init(session:)``) publishes exactly as 1.0's did.
 public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     // Sendable: the subjects may be sent to from any thread, the `@Published` properties are written only on
     // the publishing queue (or the session's serial callback queue), and the other properties are immutable
@@ -82,6 +90,8 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     /// The 1.x session this observer was created with, if any; it then publishes as 1.x's observer did.
     let legacyAdapter: ConnectivitySessionAdapter?
     private var legacyPublisher: LegacyEventPublisher?
+    /// The 1.0 fields the latest state change published (used on the publishing queue only).
+    private var v1Published: V1StateFields = []
 
     /// Creates an observer over a manager.
     /// - Parameters:
@@ -192,6 +202,9 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
 
     /// Publishes one event: on the publishing queue, in the order the manager reported events.
     private func publish(_ event: ConnectivityEvent) {
+        // The 1.0 fields the previous event published, if it was the state change of an activation's completion.
+        let justPublished = v1Published
+        v1Published = []
         switch event {
         case .stateChanged(let state):
             publishState(state)
@@ -202,7 +215,12 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
             replyMessageSubject.send(result)
         case .fileReceived(let file):
             fileReceivedSubject.send(file)
-        case .activationCompleted, .receiveFailed, .transferFinished:
+        case .activationCompleted:
+            // 1.0 published every field when activation completed, changed or not.
+            if legacyAdapter == nil {
+                publishV1(V1StateFields.all.subtracting(justPublished), of: stateSubject.value)
+            }
+        case .receiveFailed, .transferFinished:
             break
         }
     }
@@ -218,11 +236,7 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         stateSubject.send(state)
         // A 1.x session's 1.0 publishers are fed by the `LegacyEventPublisher`, on every event.
         guard legacyAdapter == nil else { return }
-        if state.activationState != previous.activationState { activationStateSubject.send(state.activationState) }
-        if state.isReachable != previous.isReachable { isReachableSubject.send(state.isReachable) }
-        if state.isPairedAppInstalled != previous.isPairedAppInstalled {
-            isPairedAppInstalledSubject.send(state.isPairedAppInstalled)
-        }
-        if state.isPaired != previous.isPaired { isPairedSubject.send(state.isPaired) }
+        v1Published = V1StateFields.changed(from: previous, to: state)
+        publishV1(v1Published, of: state)
     }
 }

@@ -55,6 +55,20 @@ struct DefaultSessionV1Tests {
         }
     }
 
+    @Test("Activation's completion publishes every field, changed or not: here, that the watch app is missing")
+    func activationPublishesEveryField() async throws {
+        let pair = PairedSessions()
+        pair.setWatchAppInstalled(false)
+        let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
+        let installed = Recorder(observer.isPairedAppInstalledPublisher)
+        let reachable = Recorder(observer.isReachablePublisher)
+        let states = Recorder(observer.activationStatePublisher)
+        try await observer.activate(timeout: .seconds(10))
+        #expect(states.values == [.activated])
+        #expect(installed.values == [false])
+        #expect(reachable.values == [false])
+    }
+
     @Test("A value WatchConnectivity cannot carry is refused where it would cross: payloadUnsupportedTypes")
     func notPropertyList() async throws {
         let pair = PairedSessions()

@@ -146,11 +146,12 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         }
     }
 
-    /// Creates an observer over a SundialKit 1.x session, your own type conforming to ``ConnectivitySession``,
-    /// that behaves as 1.x's observer did (1.0 API; see ``LegacyEventPublisher`` for the details): the
-    /// publishers emit on every session event, reachability, companion and activation-completion events on the
-    /// main queue and the others at once, and ``sendingMessageSubject`` hands dictionaries to the session
-    /// unchanged and publishes the outcome at once (or when the reply comes).
+    /// Creates an observer over a SundialKit 1.x session, your own type conforming to `ConnectivitySession`,
+    /// that behaves as 1.x's observer did (1.0 API): it becomes the session's delegate now and at every
+    /// ``activate()``; the publishers emit on every session event, activation completion, reachability and
+    /// companion changes on the main queue and the others at once; ``sendingMessageSubject`` hands dictionaries to
+    /// the session unchanged and publishes the outcome at once (or when the reply comes); live messages carry the
+    /// session's own reply handler.
     /// - Parameter session: The 1.x session.
     public convenience init(session: any ConnectivitySession) {
         let adapter = ConnectivitySessionAdapter(session)

@@ -18,8 +18,10 @@ import Combine
 /// ``NetworkPathObserver``) and ``pingStatus`` hold the latest values: each is set when its value changes
 /// (``pingStatus`` on every result), just before the publishers emit, so a publisher's `sink` reads the new value
 /// from the property. Call
-/// ``start(queue:)`` to begin and ``cancel()`` to stop; it can be started again. On Linux the publishers are
-/// OpenCombine's.
+/// ``start(queue:)`` to begin and ``cancel()`` to stop; it can be started again. Created with
+/// `init(monitor:)` or `init(monitor:ping:)`, it is wired to the monitor at once, as in 1.0: a path the monitor
+/// reports before ``start(queue:)`` or after ``cancel()`` is published too (on the thread that reports it); the
+/// ping runs only while started. On Linux the publishers are OpenCombine's.
 ///
 /// ## Threads
 ///

@@ -136,6 +136,13 @@ let sundialKitTargets: [Target] = [
         dependencies: ["SundialKit", "SundialKitCombine", "CourierTestSupport", openCombine],
         path: "Tests/SundialKit/V1CompatibilityTests"
     ),
+    // The whole SundialKit 1.0 public API used in 1.0's own ways (a custom ConnectivitySession, PathMonitor and
+    // NetworkPing), asserting 1.0's behaviour case by case.
+    .testTarget(
+        name: "SundialKitV1SourceCompatibilityTests",
+        dependencies: ["SundialKit", "SundialKitCombine", "SundialKitTesting", "CourierTestSupport", openCombine],
+        path: "Tests/SundialKit/V1SourceCompatibilityTests"
+    ),
     // The README's code and the specifications' examples, compiled and run, and a check that the README still shows
     // exactly this code.
     .testTarget(

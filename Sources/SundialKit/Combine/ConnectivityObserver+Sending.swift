@@ -6,12 +6,17 @@ extension ConnectivityObserver {
     /// properties while an update is on its way to the publishing queue).
     public var state: ConnectivityState { manager.state }
 
-    /// Starts activating the session (1.0 API); the outcome arrives on the publishers. Sends made before it
-    /// completes wait for it, so a send right after `activate()` works.
+    /// Starts activating the session (1.0 API); the outcome arrives on the publishers. (The `async` sends made
+    /// before it completes wait for it; ``sendingMessageSubject`` does not, as in 1.0.)
     /// - Throws: `ConnectivityError.sessionNotSupported` on devices without a counterpart (iPad, Mac,
     ///   Linux without a simulated session).
     public func activate() throws(ConnectivityError) {
-        try manager.activate()
+        if let legacyAdapter {
+            // 1.x: become the session's delegate again and ask it to activate, whatever its state.
+            try legacyAdapter.activate()
+        } else {
+            try manager.activate()
+        }
     }
 
     /// Activates the session and waits until it is activated.
@@ -84,5 +89,42 @@ extension ConnectivityObserver {
         metadata: ConnectivityMessage? = nil
     ) throws(ConnectivityError) -> ConnectivitySendResult {
         try manager.transferFile(file, metadata: metadata)
+    }
+}
+
+extension ConnectivityObserver {
+    /// The session the observer was created with (the 1.x session, or the manager's session).
+    var session: AnyObject {
+        legacyAdapter?.session ?? manager.session
+    }
+
+    /// Sends a dictionary from ``sendingMessageSubject`` as 1.0 did: live when the counterpart is reachable,
+    /// as the application context when its app is installed, otherwise failing with
+    /// `ConnectivityError.missingCompanion`; the outcome is published on ``replyMessagePublisher`` at once
+    /// (or, for a live message, when the reply or error arrives), on the thread it happened on.
+    func sendLikeV1(_ message: ConnectivityMessage) {
+        let replies = replyMessageSubject
+        guard let session = legacyAdapter?.session else {
+            manager.sendImmediately(message) { [weak self] in self?.replyMessageSubject.send($0) }
+            return
+        }
+        // A 1.x session gets the dictionary as it is; it is the session's job to check it.
+        if session.isReachable {
+            session.sendMessage(message) { result in
+                replies.send(ConnectivitySendResult(message: message, context: .init(result), transport: .message))
+            }
+        } else if session.isPairedAppInstalled {
+            do {
+                try session.updateApplicationContext(message)
+            } catch {
+                replies.send(ConnectivitySendResult(message: message, context: .failure(error)))
+                return
+            }
+            replies.send(
+                ConnectivitySendResult(message: message, context: .applicationContext, transport: .applicationContext)
+            )
+        } else {
+            replies.send(ConnectivitySendResult(message: message, context: .failure(SundialError.missingCompanion)))
+        }
     }
 }

@@ -39,6 +39,14 @@ public import Combine
 /// useful off the main thread, in tools and in tests). A `sink` closure written in `@MainActor` code then needs
 /// `.receive(on: DispatchQueue.main)` before it: Swift 6 checks at run time that a main-actor closure runs on the
 /// main actor. On Linux the publishers are OpenCombine's.
+///
+/// ## As in 1.0
+///
+/// The 1.0 publishers emit each change, and every field when an activation completes, changed or not.
+/// ``sendingMessageSubject`` routes and publishes its outcome on ``replyMessagePublisher`` at once, as 1.0 did (see
+/// `ConnectivityManager`'s 1.0 routing): live when reachable, else the application context when the counterpart
+/// app is installed, else `SundialError.missingCompanion`, also before activation. An observer created over your
+/// own 1.0 `ConnectivitySession` (``init(session:)``) publishes exactly as 1.0's did.
 public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     // Sendable: the subjects may be sent to from any thread, the `@Published` properties are written only on
     // the publishing queue (or the session's serial callback queue), and the other properties are immutable
@@ -77,20 +85,35 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     let messageReceivedSubject = PassthroughSubject<ConnectivityReceiveResult, Never>()
     let replyMessageSubject = PassthroughSubject<ConnectivitySendResult, Never>()
     let fileReceivedSubject = PassthroughSubject<ConnectivityFile, Never>()
-    private let sendingCancellable: AnyCancellable
+    private var sendingCancellable: AnyCancellable?
     private var subscription: ConnectivityEventSubscription?
+    /// The 1.x session this observer was created with, if any; it then publishes as 1.x's observer did.
+    let legacyAdapter: ConnectivitySessionAdapter?
+    private var legacyPublisher: LegacyEventPublisher?
+    /// The 1.0 fields the latest state change published (used on the publishing queue only).
+    private var v1Published: V1StateFields = []
 
     /// Creates an observer over a manager.
     /// - Parameters:
     ///   - manager: The manager (its session's delegate).
     ///   - messageDecoder: Decodes messages for ``typedMessageReceived``.
     ///   - publishingQueue: Where to publish; `nil` publishes on the session's callback queue.
-    public init(
+    public convenience init(
         manager: ConnectivityManager,
         messageDecoder: MessageDecoder? = nil,
         publishingQueue: DispatchQueue? = .main
     ) {
+        self.init(manager: manager, messageDecoder: messageDecoder, publishingQueue: publishingQueue, legacy: nil)
+    }
+
+    init(
+        manager: ConnectivityManager,
+        messageDecoder: MessageDecoder?,
+        publishingQueue: DispatchQueue?,
+        legacy: ConnectivitySessionAdapter?
+    ) {
         self.manager = manager
+        self.legacyAdapter = legacy
         self.messageDecoder = messageDecoder
         self.publishingQueue = publishingQueue
         let state = manager.state
@@ -99,15 +122,20 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         isReachable = state.isReachable
         isPaired = state.isPaired
         isPairedAppInstalled = state.isPairedAppInstalled
-        sendingCancellable = sendingMessageSubject.sink { message in
-            manager.send(message) { _ in }
-        }
         // OpenCombine creates `objectWillChange` and each `$property` publisher lazily, without a lock: create
         // them now, before anything is published, so that later subscriptions cannot race an update.
         _ = objectWillChange
         _ = ($activationState, $isReachable, $isPaired, $isPairedAppInstalled)
         // The handler first gets the state as of now, so no change between the snapshot above and this line is
         // missed.
+        sendingCancellable = sendingMessageSubject.sink { [weak self] message in
+            self?.sendLikeV1(message)
+        }
+        if let legacy {
+            let publisher = LegacyEventPublisher(observer: self)
+            legacyPublisher = publisher
+            legacy.addListener(publisher)
+        }
         subscription = manager.addEventHandler(replayingState: true) { [weak self] event in
             guard let self else { return }
             if let publishingQueue = self.publishingQueue {
@@ -118,6 +146,23 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         }
     }
 
+    /// Creates an observer over a SundialKit 1.x session, your own type conforming to `ConnectivitySession`,
+    /// that behaves as 1.x's observer did (1.0 API): it becomes the session's delegate now and at every
+    /// ``activate()``; the publishers emit on every session event, activation completion, reachability and
+    /// companion changes on the main queue and the others at once; ``sendingMessageSubject`` hands dictionaries to
+    /// the session unchanged and publishes the outcome at once (or when the reply comes); live messages carry the
+    /// session's own reply handler.
+    /// - Parameter session: The 1.x session.
+    public convenience init(session: any ConnectivitySession) {
+        let adapter = ConnectivitySessionAdapter(session)
+        self.init(
+            manager: ConnectivityManager(session: adapter),
+            messageDecoder: nil,
+            publishingQueue: .main,
+            legacy: adapter
+        )
+    }
+
     /// Creates an observer over any session (a `WatchConnectivitySession`, a
     /// `SundialKitTesting.SimulatedSession`, a `NeverConnectivitySession`).
     /// - Parameters:
@@ -125,7 +170,7 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     ///   - messageDecoder: Decodes messages for ``typedMessageReceived``.
     ///   - publishingQueue: Where to publish; `nil` publishes on the session's callback queue.
     public convenience init(
-        session: any ConnectivitySession,
+        session: any ConnectivityManagedSession,
         messageDecoder: MessageDecoder? = nil,
         publishingQueue: DispatchQueue? = .main
     ) {
@@ -153,21 +198,30 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
 
     deinit {
         subscription?.cancel()
-        sendingCancellable.cancel()
+        sendingCancellable?.cancel()
     }
 
     /// Publishes one event: on the publishing queue, in the order the manager reported events.
     private func publish(_ event: ConnectivityEvent) {
+        // The 1.0 fields the previous event published, if it was the state change of an activation's completion.
+        let justPublished = v1Published
+        v1Published = []
         switch event {
         case .stateChanged(let state):
             publishState(state)
         case .messageReceived(let message):
-            messageReceivedSubject.send(message)
+            // A 1.x session's messages are published by the `LegacyEventPublisher`, as they arrive.
+            if legacyAdapter == nil { messageReceivedSubject.send(message) }
         case .sendCompleted(let result):
             replyMessageSubject.send(result)
         case .fileReceived(let file):
             fileReceivedSubject.send(file)
-        case .activationCompleted, .receiveFailed, .transferFinished:
+        case .activationCompleted:
+            // 1.0 published every field when activation completed, changed or not.
+            if legacyAdapter == nil {
+                publishV1(V1StateFields.all.subtracting(justPublished), of: stateSubject.value)
+            }
+        case .receiveFailed, .transferFinished:
             break
         }
     }
@@ -181,11 +235,9 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         if state.isPaired != isPaired { isPaired = state.isPaired }
         if state.isPairedAppInstalled != isPairedAppInstalled { isPairedAppInstalled = state.isPairedAppInstalled }
         stateSubject.send(state)
-        if state.activationState != previous.activationState { activationStateSubject.send(state.activationState) }
-        if state.isReachable != previous.isReachable { isReachableSubject.send(state.isReachable) }
-        if state.isPairedAppInstalled != previous.isPairedAppInstalled {
-            isPairedAppInstalledSubject.send(state.isPairedAppInstalled)
-        }
-        if state.isPaired != previous.isPaired { isPairedSubject.send(state.isPaired) }
+        // A 1.x session's 1.0 publishers are fed by the `LegacyEventPublisher`, on every event.
+        guard legacyAdapter == nil else { return }
+        v1Published = V1StateFields.changed(from: previous, to: state)
+        publishV1(v1Published, of: state)
     }
 }

@@ -18,8 +18,10 @@ import Combine
 /// ``NetworkPathObserver``) and ``pingStatus`` hold the latest values: each is set when its value changes
 /// (``pingStatus`` on every result), just before the publishers emit, so a publisher's `sink` reads the new value
 /// from the property. Call
-/// ``start(queue:)`` to begin and ``cancel()`` to stop; it can be started again. On Linux the publishers are
-/// OpenCombine's.
+/// ``start(queue:)`` to begin and ``cancel()`` to stop; it can be started again. Created with
+/// `init(monitor:)` or `init(monitor:ping:)`, it is wired to the monitor at once, as in 1.0: a path the monitor
+/// reports before ``start(queue:)`` or after ``cancel()`` is published too (on the thread that reports it); the
+/// ping runs only while started. On Linux the publishers are OpenCombine's.
 ///
 /// ## Threads
 ///
@@ -89,6 +91,16 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
         monitor
     }
 
+    /// Whether the ping is running (between ``start(queue:)`` and ``cancel()``); 1.x's internal property.
+    var isPingActive: Bool {
+        monitor.hasPing && monitor.isRunning
+    }
+
+    /// Whether the observer has a ping; 1.x's internal property.
+    var hasNetworkPing: Bool {
+        monitor.hasPing
+    }
+
     /// Starts monitoring (and pinging); values are published on `queue`.
     public func start(queue: DispatchQueue) {
         monitor.start(queue: queue)
@@ -117,12 +129,18 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
 
 extension NetworkObserver {
     /// Creates an observer over `monitor`, without a ping.
+    ///
+    /// As in 1.x, the observer is wired to `monitor` at once: every path the monitor reports is published,
+    /// also before ``start(queue:)`` and after ``cancel()``.
     public convenience init(monitor: MonitorType) where PingType == NeverPing {
-        self.init(networkMonitor: NetworkMonitor(monitor: monitor))
+        self.init(networkMonitor: NetworkMonitor(wiredTo: monitor, ping: nil))
     }
 
-    /// Creates an observer over `monitor` that also pings.
+    /// Creates an observer over `monitor` that also pings (between ``start(queue:)`` and ``cancel()``).
+    ///
+    /// As in 1.x, the observer is wired to `monitor` at once: every path the monitor reports is published,
+    /// also before ``start(queue:)`` and after ``cancel()``.
     public convenience init(monitor: MonitorType, ping: PingType) {
-        self.init(networkMonitor: NetworkMonitor(monitor: monitor, ping: ping))
+        self.init(networkMonitor: NetworkMonitor(wiredTo: monitor, ping: ping))
     }
 }

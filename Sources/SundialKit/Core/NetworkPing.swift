@@ -7,8 +7,9 @@ import Foundation
 /// not answer within ``timeout`` is abandoned: its late answer is ignored and ``timeoutStatus`` (if any) is
 /// published instead.
 ///
-/// The requirements up to ``onPing(_:)`` are SundialKit 1.0's.
-public protocol NetworkPing: Sendable {
+/// The requirements up to ``onPing(_:)`` are SundialKit 1.0's; as in 1.0, a conformer need not be `Sendable` (its
+/// results must be). It is called from the owner's thread and from the monitor's timer queue.
+public protocol NetworkPing: SendableConformance {
     /// The result of one ping.
     associatedtype StatusType: Sendable
     /// Seconds between pings.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A ``NetworkPing`` that never pings: the ping type of monitors and observers created without one.
-public struct NeverPing: NetworkPing {
+public struct NeverPing: NetworkPing, Sendable {
     /// A never-ping has no results.
     public typealias StatusType = Never
 

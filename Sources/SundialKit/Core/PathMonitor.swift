@@ -3,9 +3,10 @@ import Foundation
 /// A source of network path updates.
 ///
 /// `NWPathMonitor` is the implementation on Apple platforms; `NetlinkPathMonitor` (SundialKitNetwork) is the one
-/// on Linux. The shape is SundialKit 1.0's; conformers must be `Sendable` because updates arrive on the queue
-/// given to ``start(queue:)`` while the owner may call ``cancel()`` from anywhere.
-public protocol PathMonitor: Sendable {
+/// on Linux. The protocol is SundialKit 1.0's, unchanged: a conformer need not be `Sendable`, but it is used as 1.0
+/// used it, so it must accept ``start(queue:)`` and ``cancel()`` from the owner's thread while it calls its handler
+/// on the queue given to ``start(queue:)``.
+public protocol PathMonitor: SendableConformance {
     /// The kind of path the monitor reports.
     associatedtype PathType: NetworkPath
     /// Sets the handler told each new path. Set it before ``start(queue:)``.

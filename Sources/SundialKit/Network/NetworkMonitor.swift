@@ -8,7 +8,8 @@ import SundialKitCore
 /// - Observers are told of changes in the order they happened, each on the thread that reported it, one at a
 ///   time. `NetworkStateObserver`s hear only about fields that changed; ``observe(_:)`` handlers get every
 ///   path update with the set of changed fields, every ping result and every failure.
-/// - ``start(queue:)`` / ``stop()`` can be repeated. Updates a stopped monitor still receives are dropped.
+/// - ``start(queue:)`` / ``stop()`` can be repeated. Updates a stopped monitor still receives are dropped
+///   (except by the 1.x `NetworkObserver(monitor:)`'s monitor, wired at init, which takes them as 1.x did).
 /// - With a `NetworkPing`, the monitor pings as soon as it starts and then every `timeInterval` while the ping's
 ///   `shouldPing(onStatus:)` holds for the live status, abandons pings that exceed their timeout, and publishes
 ///   each result (``pingStatus``, ``NetworkMonitorEvent/ping(_:)``).
@@ -40,23 +41,42 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     }
 
     private let makeMonitor: @Sendable () -> Monitor
-    private let ping: Ping?
+    private let pingBox: Unchecked<Ping>?
+    private var ping: Ping? { pingBox?.value }
     private let dispatcher = OrderedDispatcher<State, Event>(State())
     /// Serialises start and stop; recursive so an observer may stop the monitor from inside a delivery.
     private let lifecycleLock = NSRecursiveLock()
     private let lifecycle = Locked(Lifecycle())
     private let observers = Locked([ObjectIdentifier: UInt64]())
 
+    /// Whether the path handler was set once, at init, and takes every path whatever the lifecycle (1.x).
+    private let isWiredAtInit: Bool
+
     /// Creates a monitor over `makeMonitor()`'s path monitors: a fresh one for every start (for path monitors such
     /// as `NWPathMonitor` that cannot be restarted once cancelled).
     public init(makeMonitor: @escaping @Sendable () -> Monitor, ping: Ping?) {
         self.makeMonitor = makeMonitor
-        self.ping = ping
+        pingBox = ping.map { Unchecked(value: $0) }
+        isWiredAtInit = false
+    }
+
+    /// Creates a monitor wired to `monitor` at once, as SundialKit 1.x's `NetworkObserver` was: every path the
+    /// monitor reports is taken, also before ``start(queue:)`` and after ``stop()``; the ping runs only while
+    /// started.
+    package init(wiredTo monitor: Monitor, ping: Ping?) {
+        let box = Unchecked(value: monitor)
+        makeMonitor = { box.value }
+        pingBox = ping.map { Unchecked(value: $0) }
+        isWiredAtInit = true
+        monitor.onPathUpdate { [weak self] path in
+            self?.receive(NetworkState(path: path), session: nil)
+        }
     }
 
     /// Creates a monitor over `monitor`, with a ping.
     public convenience init(monitor: Monitor, ping: Ping) {
-        self.init(makeMonitor: { monitor }, ping: ping)
+        let box = Unchecked(value: monitor)
+        self.init(makeMonitor: { box.value }, ping: ping)
     }
 
     // MARK: Current values
@@ -127,8 +147,10 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
         }
         lifecycle.withLock { $0 = Lifecycle(monitor: monitor, scheduler: scheduler) }
 
-        monitor.onPathUpdate { [weak self] path in
-            self?.receive(NetworkState(path: path), session: session)
+        if !isWiredAtInit {
+            monitor.onPathUpdate { [weak self] path in
+                self?.receive(NetworkState(path: path), session: session)
+            }
         }
         if let failing = monitor as? any FailureReportingPathMonitor {
             failing.onFailure { [weak self] error in
@@ -227,10 +249,13 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
         }
     }
 
-    func receive(_ network: NetworkState, session: UInt64) {
+    /// Takes a path from the start `session`, or from a monitor wired at init (`session` `nil`).
+    func receive(_ network: NetworkState, session: UInt64?) {
         var previous: PathStatus?
         dispatcher.transition { state -> Event? in
-            guard state.isRunning, state.session == session else { return nil }
+            if let session {
+                guard state.isRunning, state.session == session else { return nil }
+            }
             let changed = network.changedFields(from: state.network)
             if changed.contains(.pathStatus) {
                 previous = state.network.pathStatus
@@ -263,6 +288,7 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
 extension NetworkMonitor where Ping == NeverPing {
     /// Creates a monitor over `monitor`, without a ping.
     public convenience init(monitor: Monitor) {
-        self.init(makeMonitor: { monitor }, ping: nil)
+        let box = Unchecked(value: monitor)
+        self.init(makeMonitor: { box.value }, ping: nil)
     }
 }

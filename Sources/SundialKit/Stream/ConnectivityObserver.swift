@@ -62,6 +62,11 @@ public actor ConnectivityObserver {
 
     /// Creates an observer over any session (a `WatchConnectivitySession`, a
     /// `SundialKitTesting.SimulatedSession`, a `NeverConnectivitySession`).
+    public init(session: any ConnectivityManagedSession, messageDecoder: MessageDecoder? = nil) {
+        self.init(manager: ConnectivityManager(session: session), messageDecoder: messageDecoder)
+    }
+
+    /// Creates an observer over a SundialKit 1.x session, through a `ConnectivitySessionAdapter`.
     public init(session: any ConnectivitySession, messageDecoder: MessageDecoder? = nil) {
         self.init(manager: ConnectivityManager(session: session), messageDecoder: messageDecoder)
     }

@@ -84,7 +84,12 @@ struct ObservableConnectivityObserverTests {
         try await activate(phone, watch)
         #expect(try await activation.first(2) == [.notActivated, .activated])
         #expect(try await reachable.first(2) == [false, true])
-        #expect(try await sightings.first(1) == [Sighting(value: true, property: true, onMain: true)])
+        // As in 1.0, the phone's activation publishes `isReachable` (false: the watch is not active yet).
+        #expect(
+            try await sightings.first(2) == [
+                Sighting(value: false, property: false, onMain: true),
+                Sighting(value: true, property: true, onMain: true),
+            ])
         #expect(try await willChange.first(2) == [true, true])
 
         pair.setLinkUp(false)
@@ -96,10 +101,10 @@ struct ObservableConnectivityObserverTests {
         _ = try await paired.firstValue(within: .seconds(10)) { !$0 }
         #expect(!phone.state.isPaired)
         #expect(phone.state == ConnectivityState(activationState: .activated))
-        // The 1.0 publishers emit changes only: activation once, pairing and installation when unpaired.
+        // As in 1.0, activation's completion publishes every field, changed or not; then each change.
         #expect(try await activations.first(1) == [.activated])
-        #expect(try await pairedChanges.first(1) == [false])
-        #expect(try await installed.first(1) == [false])
+        #expect(try await pairedChanges.first(2) == [true, false])
+        #expect(try await installed.first(2) == [true, false])
     }
 
     @Test("Without a publishing queue, values are published on the session's queue before the event returns")
@@ -114,7 +119,11 @@ struct ObservableConnectivityObserverTests {
             })
         defer { cancellable.cancel() }
         try await activate(phone, watch)
-        #expect(try await sightings.first(1) == [Sighting(value: true, property: true, onMain: false)])
+        #expect(
+            try await sightings.first(2) == [
+                Sighting(value: false, property: false, onMain: false),
+                Sighting(value: true, property: true, onMain: false),
+            ])
         #expect(phone.isReachable)
     }
 

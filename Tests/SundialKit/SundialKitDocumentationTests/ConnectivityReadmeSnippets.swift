@@ -45,9 +45,11 @@ enum ConnectivityReadmeSnippets {
         let cancellables = [
             observer.$isReachable.sink { isReachable in print("reachable:", isReachable) },
             observer.typedMessageReceived.sink { message in print("received:", message) },
+            observer.activationStatePublisher.filter { $0 == .activated }.first().sink { _ in
+                observer.sendingMessageSubject.send(["message": "hello"])
+            },
         ]
         try observer.activate()
-        observer.sendingMessageSubject.send(["message": "hello"])
         return (observer, cancellables, combinePair)
     }
 }

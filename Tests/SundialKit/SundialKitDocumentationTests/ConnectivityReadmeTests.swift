@@ -12,7 +12,7 @@ struct ConnectivityReadmeTests {
         #expect(red == 0.5)
     }
 
-    @Test("The Combine quick start runs: the send made right after activate() goes out once activated")
+    @Test("The Combine quick start runs: the send made once activated goes out by application context")
     func combineQuickStart() async throws {
         let decoder = MessageDecoder(messagableTypes: [ColorMessage.self])
         let (observer, cancellables, pair) = try ConnectivityReadmeSnippets.combineSnippet(decoder: decoder)
@@ -27,6 +27,6 @@ struct ConnectivityReadmeTests {
         let context = try #require(try await received.first(1).first)
         #expect(context.message["message"] as? String == "hello")
         #expect(context.context.isApplicationContext)
-        #expect(cancellables.count == 2)
+        #expect(cancellables.count == 3)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import SundialKit
 
-// 1.0 mocks were plain classes; 2.0 requires Sendable monitors, so this one guards its state with a lock.
+// A monitor shared across threads by these tests, so it guards its state with a lock (1.0-style plain classes also
+// conform: see SundialKitV1SourceCompatibilityTests).
 internal final class MockPathMonitor: PathMonitor, @unchecked Sendable {
     internal typealias PathType = MockPath
 

@@ -14,6 +14,15 @@ package enum PropertyListValue {
         return result
     }
 
+    /// The same dictionary, typed `[String: any Sendable]`, with every value as it is (1.x's values, a `UUID`
+    /// or a struct, pass through untouched; sending checks them).
+    ///
+    /// `Sendable` is a marker protocol with no run-time representation, so `[String: Any]` and
+    /// `[String: any Sendable]` are one type at run time: this reinterprets the dictionary without copying.
+    package static func passingThrough(_ dictionary: [String: Any]) -> [String: any Sendable] {
+        unsafeBitCast(dictionary, to: [String: any Sendable].self)
+    }
+
     /// Converts one untyped value; see ``sendableDictionary(_:)``.
     package static func sendable(_ value: Any) -> any Sendable {
         switch value {

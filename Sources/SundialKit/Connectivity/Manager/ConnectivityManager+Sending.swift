@@ -285,3 +285,47 @@ extension ConnectivityManager {
         }
     }
 }
+
+extension ConnectivityManager {
+    /// Sends a dictionary the way SundialKit 1.x's `sendingMessageSubject` did: at once, without waiting for an
+    /// activation, live when the counterpart is reachable, as the application context when its app is
+    /// installed, and otherwise (also before activation) failing with `ConnectivityError.missingCompanion`. The
+    /// payload is checked (property-list types, size) before it reaches the session. `completion` is called once: before this
+    /// method returns unless the send went live, then when the reply or error arrives. No event is reported.
+    /// - Parameters:
+    ///   - message: The dictionary to send.
+    ///   - completion: Called once with the outcome.
+    package func sendImmediately(
+        _ message: ConnectivityMessage,
+        completion: @escaping @Sendable (ConnectivitySendResult) -> Void
+    ) {
+        let state = liveState
+        let failure = { @Sendable (error: ConnectivityError, transport: MessageTransport?) in
+            completion(ConnectivitySendResult(message: message, context: .failure(error), transport: transport))
+        }
+        // A `WCSession` that is not activated reports neither, so 1.x failed such a send this way too.
+        guard state.activationState != .notActivated, state.isReachable || state.isPairedAppInstalled else {
+            failure(.missingCompanion, nil)
+            return
+        }
+        let transport: MessageTransport = state.isReachable ? .message : .applicationContext
+        do throws(ConnectivityError) {
+            try PropertyListValue.checkSize(of: message, limit: Self.payloadLimit)
+            if transport == .applicationContext {
+                try session.updateApplicationContext(message)
+            }
+        } catch {
+            failure(error, transport)
+            return
+        }
+        guard transport == .message else {
+            completion(ConnectivitySendResult(message: message, context: .applicationContext, transport: transport))
+            return
+        }
+        session.sendMessage(message) { reply in
+            completion(ConnectivitySendResult(message: message, context: .reply(reply), transport: .message))
+        } errorHandler: { error in
+            failure(error, .message)
+        }
+    }
+}

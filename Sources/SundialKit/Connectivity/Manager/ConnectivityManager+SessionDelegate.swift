@@ -3,7 +3,7 @@ public import Foundation
 extension ConnectivityManager {
     /// Records the outcome and settles any ``activate(timeout:)`` waiting for it.
     public func session(
-        _ session: any ConnectivitySession,
+        _ session: any ConnectivityManagedSession,
         activationDidCompleteWith activationState: ActivationState,
         error: ConnectivityError?
     ) {
@@ -21,28 +21,28 @@ extension ConnectivityManager {
     }
 
     /// Records the change.
-    public func sessionDidBecomeInactive(_ session: any ConnectivitySession) {
+    public func sessionDidBecomeInactive(_ session: any ConnectivityManagedSession) {
         refreshState()
     }
 
     /// Records the change.
-    public func sessionDidDeactivate(_ session: any ConnectivitySession) {
+    public func sessionDidDeactivate(_ session: any ConnectivityManagedSession) {
         refreshState()
     }
 
     /// Records the change.
-    public func sessionCompanionStateDidChange(_ session: any ConnectivitySession) {
+    public func sessionCompanionStateDidChange(_ session: any ConnectivityManagedSession) {
         refreshState()
     }
 
     /// Records the change.
-    public func sessionReachabilityDidChange(_ session: any ConnectivitySession) {
+    public func sessionReachabilityDidChange(_ session: any ConnectivityManagedSession) {
         refreshState()
     }
 
     /// Hands the message on with a ``ConnectivityReply``.
     public func session(
-        _ session: any ConnectivitySession,
+        _ session: any ConnectivityManagedSession,
         didReceiveMessage message: ConnectivityMessage,
         replyHandler: @escaping @Sendable (ConnectivityMessage) -> Void
     ) {
@@ -58,7 +58,7 @@ extension ConnectivityManager {
 
     /// Hands the bytes on with a ``ConnectivityReply``.
     public func session(
-        _ session: any ConnectivitySession,
+        _ session: any ConnectivityManagedSession,
         didReceiveMessageData messageData: Data,
         replyHandler: @escaping @Sendable (Data) -> Void
     ) {
@@ -75,7 +75,7 @@ extension ConnectivityManager {
 
     /// Hands the context on.
     public func session(
-        _ session: any ConnectivitySession,
+        _ session: any ConnectivityManagedSession,
         didReceiveApplicationContext applicationContext: ConnectivityMessage
     ) {
         let received = ConnectivityReceiveResult(
@@ -87,13 +87,13 @@ extension ConnectivityManager {
     }
 
     /// Hands the user info on.
-    public func session(_ session: any ConnectivitySession, didReceiveUserInfo userInfo: ConnectivityMessage) {
+    public func session(_ session: any ConnectivityManagedSession, didReceiveUserInfo userInfo: ConnectivityMessage) {
         let received = ConnectivityReceiveResult(message: userInfo, context: .applicationContext, transport: .userInfo)
         relay.send(.messageReceived(received))
     }
 
     /// Moves the file into ``fileInbox`` (the session deletes the original on return), then hands it on.
-    public func session(_ session: any ConnectivitySession, didReceiveFile file: ConnectivityFile) {
+    public func session(_ session: any ConnectivityManagedSession, didReceiveFile file: ConnectivityFile) {
         let manager = FileManager.default
         let destination = fileInbox.appendingPathComponent(
             "\(UUID().uuidString)-\(file.fileURL.lastPathComponent)",
@@ -111,7 +111,7 @@ extension ConnectivityManager {
 
     /// Reports the finished transfer.
     public func session(
-        _ session: any ConnectivitySession,
+        _ session: any ConnectivityManagedSession,
         didFinishUserInfoTransfer userInfo: ConnectivityMessage,
         error: ConnectivityError?
     ) {
@@ -119,8 +119,9 @@ extension ConnectivityManager {
     }
 
     /// Reports the finished transfer.
-    public func session(_ session: any ConnectivitySession, didFinishFileTransfer file: URL, error: ConnectivityError?)
-    {
+    public func session(
+        _ session: any ConnectivityManagedSession, didFinishFileTransfer file: URL, error: ConnectivityError?
+    ) {
         relay.send(.transferFinished(.file, error))
     }
 }

@@ -19,7 +19,7 @@ public import Foundation
 ///
 /// The manager becomes the session's delegate. Events reach handlers synchronously, on the session's
 /// callback queue, in the order the session produced them.
-public final class ConnectivityManager: ConnectivityManagement, ConnectivitySessionDelegate {
+public final class ConnectivityManager: ConnectivityManagement, ConnectivityManagedSessionDelegate {
     /// WatchConnectivity's limit for a live message, live bytes, or an application context, in bytes.
     public static let payloadLimit = 65_536
 
@@ -37,7 +37,7 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivitySess
     }
 
     /// The session this manager drives.
-    public let session: any ConnectivitySession
+    public let session: any ConnectivityManagedSession
 
     /// Where received files are moved to before they are handed over.
     public let fileInbox: URL
@@ -49,13 +49,21 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivitySess
     /// - Parameters:
     ///   - session: The session to drive.
     ///   - fileInbox: Where received files are moved (a folder in the temporary directory by default).
-    public init(session: any ConnectivitySession, fileInbox: URL? = nil) {
+    public init(session: any ConnectivityManagedSession, fileInbox: URL? = nil) {
         self.session = session
         self.fileInbox =
             fileInbox
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("SundialKitFiles", isDirectory: true)
         internalState = Locked(Internal(state: Self.snapshot(of: session)))
         session.delegate = self
+    }
+
+    /// Creates a manager for a SundialKit 1.x session, through a ``ConnectivitySessionAdapter``.
+    /// - Parameters:
+    ///   - session: The 1.x session to drive.
+    ///   - fileInbox: Where received files are moved (a folder in the temporary directory by default).
+    public convenience init(session: any ConnectivitySession, fileInbox: URL? = nil) {
+        self.init(session: ConnectivitySessionAdapter(session), fileInbox: fileInbox)
     }
 
     /// Creates a manager for this device's session: WatchConnectivity on iPhone and Apple Watch, a
@@ -124,7 +132,7 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivitySess
         }
     }
 
-    static func snapshot(of session: any ConnectivitySession) -> ConnectivityState {
+    static func snapshot(of session: any ConnectivityManagedSession) -> ConnectivityState {
         ConnectivityState(
             activationState: session.activationState,
             isReachable: session.isReachable,

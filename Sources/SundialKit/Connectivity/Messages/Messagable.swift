@@ -48,7 +48,7 @@ public protocol Messagable: Sendable {
     /// - Parameter parameters: The `__parameters` dictionary that was received, if any.
     init?(from parameters: [String: Any]?)
 
-    /// The message's parameters (1.x shape): property-list values only.
+    /// The message's parameters (1.x shape): any values; only property-list values can be sent.
     func parameters() -> [String: Any]
 }
 
@@ -67,20 +67,21 @@ extension Messagable {
         self = message
     }
 
-    /// Derived from the 2.x initializer: `nil` when it throws.
+    /// Derived from the 2.x initializer: `nil` when it throws. The values are passed on as they are.
     public init?(from parameters: [String: Any]?) {
-        let converted = PropertyListValue.sendableDictionary(parameters ?? [:])
+        let converted = PropertyListValue.passingThrough(parameters ?? [:])
         guard let message = try? Self(from: converted) else {
             return nil
         }
         self = message
     }
 
-    /// Derived from the 1.x `parameters()`; values that are not property-list values are kept as markers
-    /// that make sending fail with `ConnectivityError.payloadUnsupportedTypes(_:)`.
+    /// Derived from the 1.x `parameters()`, with the values as they are (as in 1.x). Values that are not
+    /// property-list values make a send to WatchConnectivity fail with
+    /// `ConnectivityError.payloadUnsupportedTypes(_:)`; ``message()`` and ``MessageDecoder`` keep them.
     public func parameters() -> [String: any Sendable] {
         let legacy: [String: Any] = parameters()
-        return PropertyListValue.sendableDictionary(legacy)
+        return PropertyListValue.passingThrough(legacy)
     }
 
     /// Derived from the 2.x `parameters()`.

@@ -49,13 +49,19 @@ public struct MessageDecoder: Sendable {
         Set(types.keys).subtracting(duplicateKeys)
     }
 
-    /// Decodes a dictionary, or returns `nil` when it is not a message this decoder knows (1.x API).
+    /// Decodes a dictionary, or returns `nil` when it is not a message this decoder knows (1.x API, with 1.x's
+    /// behaviour: the type's `init?(from:)` is given `__parameters`, or `nil` when there is none).
     ///
     /// Use ``decodeMessage(_:)`` to learn why decoding failed.
     /// - Parameter message: A received dictionary.
     /// - Returns: The decoded message, or `nil`.
     public func decode(_ message: ConnectivityMessage) -> (any Messagable)? {
-        try? decodeMessage(message)
+        // As 1.x: the type's `init?(from:)` gets `__parameters` as a dictionary, or `nil` when it is missing or
+        // not a dictionary.
+        guard let key = message[MessagableKeys.typeKey] as? String, let type = try? registeredType(for: key) else {
+            return nil
+        }
+        return type.init(from: message[MessagableKeys.parametersKey] as? [String: Any])
     }
 
     /// Decodes a dictionary of the form `["__type": key, "__parameters": [...]]`.

@@ -1,80 +1,49 @@
-public import Foundation
-
-/// The seam over WatchConnectivity's `WCSession`: one implementation per environment.
+/// SundialKit 1.x's session protocol, unchanged: a type that stands in for WatchConnectivity's `WCSession`.
 ///
-/// - `WatchConnectivitySession` wraps `WCSession` on iOS and watchOS.
-/// - ``NeverConnectivitySession`` is for devices without a counterpart: every operation fails with
-///   `ConnectivityError.sessionNotSupported`.
-/// - `SundialKitTesting.PairedSessions` is an in-memory iPhone and Apple Watch pair for tests and for
-///   platforms without WatchConnectivity.
+/// Conform your own type to it to fake WatchConnectivity in tests, exactly as with 1.x, and hand it to
+/// `ConnectivityObserver(session:)` (SundialKitCombine), which then behaves as 1.x's observer did. Anything that
+/// needs SundialKit 2's richer ``ConnectivityManagedSession`` (``ConnectivityManager``, the stream observer)
+/// takes it through ``ConnectivitySessionAdapter``.
 ///
-/// Implementations call their ``delegate`` on a serial queue of their own, in the order events happen.
-/// Payloads handed to a session have already been checked (property-list types, size limit).
-public protocol ConnectivitySession: AnyObject, Sendable {
-    /// Receives the session's events. Implementations hold it weakly.
+/// As in 1.x, a session keeps its ``delegate`` and calls it on whatever thread it likes; nothing is checked or
+/// converted on the way in or out.
+public protocol ConnectivitySession: AnyObject {
+    /// Receives the session's events.
     var delegate: (any ConnectivitySessionDelegate)? { get set }
-
-    /// The activation state.
-    var activationState: ActivationState { get }
 
     /// Whether the counterpart app can receive live messages now.
     var isReachable: Bool { get }
 
-    /// Whether an Apple Watch is paired (iPhone); always `true` on the watch.
+    /// Whether an Apple Watch is paired with this iPhone. 1.x required it on iOS only; elsewhere it defaults
+    /// to `false`.
     var isPaired: Bool { get }
 
     /// Whether the counterpart app is installed.
     var isPairedAppInstalled: Bool { get }
 
-    /// The latest application context received from the counterpart (empty if none).
-    var receivedApplicationContext: ConnectivityMessage { get }
+    /// The activation state.
+    var activationState: ActivationState { get }
 
-    /// Starts activation; the result arrives through
-    /// ``ConnectivitySessionDelegate/session(_:activationDidCompleteWith:error:)``.
-    /// - Throws: `ConnectivityError.sessionNotSupported` when the device has no counterpart.
-    func activate() throws(ConnectivityError)
-
-    /// Sends a live dictionary message; exactly one of the handlers is called.
-    /// - Parameters:
-    ///   - message: The message.
-    ///   - replyHandler: Called with the counterpart's reply.
-    ///   - errorHandler: Called if the message could not be delivered or answered.
-    func sendMessage(
-        _ message: ConnectivityMessage,
-        replyHandler: @escaping @Sendable (ConnectivityMessage) -> Void,
-        errorHandler: @escaping @Sendable (ConnectivityError) -> Void
-    )
-
-    /// Sends live bytes; exactly one of the handlers is called.
-    /// - Parameters:
-    ///   - data: The bytes.
-    ///   - replyHandler: Called with the counterpart's reply bytes.
-    ///   - errorHandler: Called if the bytes could not be delivered or answered.
-    func sendMessageData(
-        _ data: Data,
-        replyHandler: @escaping @Sendable (Data) -> Void,
-        errorHandler: @escaping @Sendable (ConnectivityError) -> Void
-    )
+    /// Starts activation; the result arrives through the delegate.
+    func activate() throws
 
     /// Replaces the application context delivered to the counterpart.
     /// - Parameter context: The new context.
-    /// - Throws: `ConnectivityError` when the session cannot accept it.
-    func updateApplicationContext(_ context: ConnectivityMessage) throws(ConnectivityError)
+    func updateApplicationContext(_ context: ConnectivityMessage) throws
 
-    /// Queues a user-info transfer, delivered in order.
-    /// - Parameter userInfo: The dictionary to deliver.
-    /// - Throws: `ConnectivityError` when the session cannot accept it.
-    func transferUserInfo(_ userInfo: ConnectivityMessage) throws(ConnectivityError)
-
-    /// Queues a complication user-info transfer (iPhone only), delivered ahead of other user info.
-    /// - Parameter userInfo: The dictionary to deliver.
-    /// - Throws: `ConnectivityError` when the session cannot accept it.
-    func transferCurrentComplicationUserInfo(_ userInfo: ConnectivityMessage) throws(ConnectivityError)
-
-    /// Queues a file transfer.
+    /// Sends a live message and calls `completion` once with the reply or the error.
     /// - Parameters:
-    ///   - file: The file to send.
-    ///   - metadata: Property-list metadata delivered with it.
-    /// - Throws: `ConnectivityError` when the session cannot accept it.
-    func transferFile(_ file: URL, metadata: ConnectivityMessage?) throws(ConnectivityError)
+    ///   - message: The message.
+    ///   - completion: Called with the counterpart's reply or why the send failed.
+    func sendMessage(
+        _ message: ConnectivityMessage,
+        _ completion: @escaping (Result<ConnectivityMessage, any Error>) -> Void
+    )
+}
+
+extension ConnectivitySession {
+    /// `false`: 1.x sessions declared `isPaired` on iOS only.
+    public var isPaired: Bool {
+        false
+    }
 }

@@ -1,9 +1,8 @@
-public import Foundation
-
-/// Receives a ``ConnectivitySession``'s events, mirroring `WCSessionDelegate`.
+/// SundialKit 1.x's session delegate, unchanged: what a ``ConnectivitySession`` tells about its events.
 ///
-/// A live message's reply handler may be called later, from any thread, at most once.
-public protocol ConnectivitySessionDelegate: AnyObject, Sendable {
+/// `ConnectivityObserver` (SundialKitCombine) and ``ConnectivitySessionAdapter`` implement it; a custom session
+/// calls it, from any thread.
+public protocol ConnectivitySessionDelegate: AnyObject {
     /// Activation finished.
     /// - Parameters:
     ///   - session: The session.
@@ -12,13 +11,13 @@ public protocol ConnectivitySessionDelegate: AnyObject, Sendable {
     func session(
         _ session: any ConnectivitySession,
         activationDidCompleteWith activationState: ActivationState,
-        error: ConnectivityError?
+        error: (any Error)?
     )
 
-    /// The session became inactive (iPhone: the user is switching watches).
+    /// The session became inactive.
     func sessionDidBecomeInactive(_ session: any ConnectivitySession)
 
-    /// The session was deactivated (iPhone: after a watch switch); activate it again.
+    /// The session was deactivated.
     func sessionDidDeactivate(_ session: any ConnectivitySession)
 
     /// `isPaired` or `isPairedAppInstalled` changed.
@@ -27,37 +26,17 @@ public protocol ConnectivitySessionDelegate: AnyObject, Sendable {
     /// `isReachable` changed.
     func sessionReachabilityDidChange(_ session: any ConnectivitySession)
 
-    /// A live dictionary message arrived; the sender waits for `replyHandler`.
+    /// A live message arrived; the sender waits for `replyHandler`.
     func session(
         _ session: any ConnectivitySession,
         didReceiveMessage message: ConnectivityMessage,
-        replyHandler: @escaping @Sendable (ConnectivityMessage) -> Void
-    )
-
-    /// Live bytes arrived; the sender waits for `replyHandler`.
-    func session(
-        _ session: any ConnectivitySession,
-        didReceiveMessageData messageData: Data,
-        replyHandler: @escaping @Sendable (Data) -> Void
+        replyHandler: @escaping ConnectivityHandler
     )
 
     /// A new application context arrived.
     func session(
-        _ session: any ConnectivitySession, didReceiveApplicationContext applicationContext: ConnectivityMessage)
-
-    /// A user-info (or complication user-info) transfer arrived.
-    func session(_ session: any ConnectivitySession, didReceiveUserInfo userInfo: ConnectivityMessage)
-
-    /// A file arrived. The file is removed when this method returns: move it first.
-    func session(_ session: any ConnectivitySession, didReceiveFile file: ConnectivityFile)
-
-    /// A user-info transfer this side queued has finished.
-    func session(
         _ session: any ConnectivitySession,
-        didFinishUserInfoTransfer userInfo: ConnectivityMessage,
-        error: ConnectivityError?
+        didReceiveApplicationContext applicationContext: ConnectivityMessage,
+        error: (any Error)?
     )
-
-    /// A file transfer this side queued has finished.
-    func session(_ session: any ConnectivitySession, didFinishFileTransfer file: URL, error: ConnectivityError?)
 }

@@ -2,12 +2,12 @@ public import Foundation
 
 /// A session for devices with no counterpart (Mac, Apple TV, iPad, Linux): it never activates, and every
 /// operation fails with `ConnectivityError.sessionNotSupported`.
-public final class NeverConnectivitySession: ConnectivitySession {
+public final class NeverConnectivitySession: ConnectivityManagedSession {
     /// Creates the session.
     public init() {}
 
     /// Always `nil`: this session has no events.
-    public var delegate: (any ConnectivitySessionDelegate)? {
+    public var delegate: (any ConnectivityManagedSessionDelegate)? {
         get { nil }
         // Nothing is ever delivered, so the delegate is not kept.
         set {}
@@ -40,6 +40,14 @@ public final class NeverConnectivitySession: ConnectivitySession {
         errorHandler: @escaping @Sendable (ConnectivityError) -> Void
     ) {
         errorHandler(.sessionNotSupported)
+    }
+
+    /// Calls `completion` with `ConnectivityError.sessionNotSupported` (1.x's shape of `sendMessage`).
+    public func sendMessage(
+        _ message: ConnectivityMessage,
+        _ completion: @escaping (Result<ConnectivityMessage, any Error>) -> Void
+    ) {
+        completion(.failure(ConnectivityError.sessionNotSupported))
     }
 
     /// Calls `errorHandler` with `ConnectivityError.sessionNotSupported`.

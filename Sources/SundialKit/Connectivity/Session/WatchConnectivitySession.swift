@@ -3,15 +3,17 @@ import CourierPrimitives
 public import Foundation
 import WatchConnectivity
 
-/// The ``ConnectivitySession`` backed by `WCSession.default` on iPhone and Apple Watch.
+/// The ``ConnectivityManagedSession`` backed by `WCSession.default` on iPhone and Apple Watch.
 ///
 /// A thin adapter: it converts dictionaries to `Sendable` values, maps `WCError`s to
 /// `ConnectivityError`, and forwards `WCSessionDelegate` callbacks on WatchConnectivity's queue. Reply
 /// handlers are passed on unchanged; ``ConnectivityManager`` guarantees each is called exactly once.
-public final class WatchConnectivitySession: NSObject, ConnectivitySession, WCSessionDelegate, @unchecked Sendable {
+public final class WatchConnectivitySession: NSObject, ConnectivityManagedSession, WCSessionDelegate,
+    @unchecked Sendable
+{
     // `@unchecked`: `session` is immutable and thread-safe; the delegate is behind a lock.
     private struct WeakDelegate {
-        weak var value: (any ConnectivitySessionDelegate)?
+        weak var value: (any ConnectivityManagedSessionDelegate)?
     }
 
     private let session: WCSession
@@ -25,7 +27,7 @@ public final class WatchConnectivitySession: NSObject, ConnectivitySession, WCSe
     }
 
     /// Receives the session's events (held weakly).
-    public var delegate: (any ConnectivitySessionDelegate)? {
+    public var delegate: (any ConnectivityManagedSessionDelegate)? {
         get { storedDelegate.withLock { $0.value } }
         set { storedDelegate.withLock { $0.value = newValue } }
     }

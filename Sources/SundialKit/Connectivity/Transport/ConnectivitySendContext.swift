@@ -21,3 +21,13 @@ public enum ConnectivitySendContext: Sendable {
         return error as? ConnectivityError ?? .deliveryFailed
     }
 }
+
+extension ConnectivitySendContext {
+    /// A reply or a failure, from a 1.x session's `sendMessage` result.
+    package init(_ result: Result<ConnectivityMessage, any Error>) {
+        switch result {
+        case .success(let message): self = .reply(message)
+        case .failure(let error): self = .failure(error)
+        }
+    }
+}

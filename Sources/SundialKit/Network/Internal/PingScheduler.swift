@@ -16,7 +16,8 @@ final class PingScheduler<Ping: NetworkPing>: Sendable {
         var timer: (any DispatchSourceTimer)?
     }
 
-    private let ping: Ping
+    private let pingBox: Unchecked<Ping>
+    private var ping: Ping { pingBox.value }
     private let queue: DispatchQueue
     private let currentStatus: @Sendable () -> PathStatus
     private let deliver: @Sendable (Ping.StatusType) -> Void
@@ -28,7 +29,7 @@ final class PingScheduler<Ping: NetworkPing>: Sendable {
         currentStatus: @escaping @Sendable () -> PathStatus,
         deliver: @escaping @Sendable (Ping.StatusType) -> Void
     ) {
-        self.ping = ping
+        self.pingBox = Unchecked(value: ping)
         self.queue = DispatchQueue(label: "SundialKit.PingScheduler", target: target)
         self.currentStatus = currentStatus
         self.deliver = deliver

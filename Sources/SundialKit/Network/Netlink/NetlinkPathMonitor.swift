@@ -14,7 +14,7 @@ import SundialKitCore
 /// Paths are delivered in order on the queue given to ``start(queue:)``, only when they change, starting with the
 /// current one. Malformed netlink input is skipped and logged. ``cancel()`` stops deliveries at once (a path
 /// already queued is dropped) and the monitor can be started again.
-public final class NetlinkPathMonitor: FailureReportingPathMonitor {
+public final class NetlinkPathMonitor: FailureReportingPathMonitor, Sendable {
     /// Paths are ``NetlinkPath``s.
     public typealias PathType = NetlinkPath
 

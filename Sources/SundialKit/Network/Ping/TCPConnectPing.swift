@@ -11,7 +11,7 @@ import SundialKitCore
 /// let ping = try TCPConnectPing(host: "example.com", port: 443, timeInterval: 30, timeout: 5)
 /// let monitor = try NetworkMonitor(ping: ping)
 /// ```
-public struct TCPConnectPing: NetworkPing {
+public struct TCPConnectPing: NetworkPing, Sendable {
     /// How long the connection took to open, or why it failed.
     public typealias StatusType = Result<Duration, NetworkError>
 

@@ -1,10 +1,10 @@
 public import Foundation
 public import SundialKitConnectivity
 
-/// One side of a ``PairedSessions`` pair: a `ConnectivitySession` that behaves like `WCSession`.
+/// One side of a ``PairedSessions`` pair: a `ConnectivityManagedSession` that behaves like `WCSession`.
 ///
 /// Delegate callbacks arrive on this session's own serial queue, in order.
-public final class SimulatedSession: ConnectivitySession {
+public final class SimulatedSession: ConnectivityManagedSession {
     /// Which device this session plays.
     public let side: PairedSessions.Side
 
@@ -16,7 +16,7 @@ public final class SimulatedSession: ConnectivitySession {
     }
 
     /// Receives the session's events (held weakly).
-    public var delegate: (any ConnectivitySessionDelegate)? {
+    public var delegate: (any ConnectivityManagedSessionDelegate)? {
         get { link.delegate(of: side) }
         set { link.setDelegate(newValue, of: side) }
     }

@@ -6,7 +6,7 @@ import SundialKitCore
 ///
 /// `send(_:)` calls the handler whether or not the monitor is started, as a late delivery from a real monitor
 /// would; monitors built on it must drop paths that arrive while they are stopped.
-public final class ScriptedPathMonitor: FailureReportingPathMonitor {
+public final class ScriptedPathMonitor: FailureReportingPathMonitor, Sendable {
     /// Paths are ``ScriptedPath``s.
     public typealias PathType = ScriptedPath
 

@@ -3,7 +3,7 @@ import Foundation
 import SundialKitCore
 
 /// A `NetworkPing` a test scripts: each ping's answer comes from `respond`, given the ping's number (1, 2, …).
-public final class ScriptedPing<Status: Sendable>: NetworkPing {
+public final class ScriptedPing<Status: Sendable>: NetworkPing, Sendable {
     /// The result type.
     public typealias StatusType = Status
 

@@ -60,7 +60,7 @@ enum SpecCombineExample {
     }
 
     /// Over a given session (`session:` is the only change).
-    static func run(session: any ConnectivitySession) throws -> (ConnectivityObserver, Set<AnyCancellable>) {
+    static func run(session: any ConnectivityManagedSession) throws -> (ConnectivityObserver, Set<AnyCancellable>) {
         // Create observer with message types
         let observer = ConnectivityObserver(
             session: session,

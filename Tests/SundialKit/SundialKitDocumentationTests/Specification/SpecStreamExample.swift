@@ -44,7 +44,7 @@ enum SpecStreamExample {
     }
 
     /// Over a given session (`session:` is the only change).
-    static func run(session: any ConnectivitySession) async throws -> ConnectivitySendResult {
+    static func run(session: any ConnectivityManagedSession) async throws -> ConnectivitySendResult {
         // Create actor-based observer
         let observer = ConnectivityObserver(
             session: session,
@@ -102,7 +102,7 @@ enum SpecStreamExample {
     }
 
     /// "Platform Availability", verbatim.
-    static func platformSession() -> any ConnectivitySession {
+    static func platformSession() -> any ConnectivityManagedSession {
         #if canImport(WatchConnectivity)
         let session = WatchConnectivitySession()
         #else

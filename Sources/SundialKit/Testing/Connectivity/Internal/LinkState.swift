@@ -26,7 +26,7 @@ struct PendingLive: Sendable {
 }
 
 struct WeakDelegate {
-    weak var value: (any ConnectivitySessionDelegate)?
+    weak var value: (any ConnectivityManagedSessionDelegate)?
 }
 
 /// What one side knows and has in flight.

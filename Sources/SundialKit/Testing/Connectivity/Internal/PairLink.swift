@@ -63,11 +63,11 @@ final class PairLink: Sendable {
         }
     }
 
-    func delegate(of side: PairedSessions.Side) -> (any ConnectivitySessionDelegate)? {
+    func delegate(of side: PairedSessions.Side) -> (any ConnectivityManagedSessionDelegate)? {
         state.withLock { $0[side].delegate.value }
     }
 
-    func setDelegate(_ delegate: (any ConnectivitySessionDelegate)?, of side: PairedSessions.Side) {
+    func setDelegate(_ delegate: (any ConnectivityManagedSessionDelegate)?, of side: PairedSessions.Side) {
         state.withLock { $0[side].delegate = WeakDelegate(value: delegate) }
     }
 
@@ -151,7 +151,7 @@ final class PairLink: Sendable {
     /// Runs `body` on the side's queue with its delegate, if it has one.
     func post(
         _ side: PairedSessions.Side,
-        _ body: @escaping @Sendable (any ConnectivitySessionDelegate, SimulatedSession) -> Void
+        _ body: @escaping @Sendable (any ConnectivityManagedSessionDelegate, SimulatedSession) -> Void
     ) {
         queue(side).async { [self] in
             guard let session = session(side), let delegate = delegate(of: side) else { return }

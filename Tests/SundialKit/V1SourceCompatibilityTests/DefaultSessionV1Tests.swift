@@ -1,0 +1,85 @@
+// SundialKit 1.0 with the device's own session. Where there is no WatchConnectivity 1.0 used its
+// `NeverConnectivitySession` (every call fails with `SundialError.sessionNotSupported`); with WatchConnectivity,
+// a `WCSession` reports itself not reachable and its app not installed until it is activated and paired, so a send
+// made before then failed at once with `SundialError.missingCompanion` (1.0.0-beta.1,
+// Sources/SundialKit/WatchConnectivity/ConnectivityObserver.swift, `sendMessage(_:)`). `PairedSessions` stands in
+// for WatchConnectivity here.
+import Foundation
+import SundialKit
+import SundialKitCombine
+import SundialKitTesting
+import Testing
+
+@Suite("SundialKit 1.0 source compatibility: the device's session")
+struct DefaultSessionV1Tests {
+    #if !canImport(WatchConnectivity)
+    @Test("ConnectivityObserver() without WatchConnectivity: activate() throws sessionNotSupported")
+    func unsupported() {
+        let observer = ConnectivityObserver()
+        #expect(throws: SundialError.sessionNotSupported) { try observer.activate() }
+    }
+
+    @Test("ConnectivityObserver() without WatchConnectivity: a send fails at once with missingCompanion")
+    func unsupportedSend() throws {
+        let observer = ConnectivityObserver()
+        let replies = Recorder(observer.replyMessagePublisher)
+        observer.sendingMessageSubject.send(["n": 1])
+        let result = try #require(replies.values.first)
+        #expect(result.context.error == .missingCompanion)
+    }
+    #endif
+
+    @Test("A send before activation fails at once with missingCompanion, and nothing is sent later")
+    func sendBeforeActivation() async throws {
+        let pair = PairedSessions()
+        let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
+        let replies = Recorder(observer.replyMessagePublisher)
+        observer.sendingMessageSubject.send(["n": 1])
+        let result = try #require(replies.values.first)
+        #expect(result.context.error == .missingCompanion)
+        try await observer.activate(timeout: .seconds(10))
+        #expect(replies.values.count == 1)
+    }
+
+    @Test("Activated, but no watch paired or no counterpart app: missingCompanion, at once")
+    func noCounterpart() async throws {
+        for setUp in [{ (pair: PairedSessions) in pair.setPaired(false) }, { $0.setWatchAppInstalled(false) }] {
+            let pair = PairedSessions()
+            setUp(pair)
+            let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
+            try await observer.activate(timeout: .seconds(10))
+            let replies = Recorder(observer.replyMessagePublisher)
+            observer.sendingMessageSubject.send(["n": 1])
+            let result = try #require(replies.values.first)
+            #expect(result.context.error == .missingCompanion)
+        }
+    }
+
+    @Test("Activation's completion publishes every field, changed or not: here, that the watch app is missing")
+    func activationPublishesEveryField() async throws {
+        let pair = PairedSessions()
+        pair.setWatchAppInstalled(false)
+        let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
+        let installed = Recorder(observer.isPairedAppInstalledPublisher)
+        let reachable = Recorder(observer.isReachablePublisher)
+        let states = Recorder(observer.activationStatePublisher)
+        try await observer.activate(timeout: .seconds(10))
+        #expect(states.values == [.activated])
+        #expect(installed.values == [false])
+        #expect(reachable.values == [false])
+    }
+
+    @Test("A value WatchConnectivity cannot carry is refused where it would cross: payloadUnsupportedTypes")
+    func notPropertyList() async throws {
+        let pair = PairedSessions()
+        let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
+        try await observer.activate(timeout: .seconds(10))
+        let replies = Recorder(observer.replyMessagePublisher)
+        observer.sendingMessageSubject.send(TokenMessage(name: "d", token: UUID()).message())
+        let result = try #require(replies.values.first)
+        guard case .payloadUnsupportedTypes = result.context.error else {
+            Issue.record("expected payloadUnsupportedTypes, got \(result.context)")
+            return
+        }
+    }
+}

@@ -1,0 +1,141 @@
+// SundialKit 1.0's `NetworkObserver` behaviour (1.0.0-beta.1, Sources/SundialKit/Network/NetworkObserver.swift):
+// the observer calls `monitor.onPathUpdate` in `init`, feeds every path to three `PassthroughSubject`s, creates
+// the ping's timer in `start(queue:)` and cancels it (and the monitor) in `cancel()`.
+import CourierTestSupport
+import Foundation
+import SundialKit
+import SundialKitCombine
+import Testing
+
+@Suite("SundialKit 1.0 source compatibility: NetworkObserver")
+struct NetworkObserverV1Tests {
+    private let queue = DispatchQueue(label: "NetworkObserverV1Tests")
+
+    @Test("A path the monitor reports before start(queue:) is published (wired at init)")
+    func pathBeforeStart() {
+        let monitor = FakePathMonitor()
+        let observer = NetworkObserver(monitor: monitor)
+        let statuses = Recorder(observer.pathStatusPublisher)
+        let expensive = Recorder(observer.isExpensivePublisher)
+        let constrained = Recorder(observer.isConstrainedPublisher)
+        monitor.send(FakePath(isConstrained: true, isExpensive: true, pathStatus: .requiresConnection))
+        #expect(statuses.values == [.requiresConnection])
+        #expect(expensive.values == [true])
+        #expect(constrained.values == [true])
+        #expect(monitor.startedQueueLabels.isEmpty)
+    }
+
+    @Test("start(queue:) starts the monitor on that queue; its first path is published before start returns")
+    func start() {
+        let monitor = FakePathMonitor()
+        let observer = NetworkObserver(monitor: monitor)
+        let statuses = Recorder(observer.pathStatusPublisher)
+        observer.start(queue: queue)
+        #expect(monitor.startedQueueLabels == [queue.label])
+        #expect(statuses.values == [.satisfied(.wiredEthernet)])
+        observer.cancel()
+    }
+
+    @Test("cancel() cancels the monitor; a path it still reports is published; a second start starts it again")
+    func cancelAndRestart() {
+        let monitor = FakePathMonitor(pathOnStart: nil)
+        let observer = NetworkObserver(monitor: monitor)
+        let statuses = Recorder(observer.pathStatusPublisher)
+        observer.start(queue: queue)
+        observer.cancel()
+        #expect(monitor.cancelCount == 1)
+        monitor.send(FakePath(pathStatus: .unsatisfied(.notAvailable)))
+        #expect(statuses.values == [.unsatisfied(.notAvailable)])
+        observer.start(queue: queue)
+        #expect(monitor.startedQueueLabels.count == 2)
+        monitor.send(FakePath(pathStatus: .satisfied(.wifi)))
+        #expect(statuses.values == [.unsatisfied(.notAvailable), .satisfied(.wifi)])
+        observer.cancel()
+        #expect(monitor.cancelCount == 2)
+    }
+
+    @Test("The publishers are passthrough: no replay for a late subscriber, and no de-duplication")
+    func passthrough() {
+        let monitor = FakePathMonitor()
+        let observer = NetworkObserver(monitor: monitor)
+        monitor.send(FakePath(pathStatus: .satisfied(.cellular)))
+        let statuses = Recorder(observer.pathStatusPublisher)
+        #expect(statuses.values.isEmpty)
+        monitor.send(FakePath(pathStatus: .satisfied(.cellular)))
+        monitor.send(FakePath(pathStatus: .satisfied(.cellular)))
+        #expect(statuses.values == [.satisfied(.cellular), .satisfied(.cellular)])
+    }
+
+    @Test("The ping publishes at start and again after its interval; a second start pings again")
+    func ping() async throws {
+        let monitor = FakePathMonitor()
+        let observer = NetworkObserver(monitor: monitor, ping: FakePing(timeInterval: 0.2))
+        let (pings, cancellable) = collect(observer.pingStatusPublisher.map(\.number))
+        defer { cancellable.cancel() }
+        observer.start(queue: queue)
+        let first = try await pings.first(2, within: .seconds(10))
+        #expect(first == [1, 2])
+        observer.cancel()
+        observer.start(queue: queue)
+        let next = try await pings.firstValue(within: .seconds(10)) { $0 > 2 }
+        #expect(next != nil)
+        observer.cancel()
+    }
+
+    @Test("NetworkObserver(monitor:) has no ping: NeverPing, whose interval is NaN and which never pings")
+    func neverPing() {
+        let observer: NetworkObserver<FakePathMonitor, NeverPing> = NetworkObserver(monitor: FakePathMonitor())
+        let cancellable = observer.pingStatusPublisher.sink { (_: Never) in }
+        cancellable.cancel()
+        #expect(NeverPing.StatusType.self == Never.self)
+    }
+
+    #if canImport(Network)
+    @Test("NetworkObserver() and NetworkObserver(ping:) monitor NWPathMonitor")
+    func networkFramework() {
+        let observer = NetworkObserver()
+        let pinging = NetworkObserver(ping: FakePing(timeInterval: 10))
+        observer.cancel()
+        pinging.cancel()
+    }
+    #endif
+}
+
+@Suite("SundialKit 1.0 source compatibility: path values")
+struct PathValuesV1Tests {
+    @Test("PathStatus and its reasons are 1.0's, Equatable")
+    func pathStatus() {
+        let reasons: [PathStatus.UnsatisfiedReason] = [
+            .cellularDenied, .localNetworkDenied, .notAvailable, .wifiDenied, .unknown, .unsupported,
+        ]
+        let statuses: [PathStatus] =
+            reasons.map { .unsatisfied($0) } + [
+                .unsatisfied(nil), .satisfied(.wifi), .requiresConnection, .unknown,
+            ]
+        for (index, status) in statuses.enumerated() {
+            #expect(statuses.firstIndex(of: status) == index)
+        }
+    }
+
+    @Test("PathStatus.Interface is 1.0's OptionSet: the same raw values, typeValue, a settable rawValue")
+    func interface() {
+        #expect(PathStatus.Interface.cellular.rawValue == 1)
+        #expect(PathStatus.Interface.wifi.rawValue == 2)
+        #expect(PathStatus.Interface.wiredEthernet.rawValue == 4)
+        #expect(PathStatus.Interface.other.rawValue == 8)
+        #expect(PathStatus.Interface.loopback.rawValue == 16)
+        var interface: PathStatus.Interface = [.wifi, .cellular]
+        #expect(interface.typeValue == 3)
+        interface.rawValue = 16
+        #expect(interface == .loopback)
+        #expect(PathStatus.Interface(rawValue: 6) == [.wifi, .wiredEthernet])
+    }
+
+    @Test("A custom NetworkPath works as 1.0's protocol")
+    func networkPath() {
+        let path: any NetworkPath = FakePath(isConstrained: true, isExpensive: false, pathStatus: .unknown)
+        #expect(path.isConstrained)
+        #expect(!path.isExpensive)
+        #expect(path.pathStatus == .unknown)
+    }
+}

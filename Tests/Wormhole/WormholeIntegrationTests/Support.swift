@@ -34,9 +34,29 @@ func run(
 }
 
 /// Runs the `wormhole` tool on `directory`.
-func tool(_ directory: URL, _ arguments: [String], input: String? = nil) async throws -> Finished {
+func tool(
+    _ directory: URL,
+    _ arguments: [String],
+    input: String? = nil,
+    within limit: Duration = .seconds(120)
+) async throws -> Finished {
     guard let subcommand = arguments.first else { return try await run("wormhole", []) }
-    return try await run("wormhole", [subcommand, "--directory", directory.path] + arguments.dropFirst(), input: input)
+    return try await run(
+        "wormhole", [subcommand, "--directory", directory.path] + arguments.dropFirst(), input: input, within: limit)
+}
+
+/// Runs the `wormhole` tool through `sh -c` (for `umask`), as `wormhole <arguments>`.
+func shell(_ script: String, within limit: Duration = .seconds(120)) async throws -> Finished {
+    let executable = ChildProcess.productsDirectory.appendingPathComponent("wormhole").path
+    let process = try ChildProcess(
+        command: "sh", arguments: ["-c", script], environment: ["WORMHOLE": executable])
+    let lines = try await withTimeout(limit) {
+        var all: [String] = []
+        for await line in process.lines { all.append(line) }
+        return all
+    }
+    let status = try await process.waitForExit(within: limit)
+    return Finished(status: status, lines: lines, standardError: process.standardError)
 }
 
 /// Starts the test helper.

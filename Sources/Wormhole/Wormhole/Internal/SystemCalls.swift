@@ -282,9 +282,9 @@ enum SystemCalls {
             return
         }
         guard errno == EEXIST else { throw failure("create directory", path) }
-        if let kind = kind(at: path), kind != "a directory" {
-            throw .fileSystem(
-                operation: "use directory", path: path, reason: "\(kind), not a directory (not followed)")
+        let kind = kind(at: path) ?? "a regular file"
+        if kind != "a directory" {
+            throw .fileSystem(operation: "use directory", path: path, reason: "\(kind), not a directory")
         }
     }
 

@@ -39,7 +39,8 @@ public final class InotifyNotifier: WormholeNotifier {
         do throws(WormholeError) {
             try SystemCalls.makeDirectory(notificationPath, access: access)
         } catch {
-            throw .directoryUnavailable(path: notificationPath, reason: "\(error)")
+            guard case .fileSystem(_, _, let reason) = error else { throw error }
+            throw .directoryUnavailable(path: notificationPath, reason: reason)
         }
         watcher = try InotifyWatcher(path: notificationPath, access: access)
     }

@@ -25,6 +25,10 @@ struct Read: AsyncParsableCommand {
     @Flag(help: "Print only the payload bytes, as stored, instead of JSON lines.")
     var payload = false
 
+    func validate() throws {
+        if limit < 1 { throw ValidationError("--limit must be at least 1.") }
+    }
+
     func run() async throws {
         try await reporting {
             let id = MessageIdentifier(identifier)

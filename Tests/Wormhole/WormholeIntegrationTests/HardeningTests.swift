@@ -66,6 +66,10 @@ struct HardeningTests {
             #expect(sent.standardError.contains("a symbolic link, not a directory"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
             #expect(try await tool(directory, ["read", "--queue", "jobs"]).status == 74)
+            // clear removes the link itself, and the queue works again.
+            #expect(try await tool(directory, ["clear", "--all"]).status == 0)
+            #expect(SystemFile.kind(directory.appendingPathComponent("jobs.queue").path) == nil)
+            #expect(try await tool(directory, ["send", "--queue", "jobs", "1"]).lines == ["1"])
         }
     }
 
@@ -171,6 +175,7 @@ struct HardeningTests {
             #expect(try await tool(directory, ["send", "--bogus", "ok", "1"]).status == 64)
             #expect(try await tool(directory, ["send", "--capacity", "0", "ok", "1"]).status == 64)
             #expect(try await tool(directory, ["read", ""]).status == 64)
+            #expect(try await tool(directory, ["read", "--limit", "0", "ok"]).status == 64)
             // 65 bad data: not JSON, too large (hugeInput), unreadable
             #expect(try await tool(directory, ["send", "ok", "{"]).status == 65)
             try Data("wormhole1 garbage".utf8).write(to: directory.appendingPathComponent("bad.message"))

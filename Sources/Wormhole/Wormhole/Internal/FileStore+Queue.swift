@@ -163,6 +163,11 @@ extension FileStore {
     /// it reached `UInt64.max`: then numbering restarts at 1).
     func clearQueue(_ name: String) throws(WormholeError) {
         let queue = queuePath(name)
+        if let kind = SystemCalls.entryKind(at: queue), kind != "a directory" {
+            // Something planted in place of the queue directory (a symbolic link, a FIFO): remove it, unfollowed.
+            try SystemCalls.remove(queue)
+            return
+        }
         guard let names = try SystemCalls.listDirectory(queue, followingLink: false) else { return }
         let highest = try scan(name).highest
         if highest == .max {

@@ -128,6 +128,13 @@ enum SystemCalls {
         return kind(of: info.st_mode)
     }
 
+    /// What is at `path` (without following a symbolic link), e.g. "a regular file", "a directory"; `nil` if nothing.
+    static func entryKind(at path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return kind(of: info.st_mode) ?? "a regular file"
+    }
+
     /// `nil` for a regular file, otherwise what it is, for messages.
     private static func kind(of mode: mode_t) -> String? {
         switch mode & mode_t(S_IFMT) {
@@ -282,7 +289,7 @@ enum SystemCalls {
             return
         }
         guard errno == EEXIST else { throw failure("create directory", path) }
-        let kind = kind(at: path) ?? "a regular file"
+        let kind = entryKind(at: path) ?? "nothing"
         if kind != "a directory" {
             throw .fileSystem(operation: "use directory", path: path, reason: "\(kind), not a directory")
         }

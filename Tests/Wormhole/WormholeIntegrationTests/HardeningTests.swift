@@ -136,6 +136,20 @@ struct HardeningTests {
         }
     }
 
+    @Test("listen --payload reports an unreadable message on standard error, as one delivery")
+    func listenPayloadFailure() async throws {
+        try await withDirectory { (directory: URL) async throws in
+            let listener = try ChildProcess(
+                product: "wormhole",
+                arguments: ["listen", "-d", directory.path, "--ready", "--payload", "--count", "1", "box"])
+            #expect(try await listener.lines.first(1, within: .seconds(60)).first?.contains("ready") == true)
+            #expect(mkfifo(directory.appendingPathComponent("box.message").path, 0o600) == 0)
+            try Data().write(to: directory.appendingPathComponent(".wormhole-notify/box"))
+            #expect(try await listener.waitForExit(within: .seconds(60)) == 0)
+            #expect(listener.standardError.contains("box.message is a FIFO, not a regular file"))
+        }
+    }
+
     @Test("read of one message reports missed 0; --after counts what was replaced since")
     func missed() async throws {
         try await withDirectory { (directory: URL) async throws in

@@ -60,10 +60,11 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
         let environment = ProcessInfo.processInfo.environment
         let configHome =
             environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(NSHomeDirectory())/.config"
-        do {
-            try FileManager.default.createDirectory(atPath: configHome, withIntermediateDirectories: true)
+        do throws(WormholeError) {
+            // Owner-only, as Foundation makes the suite's file.
+            try SystemCalls.makeDirectories(configHome, access: .owner)
         } catch {
-            throw .containerUnavailable(appGroup: suiteName, reason: "cannot create \(configHome)")
+            throw .containerUnavailable(appGroup: suiteName, reason: "cannot create \(configHome): \(error)")
         }
         let escaped = (try? MessageIdentifier(suiteName).fileSystemName()) ?? "wormhole"
         self.lockFilePath = "\(configHome)/\(escaped).wormhole-lock"

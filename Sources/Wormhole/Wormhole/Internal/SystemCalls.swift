@@ -90,8 +90,8 @@ enum SystemCalls {
 
     /// What ``openRegular(_:_:)`` found.
     enum Opened {
-        /// A regular file, open.
-        case descriptor(Int32)
+        /// A regular file, open, and its size.
+        case descriptor(Int32, size: Int)
         /// Nothing at the path.
         case missing
         /// Something other than a regular file (described, e.g. "a FIFO"), not opened or already closed.
@@ -116,7 +116,7 @@ enum SystemCalls {
             close(fd)
             throw failed
         }
-        guard let kind = Self.kind(of: info.st_mode) else { return .descriptor(fd) }
+        guard let kind = Self.kind(of: info.st_mode) else { return .descriptor(fd, size: Int(info.st_size)) }
         close(fd)
         return .notRegular(kind)
     }
@@ -168,7 +168,7 @@ enum SystemCalls {
             if fd >= 0 { return fd }
             guard -fd == EEXIST else { throw failure("create", path, -fd) }
             switch try openRegular(path, O_RDWR) {
-            case .descriptor(let fd): return fd
+            case .descriptor(let fd, _): return fd
             case .missing: continue  // removed in between: create it again
             case .notRegular(let kind): throw notRegular(path, kind)
             }
@@ -184,15 +184,13 @@ enum SystemCalls {
     /// not read; anything but a regular file is not opened.
     static func readFile(_ path: String, limit: Int) throws(WormholeError) -> ReadResult {
         let fd: Int32
+        let size: Int
         switch try openRegular(path, O_RDONLY) {
         case .missing: return .missing
         case .notRegular(let kind): return .notRegular(kind)
-        case .descriptor(let descriptor): fd = descriptor
+        case .descriptor(let descriptor, let length): (fd, size) = (descriptor, length)
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("stat", path) }
-        let size = Int(info.st_size)
         guard size <= limit else { return .tooLarge(size) }
         var data = Data(count: size)
         let count = try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
@@ -224,7 +222,7 @@ enum SystemCalls {
 
     /// Reads up to `count` bytes from the start of `path`; `nil` if it does not exist or is not a regular file.
     static func readPrefix(_ path: String, count: Int) throws(WormholeError) -> [UInt8]? {
-        guard case .descriptor(let fd) = try openRegular(path, O_RDONLY) else { return nil }
+        guard case .descriptor(let fd, _) = try openRegular(path, O_RDONLY) else { return nil }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
         let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }

@@ -139,14 +139,16 @@ struct HardeningTests {
     @Test("listen --payload reports an unreadable message on standard error, as one delivery")
     func listenPayloadFailure() async throws {
         try await withDirectory { (directory: URL) async throws in
-            let listener = try ChildProcess(
-                product: "wormhole",
-                arguments: ["listen", "-d", directory.path, "--ready", "--payload", "--count", "1", "box"])
+            let errorFile = directory.appendingPathComponent("listen.stderr")
+            let listener = try start(
+                "wormhole", ["listen", "-d", directory.path, "--ready", "--payload", "--count", "1", "box"],
+                standardError: errorFile)
             #expect(try await listener.lines.first(1, within: .seconds(60)).first?.contains("ready") == true)
             #expect(mkfifo(directory.appendingPathComponent("box.message").path, 0o600) == 0)
             try Data().write(to: directory.appendingPathComponent(".wormhole-notify/box"))
             #expect(try await listener.waitForExit(within: .seconds(60)) == 0)
-            #expect(listener.standardError.contains("box.message is a FIFO, not a regular file"))
+            let standardError = try String(contentsOf: errorFile, encoding: .utf8)
+            #expect(standardError.contains("box.message is a FIFO, not a regular file"))
         }
     }
 

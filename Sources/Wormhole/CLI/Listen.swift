@@ -48,7 +48,11 @@ struct Listen: AsyncParsableCommand {
                         for await delivery in stream {
                             guard printed.take() else { return }
                             if payload {
-                                if let bytes = delivery.message { Output.line(String(decoding: bytes, as: UTF8.self)) }
+                                switch delivery.content {
+                                case .message(let bytes): Output.line(String(decoding: bytes, as: UTF8.self))
+                                case .failure(let error): Output.error("wormhole: \(error)")  // and go on
+                                case .signal, .cleared: break
+                                }
                             } else {
                                 Output.line(Output.json(delivery))
                             }

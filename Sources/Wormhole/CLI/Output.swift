@@ -22,14 +22,15 @@ enum Output {
     }
 
     /// A delivery as one JSON object: `event`, `identifier`, and per event `sequence`, `missed`, `sentAt`,
-    /// `payload` (the message itself when it is JSON) or `payloadBase64`, or `error`.
-    static func json(_ delivery: Delivery<Data>) -> String {
+    /// `payload` (the message itself when it is JSON) or `payloadBase64`, or `error`. `missed` replaces the
+    /// delivery's own count.
+    static func json(_ delivery: Delivery<Data>, missed: UInt64? = nil) -> String {
         var fields: [(String, String)] = [("identifier", quoted(delivery.identifier.rawValue))]
         switch delivery.content {
         case .message(let payload):
             fields.insert(("event", quoted("message")), at: 0)
             if let sequence = delivery.sequence { fields.append(("sequence", "\(sequence)")) }
-            fields.append(("missed", "\(delivery.missedCount)"))
+            fields.append(("missed", "\(missed ?? delivery.missedCount)"))
             if let sentAt = delivery.sentAt { fields.append(("sentAt", quoted(timestamp(sentAt)))) }
             if let json = embeddableJSON(payload) {
                 fields.append(("payload", json))

@@ -6,7 +6,9 @@ import Wormhole
 struct Read: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the stored message of an identifier (with --queue, the queued messages).",
-        discussion: "Exits with status 1 if nothing is stored."
+        discussion: """
+            Exits with status 1 if nothing is stored, 65 if what is stored cannot be read (after printing the rest).
+            """
     )
 
     @OptionGroup var options: WormholeOptions
@@ -14,8 +16,8 @@ struct Read: AsyncParsableCommand {
     @Argument(help: "The identifier to read.")
     var identifier: String
 
-    @Option(help: "Only messages numbered above this.")
-    var after: UInt64 = 0
+    @Option(help: "Only messages numbered above this; \"missed\" then counts the messages replaced since.")
+    var after: UInt64?
 
     @Option(help: "At most this many messages (queue mode).")
     var limit = 1024
@@ -23,19 +25,31 @@ struct Read: AsyncParsableCommand {
     @Flag(help: "Print only the payload bytes, as stored, instead of JSON lines.")
     var payload = false
 
+    func validate() throws {
+        if limit < 1 { throw ValidationError("--limit must be at least 1.") }
+    }
+
     func run() async throws {
         try await reporting {
             let id = MessageIdentifier(identifier)
             let wormhole = try options.open(for: [id])
-            let deliveries = try await wormhole.storedMessages(Data.self, for: id, after: after, limit: limit)
+            let deliveries = try await wormhole.storedMessages(Data.self, for: id, after: after ?? 0, limit: limit)
             guard !deliveries.isEmpty else { throw ExitCode(1) }
-            for delivery in deliveries {
-                if payload, let bytes = delivery.message {
+            var unreadable: WormholeError?
+            for (index, delivery) in deliveries.enumerated() {
+                // A plain read (no --after) has no previous message to have missed anything since.
+                let missed = after == nil && index == 0 ? 0 : delivery.missedCount
+                switch (payload, delivery.content) {
+                case (true, .message(let bytes)):
                     Output.raw(bytes)
-                } else {
-                    Output.line(Output.json(delivery))
+                case (true, .failure(let error)):
+                    Output.error("wormhole: \(error)")
+                default:
+                    Output.line(Output.json(delivery, missed: missed))
                 }
+                unreadable = unreadable ?? delivery.error
             }
+            if let unreadable { throw Failure(unreadable).exitCode }
         }
     }
 }

@@ -6,7 +6,10 @@ import Wormhole
 struct Send: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Send a message: store it under an identifier and notify listeners.",
-        discussion: "Prints the message's sequence number. The message is JSON unless --raw is given."
+        discussion: """
+            Prints the message's sequence number. The message is JSON unless --raw is given. From standard input, \
+            one trailing newline is removed (as `echo` adds one) unless --raw is given.
+            """
     )
 
     @OptionGroup var options: WormholeOptions
@@ -17,16 +20,26 @@ struct Send: AsyncParsableCommand {
     @Argument(help: "The message. Omit it, or pass -, to read the message from standard input.")
     var message: String?
 
-    @Flag(help: "Store the bytes as given, without checking that they are JSON.")
+    @Flag(help: "Store the bytes as given (a trailing newline included), without checking that they are JSON.")
     var raw = false
 
     func run() async throws {
         try await reporting {
-            let payload: Data
+            let id = MessageIdentifier(identifier)
+            let configuration = options.configuration(for: [id])
+            let limit = configuration.maximumMessageSize
+            var payload: Data
             if let message, message != "-" {
                 payload = Data(message.utf8)
             } else {
-                payload = FileHandle.standardInput.readDataToEndOfFile()
+                // Stops reading one byte past the limit (plus the newline it may remove): a huge input is refused
+                // without being held in memory.
+                payload = try StandardInput.read(upTo: limit + (raw ? 1 : 2))
+                if !raw { StandardInput.removeTrailingNewline(&payload) }
+            }
+            guard payload.count <= limit else {
+                Output.error("wormhole: the message for \"\(identifier)\" is larger than the limit of \(limit) bytes")
+                throw ExitCode(65)
             }
             if !raw {
                 guard (try? JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed])) != nil else {
@@ -34,8 +47,7 @@ struct Send: AsyncParsableCommand {
                     throw ExitCode(65)
                 }
             }
-            let id = MessageIdentifier(identifier)
-            let wormhole = try options.open(for: [id])
+            let wormhole = try options.open(configuration)
             let sequence = try await wormhole.sendPayload(payload, to: id)
             Output.line("\(sequence)")
         }

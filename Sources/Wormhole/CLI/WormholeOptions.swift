@@ -25,6 +25,9 @@ struct WormholeOptions: ParsableArguments {
     @Option(help: "How many messages a queue keeps.")
     var capacity = 1024
 
+    @Flag(help: "Create files and directories readable and writable by their group too (0660/0770, not 0600/0700).")
+    var groupAccess = false
+
     func validate() throws {
         if directory != nil && appGroup != nil {
             throw ValidationError("Use either --directory or --app-group, not both.")
@@ -48,7 +51,8 @@ struct WormholeOptions: ParsableArguments {
         }
         var configuration = Configuration(
             location: location,
-            transitingStrategy: coordinated ? .coordinatedFile : .file
+            transitingStrategy: coordinated ? .coordinatedFile : .file,
+            fileAccess: groupAccess ? .ownerAndGroup : .owner
         )
         if queue {
             for identifier in identifiers {
@@ -60,8 +64,13 @@ struct WormholeOptions: ParsableArguments {
 
     /// Opens the wormhole, turning a failure into the documented exit code.
     func open(for identifiers: [MessageIdentifier]) throws -> Wormhole {
+        try open(configuration(for: identifiers))
+    }
+
+    /// Opens the wormhole described by `configuration`, turning a failure into the documented exit code.
+    func open(_ configuration: Configuration) throws -> Wormhole {
         do {
-            return try Wormhole(configuration: configuration(for: identifiers))
+            return try Wormhole(configuration: configuration)
         } catch {
             throw Failure(error)
         }
@@ -82,7 +91,8 @@ struct Failure: Error, CustomStringConvertible {
     var exitCode: ExitCode {
         switch error {
         case .invalidIdentifier, .unsupported: return ExitCode(64)  // EX_USAGE
-        case .messageTooLarge, .encodingFailed, .decodingFailed, .corruptMessage: return ExitCode(65)  // EX_DATAERR
+        case .messageTooLarge, .encodingFailed, .decodingFailed, .corruptMessage, .sequenceExhausted:
+            return ExitCode(65)  // EX_DATAERR
         case .containerUnavailable, .directoryUnavailable, .notificationFailed: return ExitCode(69)  // EX_UNAVAILABLE
         case .fileSystem: return ExitCode(74)  // EX_IOERR
         }

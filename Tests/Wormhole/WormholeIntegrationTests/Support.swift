@@ -10,7 +10,8 @@ struct Finished: Sendable {
     var standardError: String
 }
 
-/// Runs one of the package's executables to completion, collecting its output.
+/// Runs one of the package's executables to completion, collecting its output. Standard error goes to a file, read
+/// once the process has exited, so it is complete (a pipe's last bytes may still be in flight then).
 func run(
     _ product: String,
     _ arguments: [String],
@@ -18,8 +19,10 @@ func run(
     input: String? = nil,
     within limit: Duration = .seconds(120)
 ) async throws -> Finished {
-    let process = try ChildProcess(
-        product: product, arguments: arguments, environment: environment, standardInput: input != nil)
+    let errorFile = FileManager.default.temporaryDirectory
+        .appendingPathComponent("wormhole-stderr-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: errorFile) }
+    let process = try start(product, arguments, standardError: errorFile, environment: environment, input: input != nil)
     if let input {
         process.write(input)
         process.closeStandardInput()
@@ -30,13 +33,52 @@ func run(
         return all
     }
     let status = try await process.waitForExit(within: limit)
-    return Finished(status: status, lines: lines, standardError: process.standardError)
+    let standardError = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+    return Finished(status: status, lines: lines, standardError: standardError)
+}
+
+/// Starts one of the package's executables with its standard error written to `file` (through `sh`, which
+/// `exec`s it: the exit status is the executable's own).
+func start(
+    _ product: String,
+    _ arguments: [String],
+    standardError file: URL,
+    environment: [String: String] = [:],
+    input: Bool = false
+) throws -> ChildProcess {
+    let executable = ChildProcess.productsDirectory.appendingPathComponent(product).path
+    return try ChildProcess(
+        command: "sh",
+        arguments: ["-c", "exec \"$0\" \"$@\" 2>\"$COURIER_STDERR_FILE\"", executable] + arguments,
+        environment: environment.merging(["COURIER_STDERR_FILE": file.path]) { _, new in new },
+        standardInput: input
+    )
 }
 
 /// Runs the `wormhole` tool on `directory`.
-func tool(_ directory: URL, _ arguments: [String], input: String? = nil) async throws -> Finished {
+func tool(
+    _ directory: URL,
+    _ arguments: [String],
+    input: String? = nil,
+    within limit: Duration = .seconds(120)
+) async throws -> Finished {
     guard let subcommand = arguments.first else { return try await run("wormhole", []) }
-    return try await run("wormhole", [subcommand, "--directory", directory.path] + arguments.dropFirst(), input: input)
+    return try await run(
+        "wormhole", [subcommand, "--directory", directory.path] + arguments.dropFirst(), input: input, within: limit)
+}
+
+/// Runs the `wormhole` tool through `sh -c` (for `umask`), as `wormhole <arguments>`.
+func shell(_ script: String, within limit: Duration = .seconds(120)) async throws -> Finished {
+    let executable = ChildProcess.productsDirectory.appendingPathComponent("wormhole").path
+    let process = try ChildProcess(
+        command: "sh", arguments: ["-c", script], environment: ["WORMHOLE": executable])
+    let lines = try await withTimeout(limit) {
+        var all: [String] = []
+        for await line in process.lines { all.append(line) }
+        return all
+    }
+    let status = try await process.waitForExit(within: limit)
+    return Finished(status: status, lines: lines, standardError: process.standardError)
 }
 
 /// Starts the test helper.

@@ -45,6 +45,11 @@ public struct Configuration: Sendable {
     /// enforces its own limit.)
     public var maximumMessageSize: Int
 
+    /// Who may read and write the files and directories the built-in file strategies and the inotify notifier
+    /// create. Default: ``FileAccess/owner`` (files `0600`, directories `0700`, whatever the umask); use
+    /// ``FileAccess/ownerAndGroup`` when processes of several users of one group share the directory.
+    public var fileAccess: FileAccess
+
     /// Creates a configuration for an app group's shared container, as MMWormhole does.
     ///
     /// - Parameters:
@@ -92,13 +97,15 @@ public struct Configuration: Sendable {
     ///   - notifications: How other processes are told about new messages.
     ///   - deliveryModes: Identifiers that queue their messages.
     ///   - maximumMessageSize: The largest encoded message accepted, in bytes.
+    ///   - fileAccess: Who may read and write the files and directories the wormhole creates.
     public init(
         location: Location,
         transitingStrategy: TransitingType = .file,
         serializationFormat: SerializationFormat = .json,
         notifications: NotificationType = .automatic,
         deliveryModes: [MessageIdentifier: DeliveryMode] = [:],
-        maximumMessageSize: Int = 16 << 20
+        maximumMessageSize: Int = 16 << 20,
+        fileAccess: FileAccess = .owner
     ) {
         self.location = location
         self.transitingStrategy = transitingStrategy
@@ -106,6 +113,7 @@ public struct Configuration: Sendable {
         self.notifications = notifications
         self.deliveryModes = deliveryModes
         self.maximumMessageSize = maximumMessageSize
+        self.fileAccess = fileAccess
     }
 
     /// An in-process configuration: messages are kept by `transiting` and announced by `notifier`, both shared by

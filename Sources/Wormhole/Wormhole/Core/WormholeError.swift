@@ -15,6 +15,10 @@ public enum WormholeError: Error, Equatable, Sendable, CustomStringConvertible, 
     case directoryUnavailable(path: String, reason: String)
     /// A message is larger than ``Configuration/maximumMessageSize``.
     case messageTooLarge(MessageIdentifier, size: Int, limit: Int)
+    /// A queue's sequence numbers reached `UInt64.max`: nothing more can be appended until the queue is cleared
+    /// (``Wormhole/clearMessage(for:notify:)``), which restarts its numbering at 1. (Latest-value identifiers
+    /// never fail this way: their numbering restarts at 1 after `UInt64.max`, as after a clear.)
+    case sequenceExhausted(MessageIdentifier)
     /// The serializer could not encode a value.
     case encodingFailed(MessageIdentifier, type: String, reason: String)
     /// A stored message is intact but its payload does not decode as the requested type.
@@ -39,6 +43,9 @@ public enum WormholeError: Error, Equatable, Sendable, CustomStringConvertible, 
             return "the message directory \(path) is unavailable: \(reason)"
         case .messageTooLarge(let identifier, let size, let limit):
             return "the message for \"\(identifier)\" is \(size) bytes, over the limit of \(limit) bytes"
+        case .sequenceExhausted(let identifier):
+            return
+                "the queue \"\(identifier)\" used its last sequence number (\(UInt64.max)); clear it to start again at 1"
         case .encodingFailed(let identifier, let type, let reason):
             return "cannot encode \(type) for \"\(identifier)\": \(reason)"
         case .decodingFailed(let identifier, let type, let sequence, let reason):

@@ -25,6 +25,7 @@ enum FileCoordination: Sendable {
     func exclusive<Result>(
         path: String,
         lockPath: String,
+        access: FileAccess,
         _ body: () throws(WormholeError) -> Result
     ) throws(WormholeError) -> Result {
         switch self {
@@ -33,8 +34,7 @@ enum FileCoordination: Sendable {
         case .lockFile:
             // A fresh descriptor each time: flock excludes other open file descriptions, so this also
             // serializes threads of this process that share one strategy.
-            let fd = SystemCalls.open(lockPath, O_RDWR | O_CREAT)
-            guard fd >= 0 else { throw SystemCalls.failure("open lock file", lockPath, -fd) }
+            let fd = try SystemCalls.openOrCreate(lockPath, access: access)
             defer { close(fd) }  // closing releases the lock
             while flock(fd, LOCK_EX) != 0 {
                 guard errno == EINTR else { throw SystemCalls.failure("lock", lockPath) }

@@ -23,18 +23,15 @@ extension FileStore {
         let name = try identifier.fileSystemName()
         try checkSize(payload, identifier)
         let queue = queuePath(name)
-        return try coordination.exclusive(path: queue, lockPath: lockPath(name)) { () throws(WormholeError) in
-            var sequence = try nextSequence(name)
+        return try coordination.exclusive(path: queue, lockPath: lockPath(name), access: fileAccess) {
+            () throws(WormholeError) in
+            // The first append creates the queue directory; a symbolic link in its place is not followed.
+            try SystemCalls.makeDirectory(queue, access: fileAccess)
+            var sequence = try nextSequence(name, identifier)
             var message = StoredMessage(sequence: sequence, payload: payload)
             var header = MessageEnvelope.header(for: message)
             let temporary = "\(queue)/.tmp-\(SystemCalls.temporarySuffix())"
-            do throws(WormholeError) {
-                try writeNewFile(temporary, header: header, payload: payload)
-            } catch {
-                // The first append creates the queue directory.
-                try SystemCalls.makeDirectory(queue)
-                try writeNewFile(temporary, header: header, payload: payload)
-            }
+            try writeNewFile(temporary, header: header, payload: payload)
             defer { try? SystemCalls.remove(temporary) }
             var attempts = 0
             while try !SystemCalls.linkIfAbsent(temporary, entryPath(name, sequence)) {
@@ -43,9 +40,9 @@ extension FileStore {
                 guard attempts < 10_000 else {
                     throw .fileSystem(operation: "append to", path: queue, reason: "too much contention")
                 }
-                sequence = max(sequence, try scan(name).highest) + 1
+                sequence = try Self.following(max(sequence, try scan(name).highest), identifier)
                 MessageEnvelope.setSequence(sequence, inHeader: &header)
-                let fd = SystemCalls.open(temporary, O_WRONLY)
+                let fd = SystemCalls.open(temporary, O_WRONLY | O_NOFOLLOW)
                 guard fd >= 0 else { throw SystemCalls.failure("open", temporary, -fd) }
                 defer { close(fd) }
                 try SystemCalls.writeAll(fd, header, at: 0, path: temporary)
@@ -68,10 +65,11 @@ extension FileStore {
                 return QueueSlice(entries: [], highestSequence: highest > 0 ? highest : nil)
             }
             var entries: [QueueEntry] = []
-            var next = sequence &+ 1
-            while entries.count < limit, let entry = try readEntry(name, next, identifier) {
+            var next = sequence
+            // Numbers end at UInt64.max: nothing follows it.
+            while entries.count < limit, next < .max, let entry = try readEntry(name, next + 1, identifier) {
                 entries.append(entry)
-                next &+= 1
+                next += 1
             }
             if let last = entries.last {
                 return QueueSlice(entries: entries, highestSequence: last.sequence)
@@ -116,11 +114,20 @@ extension FileStore {
 
     /// The number the next append should try: one past this store's last append if that entry is still there,
     /// otherwise one past the highest entry (or cleared number) in the queue.
-    private func nextSequence(_ name: String) throws(WormholeError) -> UInt64 {
+    private func nextSequence(_ name: String, _ identifier: MessageIdentifier) throws(WormholeError) -> UInt64 {
         if let last = lastAppended.withLock({ $0[name] }), SystemCalls.exists(entryPath(name, last)) {
-            return last + 1
+            return try Self.following(last, identifier)
         }
-        return try scan(name).highest + 1
+        return try Self.following(scan(name).highest, identifier)
+    }
+
+    /// The number after `sequence`. A queue never wraps (entries would collide with older ones): once
+    /// `UInt64.max` is used, appends fail until the queue is cleared, which restarts numbering at 1.
+    private static func following(_ sequence: UInt64, _ identifier: MessageIdentifier) throws(WormholeError)
+        -> UInt64
+    {
+        guard sequence < .max else { throw .sequenceExhausted(identifier) }
+        return sequence + 1
     }
 
     /// The stored entry numbers, ascending, and the highest number ever used (entries or `floor`).
@@ -130,7 +137,7 @@ extension FileStore {
     }
 
     private func scanEntries(_ name: String) throws(WormholeError) -> ([UInt64], UInt64) {
-        let names = try SystemCalls.listDirectory(queuePath(name)) ?? []
+        let names = try SystemCalls.listDirectory(queuePath(name), followingLink: false) ?? []
         let entries = names.compactMap(Self.sequence(ofEntry:)).sorted()
         return (entries, entries.last ?? 0)
     }
@@ -152,12 +159,20 @@ extension FileStore {
         }
     }
 
-    /// Removes every entry, remembering the highest number in `floor` so numbering continues after a clear.
+    /// Removes every entry, remembering the highest number in `floor` so numbering continues after a clear (unless
+    /// it reached `UInt64.max`: then numbering restarts at 1).
     func clearQueue(_ name: String) throws(WormholeError) {
         let queue = queuePath(name)
-        guard let names = try SystemCalls.listDirectory(queue) else { return }
+        if let kind = SystemCalls.entryKind(at: queue), kind != "a directory" {
+            // Something planted in place of the queue directory (a symbolic link, a FIFO): remove it, unfollowed.
+            try SystemCalls.remove(queue)
+            return
+        }
+        guard let names = try SystemCalls.listDirectory(queue, followingLink: false) else { return }
         let highest = try scan(name).highest
-        if highest > 0 {
+        if highest == .max {
+            try SystemCalls.remove("\(queue)/floor")
+        } else if highest > 0 {
             let temporary = "\(queue)/.floor-\(SystemCalls.temporarySuffix())"
             try writeNewFile(temporary, header: Array("\(highest)\n".utf8), payload: Data())
             try SystemCalls.rename(temporary, "\(queue)/floor")

@@ -25,6 +25,7 @@ struct FileStore: Sendable {
 
     let directory: String
     let maximumMessageSize: Int
+    let fileAccess: FileAccess
     let coordination: FileCoordination
     let partialWriteHook: PartialWriteHook?
     /// The last queue sequence number this store appended, per escaped name (a hint; checked before use).
@@ -33,20 +34,32 @@ struct FileStore: Sendable {
     /// writer's late rename can put an older number back, and this writer's own numbers should still go up.
     let lastWritten = Locked<[String: UInt64]>([:])
 
-    init(directory: String, maximumMessageSize: Int, coordination: FileCoordination, hook: PartialWriteHook?) {
+    init(
+        directory: String,
+        maximumMessageSize: Int,
+        fileAccess: FileAccess,
+        coordination: FileCoordination,
+        hook: PartialWriteHook?
+    ) {
         self.directory = directory
         self.maximumMessageSize = maximumMessageSize
+        self.fileAccess = fileAccess
         self.coordination = coordination
         self.partialWriteHook = hook
     }
 
-    /// Creates the directory if needed and checks that it is a writable directory.
-    static func prepare(_ directory: URL) throws(WormholeError) -> String {
+    /// Creates the directory (and missing parents, with `access`'s permissions) if needed and checks that it is a
+    /// writable directory.
+    static func prepare(_ directory: URL, access fileAccess: FileAccess) throws(WormholeError) -> String {
         let path = directory.standardizedFileURL.path
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        do throws(WormholeError) {
+            try SystemCalls.makeDirectories(path, access: fileAccess)
         } catch {
-            throw .directoryUnavailable(path: path, reason: Self.reason(error))
+            if case .fileSystem(_, let failedPath, let reason) = error {
+                throw .directoryUnavailable(
+                    path: path, reason: failedPath == path ? reason : "\(failedPath): \(reason)")
+            }
+            throw error
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -56,15 +69,6 @@ struct FileStore: Sendable {
             throw .directoryUnavailable(path: path, reason: SystemCalls.describe(errno))
         }
         return path
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
-        {
-            return SystemCalls.describe(Int32(underlying.code))
-        }
-        return nsError.localizedDescription
     }
 
     // MARK: Paths
@@ -94,12 +98,13 @@ struct FileStore: Sendable {
         let name = try identifier.fileSystemName()
         try checkSize(payload, identifier)
         let path = messagePath(name)
-        return try coordination.exclusive(path: path, lockPath: lockPath(name)) { () throws(WormholeError) in
+        return try coordination.exclusive(path: path, lockPath: lockPath(name), access: fileAccess) {
+            () throws(WormholeError) in
             let previous = try SystemCalls.readPrefix(path, count: MessageEnvelope.headerLength)
             let last = previous.flatMap { bytes in bytes.withUnsafeBytes { MessageEnvelope.sequence(inHeader: $0) } }
-            // After a clear (no file) numbering starts again at 1.
-            let base = last.map { max($0, lastWritten.withLock { $0[name] } ?? 0) } ?? 0
-            let message = StoredMessage(sequence: base &+ 1, payload: payload)
+            // After a clear (no file) numbering starts again at 1, and so it does after UInt64.max.
+            let base = last.map { max($0, lastWritten.withLock { $0[name] } ?? 0) }
+            let message = StoredMessage(sequence: StoredMessage.latestSequence(after: base), payload: payload)
             let temporary = "\(directory)/.\(name).\(SystemCalls.temporarySuffix()).tmp"
             try writeNewFile(temporary, header: MessageEnvelope.header(for: message), payload: payload)
             do throws(WormholeError) {
@@ -125,6 +130,9 @@ struct FileStore: Sendable {
         switch try SystemCalls.readFile(path, limit: maximumMessageSize + MessageEnvelope.headerLength) {
         case .missing:
             return nil
+        case .notRegular(let kind):
+            throw .corruptMessage(
+                identifier, sequence: nil, reason: "\(path) is \(kind), not a regular file (not read)")
         case .tooLarge(let size):
             throw .messageTooLarge(identifier, size: size - MessageEnvelope.headerLength, limit: maximumMessageSize)
         case .contents(let data):
@@ -140,7 +148,7 @@ struct FileStore: Sendable {
 
     /// Creates `path` (which must not exist) holding `header` then `payload`.
     func writeNewFile(_ path: String, header: [UInt8], payload: Data) throws(WormholeError) {
-        let fd = SystemCalls.open(path, O_WRONLY | O_CREAT | O_EXCL)
+        let fd = SystemCalls.create(path, O_WRONLY, access: fileAccess)
         guard fd >= 0 else { throw SystemCalls.failure("create", path, -fd) }
         do throws(WormholeError) {
             try header.withUnsafeBytes { head in
@@ -175,7 +183,8 @@ struct FileStore: Sendable {
     func delete(for identifier: MessageIdentifier) throws(WormholeError) {
         let name = try identifier.fileSystemName()
         let path = messagePath(name)
-        try coordination.exclusive(path: path, lockPath: lockPath(name)) { () throws(WormholeError) in
+        try coordination.exclusive(path: path, lockPath: lockPath(name), access: fileAccess) {
+            () throws(WormholeError) in
             try SystemCalls.remove(path)
             try clearQueue(name)
         }

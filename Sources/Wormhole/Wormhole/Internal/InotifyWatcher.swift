@@ -20,10 +20,14 @@ final class InotifyWatcher: Sendable {
 
     /// `IN_ATTRIB` catches `touch` of an existing file (and our own posts); `IN_CLOSE_WRITE` a file written and
     /// closed; `IN_MOVED_TO` a file renamed in.
-    private static let mask = UInt32(IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ONLYDIR)
+    /// The permissions of the watched directory when it must be re-created.
+    private let access: FileAccess
 
-    init(path: String) throws(WormholeError) {
+    private static let mask = UInt32(IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ONLYDIR | IN_DONT_FOLLOW)
+
+    init(path: String, access: FileAccess) throws(WormholeError) {
         self.path = path
+        self.access = access
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else {
             throw .notificationFailed(name: path, reason: "inotify_init1: \(SystemCalls.describe(errno))")
@@ -159,7 +163,7 @@ final class InotifyWatcher: Sendable {
     /// directory that still exists: a wormhole directory removed as a whole stays removed.
     private func rewatch() {
         guard !lifecycle.withLock({ $0.stopped }) else { return }
-        if mkdir(path, 0o777) == 0 || errno == EEXIST {
+        if (try? SystemCalls.makeDirectory(path, access: access)) != nil {
             _ = inotify_add_watch(inotifyDescriptor, path, Self.mask)
         }
     }

@@ -261,7 +261,7 @@ final class Subscription: Sendable {
                 return true
             }
             guard advanced else { return nil }
-            let missed = entry.sequence > cursor + 1 ? entry.sequence - cursor - 1 : 0
+            let missed = entry.sequence > cursor ? entry.sequence - cursor - 1 : 0
             switch entry.message {
             case .success(let message):
                 return RawDelivery(sequence: entry.sequence, missedCount: missed, content: .message(message))

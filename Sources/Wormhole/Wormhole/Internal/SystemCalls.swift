@@ -20,7 +20,7 @@ enum SystemCalls {
     }
 
     /// Opens `path`, retrying on `EINTR`; returns the descriptor or `-errno`.
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o666) -> Int32 {
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o600) -> Int32 {
         while true {
             #if canImport(Darwin)
             let fd = Darwin.open(path, flags | O_CLOEXEC, mode)
@@ -88,17 +88,109 @@ enum SystemCalls {
         }.get()
     }
 
-    /// Reads a whole file, or returns `nil` if it does not exist. Files larger than `limit` are not read.
-    static func readFile(_ path: String, limit: Int) throws(WormholeError) -> ReadResult {
-        let fd = open(path, O_RDONLY)
+    /// What ``openRegular(_:_:)`` found.
+    enum Opened {
+        /// A regular file, open, and its size.
+        case descriptor(Int32, size: Int)
+        /// Nothing at the path.
+        case missing
+        /// Something other than a regular file (described, e.g. "a FIFO"), not opened or already closed.
+        case notRegular(String)
+    }
+
+    /// Opens `path` only if it is a regular file: a symbolic link is not followed, and a FIFO or device is neither
+    /// waited for nor read (`O_NOFOLLOW | O_NONBLOCK`, then `fstat`).
+    static func openRegular(_ path: String, _ flags: Int32) throws(WormholeError) -> Opened {
+        let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK)
         if fd < 0 {
-            if -fd == ENOENT { return .missing }
-            throw failure("open", path, -fd)
+            switch -fd {
+            case ENOENT: return .missing
+            case ELOOP, EMLINK: return .notRegular(kind(at: path) ?? "a symbolic link")
+            case ENXIO: return .notRegular(kind(at: path) ?? "a special file")
+            default: throw failure("open", path, -fd)
+            }
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let failed = failure("stat", path)
+            close(fd)
+            throw failed
+        }
+        guard let kind = Self.kind(of: info.st_mode) else { return .descriptor(fd, size: Int(info.st_size)) }
+        close(fd)
+        return .notRegular(kind)
+    }
+
+    /// What kind of file `path` is (without following a symbolic link): `nil` for a regular file or nothing.
+    static func kind(at path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return kind(of: info.st_mode)
+    }
+
+    /// What is at `path` (without following a symbolic link), e.g. "a regular file", "a directory"; `nil` if nothing.
+    static func entryKind(at path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return kind(of: info.st_mode) ?? "a regular file"
+    }
+
+    /// `nil` for a regular file, otherwise what it is, for messages.
+    private static func kind(of mode: mode_t) -> String? {
+        switch mode & mode_t(S_IFMT) {
+        case mode_t(S_IFREG): return nil
+        case mode_t(S_IFIFO): return "a FIFO"
+        case mode_t(S_IFLNK): return "a symbolic link"
+        case mode_t(S_IFDIR): return "a directory"
+        case mode_t(S_IFSOCK): return "a socket"
+        default: return "a device"
+        }
+    }
+
+    /// Creates `path`, which must not exist (a symbolic link there is not followed), with exactly `access`'s file
+    /// permissions whatever the umask; returns the descriptor or `-errno`.
+    static func create(_ path: String, _ flags: Int32, access: FileAccess) -> Int32 {
+        let mode = mode_t(access.fileMode)
+        let fd = open(path, flags | O_CREAT | O_EXCL | O_NOFOLLOW, mode)
+        if fd >= 0 && fchmod(fd, mode) != 0 {
+            let code = errno
+            close(fd)
+            unlink(path)
+            return -code
+        }
+        return fd
+    }
+
+    /// Opens the regular file `path` for reading and writing, creating it (see ``create(_:_:access:)``) if missing.
+    static func openOrCreate(_ path: String, access: FileAccess) throws(WormholeError) -> Int32 {
+        while true {
+            let fd = create(path, O_RDWR, access: access)
+            if fd >= 0 { return fd }
+            guard -fd == EEXIST else { throw failure("create", path, -fd) }
+            switch try openRegular(path, O_RDWR) {
+            case .descriptor(let fd, _): return fd
+            case .missing: continue  // removed in between: create it again
+            case .notRegular(let kind): throw notRegular(path, kind)
+            }
+        }
+    }
+
+    /// The error for a path that holds something other than a regular file.
+    static func notRegular(_ path: String, _ kind: String) -> WormholeError {
+        .fileSystem(operation: "open", path: path, reason: "\(kind), not a regular file (not followed)")
+    }
+
+    /// Reads a whole file, or returns ``ReadResult/missing`` if it does not exist. Files larger than `limit` are
+    /// not read; anything but a regular file is not opened.
+    static func readFile(_ path: String, limit: Int) throws(WormholeError) -> ReadResult {
+        let fd: Int32
+        let size: Int
+        switch try openRegular(path, O_RDONLY) {
+        case .missing: return .missing
+        case .notRegular(let kind): return .notRegular(kind)
+        case .descriptor(let descriptor, let length): (fd, size) = (descriptor, length)
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("stat", path) }
-        let size = Int(info.st_size)
         guard size <= limit else { return .tooLarge(size) }
         var data = Data(count: size)
         let count = try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
@@ -123,17 +215,14 @@ enum SystemCalls {
     /// The outcome of ``readFile(_:limit:)``.
     enum ReadResult {
         case missing
+        case notRegular(String)
         case tooLarge(Int)
         case contents(Data)
     }
 
-    /// Reads up to `count` bytes from the start of `path`; `nil` if it does not exist.
+    /// Reads up to `count` bytes from the start of `path`; `nil` if it does not exist or is not a regular file.
     static func readPrefix(_ path: String, count: Int) throws(WormholeError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        if fd < 0 {
-            if -fd == ENOENT { return nil }
-            throw failure("open", path, -fd)
-        }
+        guard case .descriptor(let fd, _) = try openRegular(path, O_RDONLY) else { return nil }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
         let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
@@ -187,18 +276,56 @@ enum SystemCalls {
         throw failure("link to", destination)
     }
 
-    /// Creates a directory; an existing directory is not an error.
-    static func makeDirectory(_ path: String) throws(WormholeError) {
-        if mkdir(path, 0o777) != 0 && errno != EEXIST {
+    /// Creates a directory with exactly `access`'s permissions (whatever the umask); an existing directory is not
+    /// an error, but anything else there (a symbolic link included) is.
+    static func makeDirectory(_ path: String, access: FileAccess) throws(WormholeError) {
+        var info = stat()
+        if lstat(path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) { return }
+        let mode = mode_t(access.directoryMode)
+        if mkdir(path, mode) == 0 {
+            guard chmod(path, mode) == 0 else { throw failure("set the permissions of", path) }
+            return
+        }
+        guard errno == EEXIST else { throw failure("create directory", path) }
+        let kind = entryKind(at: path) ?? "nothing"
+        if kind != "a directory" {
+            throw .fileSystem(operation: "use directory", path: path, reason: "\(kind), not a directory")
+        }
+    }
+
+    /// Creates `path` and its missing parents, each new one with `access`'s permissions; existing ones (symbolic
+    /// links to directories included: the caller chose the path) are left as they are.
+    static func makeDirectories(_ path: String, access: FileAccess) throws(WormholeError) {
+        var info = stat()
+        if stat(path, &info) == 0 { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path {
+            try makeDirectories(parent, access: access)
+        }
+        let mode = mode_t(access.directoryMode)
+        if mkdir(path, mode) == 0 {
+            guard chmod(path, mode) == 0 else { throw failure("set the permissions of", path) }
+        } else if errno != EEXIST {
             throw failure("create directory", path)
         }
     }
 
-    /// The names in a directory (without `.` and `..`); `nil` if it does not exist.
-    static func listDirectory(_ path: String) throws(WormholeError) -> [String]? {
-        guard let stream = opendir(path) else {
-            if errno == ENOENT { return nil }
-            throw failure("list", path)
+    /// The names in a directory (without `.` and `..`); `nil` if it does not exist. Unless `followingLink`, a
+    /// symbolic link at `path` is an error rather than followed.
+    static func listDirectory(_ path: String, followingLink: Bool = true) throws(WormholeError) -> [String]? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | (followingLink ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            if -fd == ENOENT { return nil }
+            if -fd == ELOOP || -fd == ENOTDIR {
+                let kind = kind(at: path) ?? "not a directory"
+                throw .fileSystem(operation: "list", path: path, reason: "\(kind), not a directory (not followed)")
+            }
+            throw failure("list", path, -fd)
+        }
+        guard let stream = fdopendir(fd) else {
+            let failed = failure("list", path)
+            close(fd)
+            throw failed
         }
         defer { closedir(stream) }
         var names: [String] = []
@@ -219,8 +346,9 @@ enum SystemCalls {
         "\(processID)-\(String(FastRandom.next(), radix: 36))"
     }
 
-    /// Sets the access and modification times of `path` to now; returns `errno` on failure, 0 on success.
+    /// Sets the access and modification times of `path` (a symbolic link itself, never its target) to now; returns
+    /// `errno` on failure, 0 on success.
     static func touch(_ path: String) -> Int32 {
-        utimensat(AT_FDCWD, path, nil, 0) == 0 ? 0 : errno
+        utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW) == 0 ? 0 : errno
     }
 }

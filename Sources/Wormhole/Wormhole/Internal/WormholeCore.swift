@@ -23,6 +23,7 @@ final class WormholeCore: Sendable {
         let directory = try ContainerLocator.directory(for: configuration.location)
         self.directory = directory
         let limit = configuration.maximumMessageSize
+        let access = configuration.fileAccess
 
         func needDirectory(_ what: String) throws(WormholeError) -> URL {
             guard let directory else { throw .unsupported("\(what) needs a directory or an app group") }
@@ -31,10 +32,11 @@ final class WormholeCore: Sendable {
 
         switch configuration.transitingStrategy {
         case .file:
-            transiting = try FileTransiting(directory: needDirectory("the file strategy"), maximumMessageSize: limit)
+            transiting = try FileTransiting(
+                directory: needDirectory("the file strategy"), maximumMessageSize: limit, access: access)
         case .coordinatedFile:
             transiting = try CoordinatedFileTransiting(
-                directory: needDirectory("the coordinated file strategy"), maximumMessageSize: limit)
+                directory: needDirectory("the coordinated file strategy"), maximumMessageSize: limit, access: access)
         case .userDefaults:
             let suite =
                 configuration.appGroupIdentifier
@@ -51,7 +53,7 @@ final class WormholeCore: Sendable {
             #if canImport(notify)
             notifier = DarwinNotifier(namespace: ContainerLocator.namespace(for: configuration.location))
             #elseif os(Linux)
-            notifier = try InotifyNotifier(directory: needDirectory("inotify notifications"))
+            notifier = try InotifyNotifier(directory: needDirectory("inotify notifications"), access: access)
             #else
             throw .unsupported("no cross-process notifications on this platform; pass a custom notifier")
             #endif

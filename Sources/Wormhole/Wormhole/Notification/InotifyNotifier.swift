@@ -16,6 +16,7 @@ public final class InotifyNotifier: WormholeNotifier {
     public let directory: URL
 
     private let notificationPath: String
+    private let access: FileAccess
     private let watcher: InotifyWatcher
 
     /// The name of the subdirectory that carries notifications.
@@ -26,16 +27,22 @@ public final class InotifyNotifier: WormholeNotifier {
     /// - Throws: ``WormholeError/directoryUnavailable(path:reason:)`` if the directory cannot be created, or
     ///   ``WormholeError/notificationFailed(name:reason:)`` if inotify is unavailable (for example, the watch limit
     ///   is reached).
-    public init(directory: URL) throws(WormholeError) {
+    ///
+    /// - Parameters:
+    ///   - directory: The message directory.
+    ///   - access: Who may read and write the notification directory and files it creates (default: the owner).
+    public init(directory: URL, access: FileAccess = .owner) throws(WormholeError) {
         self.directory = directory
-        let base = try FileStore.prepare(directory)
+        self.access = access
+        let base = try FileStore.prepare(directory, access: access)
         notificationPath = "\(base)/\(Self.subdirectoryName)"
         do throws(WormholeError) {
-            try SystemCalls.makeDirectory(notificationPath)
+            try SystemCalls.makeDirectory(notificationPath, access: access)
         } catch {
-            throw .directoryUnavailable(path: notificationPath, reason: "\(error)")
+            guard case .fileSystem(_, _, let reason) = error else { throw error }
+            throw .directoryUnavailable(path: notificationPath, reason: reason)
         }
-        watcher = try InotifyWatcher(path: notificationPath)
+        watcher = try InotifyWatcher(path: notificationPath, access: access)
     }
 
     deinit {
@@ -48,21 +55,34 @@ public final class InotifyNotifier: WormholeNotifier {
     public func post(_ notification: WormholeNotification) throws(WormholeError) {
         let name = try notification.name()
         let path = "\(notificationPath)/\(name)"
-        // One system call when the file exists (`IN_ATTRIB`); otherwise create it (`IN_CLOSE_WRITE`).
+        // One system call when the file exists (`IN_ATTRIB`); otherwise create it (`IN_MOVED_TO`).
         var code = SystemCalls.touch(path)
         if code == ENOENT {
-            var fd = SystemCalls.open(path, O_WRONLY | O_CREAT)
-            if fd == -ENOENT {
+            code = create(path)
+            if code == ENOENT {
                 // Someone removed the notification directory: put it back.
-                try? SystemCalls.makeDirectory(notificationPath)
-                fd = SystemCalls.open(path, O_WRONLY | O_CREAT)
+                try? SystemCalls.makeDirectory(notificationPath, access: access)
+                code = create(path)
             }
-            code = fd >= 0 ? 0 : -fd
-            if fd >= 0 { close(fd) }
         }
         guard code == 0 else {
             throw .notificationFailed(name: name, reason: SystemCalls.describe(code))
         }
+    }
+
+    /// Creates the notification file at `path` with its permissions already set, then renames it in, so observers
+    /// wake once (`IN_MOVED_TO`); returns `errno` on failure, 0 on success.
+    private func create(_ path: String) -> Int32 {
+        let temporary = "\(notificationPath)/.\(SystemCalls.temporarySuffix()).tmp"
+        let fd = SystemCalls.create(temporary, O_WRONLY, access: access)
+        guard fd >= 0 else { return -fd }
+        close(fd)
+        guard Glibc.rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            return code
+        }
+        return 0
     }
 
     /// Observes `notification`; `handler` runs on the notifier's thread.

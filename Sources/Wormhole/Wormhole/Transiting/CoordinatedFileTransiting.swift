@@ -22,22 +22,28 @@ public struct CoordinatedFileTransiting: TransitingStrategy {
     /// - Parameters:
     ///   - directory: The directory for message files.
     ///   - maximumMessageSize: The largest payload written or read, in bytes.
+    ///   - access: Who may read and write the files and directories it creates (default: the owner only).
     /// - Throws: ``WormholeError/directoryUnavailable(path:reason:)`` if the directory cannot be created or
     ///   written.
-    public init(directory: URL, maximumMessageSize: Int = 16 << 20) throws(WormholeError) {
-        try self.init(directory: directory, maximumMessageSize: maximumMessageSize, partialWriteHook: nil)
+    public init(directory: URL, maximumMessageSize: Int = 16 << 20, access: FileAccess = .owner)
+        throws(WormholeError)
+    {
+        try self.init(
+            directory: directory, maximumMessageSize: maximumMessageSize, access: access, partialWriteHook: nil)
     }
 
     /// Creates the strategy with a hook called halfway through writing each payload (tests kill the process there).
     package init(
         directory: URL,
         maximumMessageSize: Int = 16 << 20,
+        access: FileAccess = .owner,
         partialWriteHook: WormholePartialWriteHook?
     ) throws(WormholeError) {
         self.directory = directory
         self.store = FileStore(
-            directory: try FileStore.prepare(directory),
+            directory: try FileStore.prepare(directory, access: access),
             maximumMessageSize: maximumMessageSize,
+            fileAccess: access,
             coordination: Self.coordination,
             hook: partialWriteHook
         )

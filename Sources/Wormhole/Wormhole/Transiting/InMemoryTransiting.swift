@@ -38,7 +38,8 @@ public final class InMemoryTransiting: TransitingStrategy {
     public func write(_ payload: Data, for identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage {
         try check(payload, identifier)
         return state.withLock { state in
-            let message = StoredMessage(sequence: (state.latest[identifier]?.sequence ?? 0) + 1, payload: payload)
+            let message = StoredMessage(
+                sequence: StoredMessage.latestSequence(after: state.latest[identifier]?.sequence), payload: payload)
             state.latest[identifier] = message
             return message
         }

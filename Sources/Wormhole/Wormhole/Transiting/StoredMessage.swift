@@ -33,6 +33,14 @@ public struct StoredMessage: Sendable, Equatable {
         )
     }
 
+    /// The number a latest-value message gets after `previous` (`nil`: nothing stored): one more, and 1 again after
+    /// `UInt64.max` (receivers see a new message ID and a lower number, as after a clear). The built-in strategies
+    /// number this way; custom ones should too.
+    public static func latestSequence(after previous: UInt64?) -> UInt64 {
+        guard let previous, previous < .max else { return 1 }
+        return previous + 1
+    }
+
     /// ``sentAtMicroseconds`` as a date.
     public var sentAt: Date {
         Date(timeIntervalSince1970: Double(sentAtMicroseconds) / 1e6)

@@ -60,10 +60,11 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
         let environment = ProcessInfo.processInfo.environment
         let configHome =
             environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(NSHomeDirectory())/.config"
-        do {
-            try FileManager.default.createDirectory(atPath: configHome, withIntermediateDirectories: true)
+        do throws(WormholeError) {
+            // Owner-only, as Foundation makes the suite's file.
+            try SystemCalls.makeDirectories(configHome, access: .owner)
         } catch {
-            throw .containerUnavailable(appGroup: suiteName, reason: "cannot create \(configHome)")
+            throw .containerUnavailable(appGroup: suiteName, reason: "cannot create \(configHome): \(error)")
         }
         let escaped = (try? MessageIdentifier(suiteName).fileSystemName()) ?? "wormhole"
         self.lockFilePath = "\(configHome)/\(escaped).wormhole-lock"
@@ -83,8 +84,7 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
         try lock.withLock { _ throws(WormholeError) in
             var fd: Int32 = -1
             if let lockFilePath, saving {
-                fd = SystemCalls.open(lockFilePath, O_RDWR | O_CREAT)
-                guard fd >= 0 else { throw SystemCalls.failure("open lock file", lockFilePath, -fd) }
+                fd = try SystemCalls.openOrCreate(lockFilePath, access: .owner)
                 while flock(fd, LOCK_EX) != 0 {
                     guard errno == EINTR else {
                         close(fd)
@@ -116,7 +116,7 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
             let previous = defaults.data(forKey: key).flatMap { data in
                 data.withUnsafeBytes { MessageEnvelope.sequence(inHeader: $0) }
             }
-            let message = StoredMessage(sequence: (previous ?? 0) &+ 1, payload: payload)
+            let message = StoredMessage(sequence: StoredMessage.latestSequence(after: previous), payload: payload)
             defaults.set(MessageEnvelope.encode(message), forKey: key)
             return message
         }

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import Wormhole
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("UserDefaultsTransiting")
 struct UserDefaultsTransitingTests {
     /// A unique suite, removed afterwards.
@@ -28,6 +32,13 @@ struct UserDefaultsTransitingTests {
             let read = try #require(try reader.read(for: "a"))
             #expect(read.payload == Data("two".utf8))
             #expect(read.sequence == 2)
+            #if os(Linux)
+            // The cross-process lock file is owner-only, like the suite's own file.
+            let config = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? "\(NSHomeDirectory())/.config"
+            var info = stat()
+            #expect(lstat("\(config)/\(suite).wormhole-lock", &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o600)
+            #endif
             try reader.delete(for: "a")
             #expect(try writer.read(for: "a") == nil)
         }

@@ -1,0 +1,22 @@
+import CourierTestSupport
+import DurableStreams
+import Foundation
+import Testing
+
+@Suite("DurableStreams READMEs")
+struct ReadmeTests {
+    @Test("the client quick start runs against a real server and reads what it wrote")
+    func quickStartRuns() async throws {
+        try await withTestServer { server in
+            let base = try #require(URL(string: server.baseURL))
+            let events = try await withTimeout(.seconds(60)) { try await ClientReadme().quickStart(server: base) }
+            #expect(events.map(\.text) == ["created", "shipped", "created", "shipped", "paid", "refunded"])
+        }
+    }
+
+    @Test("the server README's embedding example starts on a free port and stops")
+    func serverExampleRuns() async throws {
+        let port = try await withTimeout(.seconds(60)) { try await ServerReadme().run() }
+        #expect(port > 0)
+    }
+}

@@ -510,6 +510,14 @@ let clerkKitTargets: [Target] = [
         path: "Tests/ClerkKit/ClerkEmulatorTests"
     ),
     .testTarget(
+        name: "ClerkCLITests",
+        dependencies: [
+            "clerk", "ClerkKit", "ClerkKitTesting", "CourierTestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/ClerkKit/ClerkCLITests"
+    ),
+    .testTarget(
         name: "ClerkSpecValidationTests",
         dependencies: ["ClerkSpecValidation"],
         path: "Tests/ClerkKit/ClerkSpecValidationTests"

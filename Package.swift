@@ -483,7 +483,9 @@ let clerkKitTargets: [Target] = [
     ),
     .executableTarget(
         name: "clerk-benchmark",
-        dependencies: ["ClerkKit", "ClerkKitTesting", "BenchmarkSupport"],
+        dependencies: [
+            "ClerkKit", "ClerkKitTesting", "BenchmarkSupport", .product(name: "Logging", package: "swift-log"),
+        ],
         path: "Benchmarks/ClerkKit"
     ),
     // Tests only: the Frontend API description (../shared/specs/clerk-fapi) as a request and response validator.

@@ -1,1 +1,195 @@
-print("clerk-benchmark: not built yet")
+import BenchmarkSupport
+import ClerkKit
+import ClerkKitTesting
+import Foundation
+import Logging
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// clerk-benchmark: ClerkKit's request pipeline against the emulator (with a bare URLSession request to the same
+// endpoint as the floor, in the same run), 1,000 concurrent getToken() calls, cold start from the file store, and
+// the emulator's sign-in rate.
+
+/// Counts the requests that reach the wire, by path.
+final class CountingTransport: HTTPTransport {
+    private let base: any HTTPTransport
+    private let counts = Mutex<[String: Int]>([:])
+
+    init(_ base: any HTTPTransport) { self.base = base }
+
+    func send(_ request: HTTPRequest) async throws(ClerkError) -> HTTPResponse {
+        counts.withLock { $0[request.url.path, default: 0] += 1 }
+        return try await base.send(request)
+    }
+
+    func count(pathSuffix: String) -> Int {
+        counts.withLock { $0.filter { $0.key.hasSuffix(pathSuffix) }.values.reduce(0, +) }
+    }
+}
+
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+let password = "benchmark-password-1"
+
+/// Times `body` `iterations` times on the main actor (Clerk is main-actor bound), after `warmup` untimed runs.
+@MainActor
+func sampleOnMain(iterations: Int, warmup: Int = 0, _ body: @MainActor () async throws -> Void) async rethrows
+    -> LatencySummary
+{
+    for _ in 0..<warmup { try await body() }
+    var samples: [Duration] = []
+    samples.reserveCapacity(iterations)
+    let clock = ContinuousClock()
+    for _ in 0..<iterations {
+        let start = clock.now
+        try await body()
+        samples.append(clock.now - start)
+    }
+    return LatencySummary(samples)
+}
+
+@MainActor
+func signedInClerk(
+    _ emulator: ClerkEmulator, user: String, transport: any HTTPTransport = URLSessionTransport(),
+    store: any SecureStore = InMemorySecureStore()
+) async throws -> Clerk {
+    let configuration = try ClerkConfiguration(
+        publishableKey: await emulator.publishableKey, proxyURL: await emulator.baseURL)
+    let clerk = Clerk(configuration: configuration, store: store, transport: transport)
+    try await clerk.load()
+    _ = try await clerk.auth.signIn(identifier: user, password: password)
+    return clerk
+}
+
+@MainActor
+func measurePipeline(_ emulator: ClerkEmulator, base: URL, iterations: Int) async throws {
+    let clerk = try await signedInClerk(emulator, user: "user0+clerk_test@example.com")
+    let piped = try await sampleOnMain(iterations: iterations, warmup: 50) { try await clerk.refreshEnvironment() }
+    let session = URLSession(configuration: .ephemeral)
+    let request = URLRequest(url: base.appendingPathComponent("v1/environment"))
+    let floor = try await sampleOnMain(iterations: iterations, warmup: 50) { _ = try await session.data(for: request) }
+    var report = Report("Request pipeline: GET /v1/environment on the loopback emulator", columns: ["", "p50", "p99"])
+    report.add(
+        "ClerkKit (middleware, retry policy, decoding, state sync)", piped.p50.microsecondsText,
+        piped.p99.microsecondsText)
+    report.add(
+        "bare URLSession request, body not decoded (floor)", floor.p50.microsecondsText,
+        floor.p99.microsecondsText)
+    report.add(
+        "ClerkKit's own cost (difference)", (piped.p50 - floor.p50).microsecondsText,
+        (piped.p99 - floor.p99).microsecondsText)
+    report.print()
+}
+
+@MainActor
+func measureTokenDeduplication(_ emulator: ClerkEmulator) async throws {
+    let counting = CountingTransport(URLSessionTransport())
+    let clerk = try await signedInClerk(emulator, user: "user1+clerk_test@example.com", transport: counting)
+    let before = counting.count(pathSuffix: "/tokens/benchmark")
+    let options = GetTokenOptions(template: "benchmark")
+    let clock = ContinuousClock()
+    let start = clock.now
+    let tasks = (0..<1_000).map { _ in Task { @MainActor in try await clerk.auth.getToken(options) } }
+    var tokens: [String?] = []
+    for task in tasks { tokens.append(try await task.value) }
+    let elapsed = clock.now - start
+    guard tokens.count == 1_000, Set(tokens.compactMap { $0 }).count == 1 else {
+        throw BenchmarkFailure(
+            description: "the 1,000 callers got \(Set(tokens.compactMap { $0 }).count) distinct tokens and "
+                + "\(tokens.filter { $0 == nil }.count) nils from \(counting.count(pathSuffix: "/tokens/benchmark") - before) requests"
+        )
+    }
+    var report = Report("1,000 concurrent getToken() on a cold cache", columns: ["requests sent", "all answered in"])
+    report.add("\(counting.count(pathSuffix: "/tokens/benchmark") - before)", elapsed.millisecondsText)
+    report.print()
+}
+
+@MainActor
+func measureColdStart(_ emulator: ClerkEmulator, iterations: Int) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clerk-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let signedIn = try await signedInClerk(
+        emulator, user: "user2+clerk_test@example.com", store: try FileSecureStore(directory: directory))
+    let configuration = signedIn.configuration
+    var hydrated = 0
+    let cold = try await sampleOnMain(iterations: iterations) {
+        let clerk = Clerk(configuration: configuration, store: try FileSecureStore(directory: directory))
+        clerk.hydrate()
+        if clerk.session != nil { hydrated += 1 }
+    }
+    guard hydrated == iterations else { throw BenchmarkFailure(description: "hydration lost the session") }
+    var report = Report(
+        "Cold start: hydrate a signed-in client from the file store (no network)", columns: ["p50", "p99"])
+    report.add(cold.p50.microsecondsText, cold.p99.microsecondsText)
+    report.print()
+}
+
+/// Password sign-ins sent straight over HTTP, each from a new client (no device token), by 4 concurrent workers:
+/// the emulator's own capacity, without a client library in the way.
+func measureEmulatorSignIns(_ base: URL, count: Int) async throws {
+    let workers = 4
+    let session = URLSession(configuration: .ephemeral)
+    var request = URLRequest(url: base.appendingPathComponent("v1/client/sign_ins"))
+    request.url = URL(string: request.url?.absoluteString.appending("?_is_native=true") ?? "")
+    request.httpMethod = "POST"
+    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data("identifier=user3%2Bclerk_test%40example.com&password=\(password)".utf8)
+    let signIn = request
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<workers {
+            group.addTask {
+                var completed = 0
+                for _ in 0..<(count / workers) {
+                    let (_, response) = try await session.data(for: signIn)
+                    if (response as? HTTPURLResponse)?.statusCode == 200 { completed += 1 }
+                }
+                return completed
+            }
+        }
+        let completed = try await group.reduce(0, +)
+        guard completed == count / workers * workers else {
+            throw BenchmarkFailure(description: "\(count - completed) sign-ins failed")
+        }
+    }
+    let elapsed = clock.now - start
+    var report = Report(
+        "Emulator: password sign-ins over HTTP, a new client each, 4 workers", columns: ["sign-ins", "rate"])
+    report.add("\(count)", rateText(rate(count, in: elapsed), unit: " sign-ins/s"))
+    report.print()
+}
+
+@MainActor
+func runBenchmarks() async throws {
+    printBuildBanner("clerk-benchmark")
+    var logger = Logger(label: "clerk-benchmark")
+    logger.logLevel = .critical
+    let emulator = ClerkEmulator(configuration: .init(jwtTemplates: ["benchmark"]), logger: logger)
+    for index in 0..<4 {
+        _ = try await emulator.createUser(emailAddress: "user\(index)+clerk_test@example.com", password: password)
+    }
+    let base = try await emulator.start()
+    do {
+        try await measurePipeline(emulator, base: base, iterations: isQuickRun ? 100 : 2_000)
+        try await measureTokenDeduplication(emulator)
+        try await measureColdStart(emulator, iterations: isQuickRun ? 20 : 500)
+        try await measureEmulatorSignIns(base, count: isQuickRun ? 40 : 2_000)
+    } catch {
+        await emulator.stop()
+        throw error
+    }
+    await emulator.stop()
+}
+
+do {
+    try await runBenchmarks()
+} catch {
+    FileHandle.standardError.write(Data("clerk-benchmark: \(error)\n".utf8))
+    exit(1)
+}

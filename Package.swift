@@ -537,7 +537,8 @@ let tourTargets: [Target] = [
         name: "tour",
         dependencies: [
             "SundialKit", "SundialKitStream", "SundialKitTesting", "Wormhole",
-            "DurableStreams", "DurableStreamsServer", .product(name: "Logging", package: "swift-log"),
+            "DurableStreams", "DurableStreamsServer", "ClerkKit", "ClerkKitTesting",
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/Tour"
     )

@@ -8,3 +8,4 @@ try await NetworkTour.run()
 try await ConnectivityTour.run()
 try await WormholeTour.run()
 try await DurableStreamsTour.run()
+if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) { try await ClerkTour.run() }

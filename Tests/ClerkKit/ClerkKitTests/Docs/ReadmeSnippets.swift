@@ -1,0 +1,45 @@
+// The Swift blocks of Sources/ClerkKit/README.md, word for word (scripts/readme-snippets checks it), compiled and
+// run against the emulator.
+import ClerkKit
+import ClerkKitTesting
+import Logging
+import Testing
+
+@MainActor
+func signIn(with configuration: ClerkConfiguration) async throws(ClerkError) -> String? {
+    let clerk = Clerk(configuration: configuration)
+    try await clerk.load()  // the stored client first, then a refresh from the Frontend API
+    let signIn = try await clerk.auth.signIn(
+        identifier: "ada+clerk_test@example.com", password: "analytical-engine-1843")
+    guard signIn.status == .complete else { return nil }  // e.g. .needsSecondFactor
+    return try await clerk.auth.getToken()  // a session JWT for your backend, cached and refreshed for you
+}
+
+@MainActor
+func logSignOuts(of clerk: Clerk) -> Task<Void, Never> {
+    Task {
+        for await event in clerk.events {
+            if case .signedOut = event { print("signed out") }
+        }
+    }
+}
+
+@Test @MainActor func signsInAgainstTheEmulator() async throws {
+    let emulator = ClerkEmulator(logger: Logger(label: "clerk-emulator"))
+    _ = try await emulator.createUser(emailAddress: "ada+clerk_test@example.com", password: "analytical-engine-1843")
+    let url = try await emulator.start()  // 127.0.0.1, a free port
+    let configuration = try ClerkConfiguration(publishableKey: await emulator.publishableKey, proxyURL: url)
+    #expect(try await signIn(with: configuration) != nil)
+    await emulator.stop()
+}
+
+@Test @MainActor func theSignOutLoggerEndsWithItsClerk() async throws {
+    let emulator = ClerkEmulator(logger: Logger(label: "clerk-emulator"))
+    let url = try await emulator.start()
+    let clerk = Clerk(
+        configuration: try ClerkConfiguration(publishableKey: await emulator.publishableKey, proxyURL: url))
+    let task = logSignOuts(of: clerk)
+    task.cancel()
+    await task.value
+    await emulator.stop()
+}

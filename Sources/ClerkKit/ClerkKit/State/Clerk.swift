@@ -32,9 +32,11 @@ public final class Clerk {
     /// The current session's user.
     public var user: User? { session?.user }
     /// The current session's active organization, `nil` for the personal account.
-    public var organization: Organization? {
+    public var organization: Organization? { organizationMembership?.organization }
+    /// The user's membership of the active organization.
+    public var organizationMembership: OrganizationMembership? {
         guard let organizationId = session?.lastActiveOrganizationId else { return nil }
-        return user?.organizationMemberships.first { $0.organization.id == organizationId }?.organization
+        return user?.organizationMemberships.first { $0.organization.id == organizationId }
     }
     /// Whether both the client and the environment are known.
     public var isLoaded: Bool { client != nil && environment != nil }

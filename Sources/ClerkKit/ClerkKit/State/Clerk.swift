@@ -85,7 +85,7 @@ public final class Clerk {
         old.identity.retire()
         await old.tokens.cache.clear()
         var dependencies = old.dependencies
-        if configuration.options.store != nil, let store = configuration.options.store { dependencies.store = store }
+        if let store = configuration.options.store { dependencies.store = store }
         self.configuration = configuration
         core = ClerkCore(configuration: configuration, dependencies: dependencies, events: eventHub)
         observe(core)

@@ -111,3 +111,12 @@ import Testing
         #expect(error.longMessage == "lm")
     }
 }
+
+@Suite struct ClerkModelTests {
+    @Test func jsonRoundTripAndTypedErrors() throws {
+        let session = try Session(jsonData: Fixtures.data(Fixtures.session(organizationId: "org_1")))
+        #expect(try Session(jsonData: try session.jsonData()) == session)
+        #expect(caught { try User(jsonData: Data("<html>".utf8)) }?.code == .decoding)
+        #expect(caught { try SignIn(jsonData: Fixtures.data(["id": "sia_1"])) }?.code == .decoding)
+    }
+}

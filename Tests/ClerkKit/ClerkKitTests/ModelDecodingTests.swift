@@ -82,7 +82,10 @@ import Testing
         #expect(environment.userSettings?.signIn?.secondFactor?.required == false)
         #expect(environment.displayConfig?.applicationName == "Courier")
         #expect(environment.organizationSettings?.creatorRole == "org:admin")
-        #expect(environment.userSettings?.enabledAttributes.count == 2)
+        #expect(
+            environment.userSettings?.enabledAttributes.keys.sorted() == [
+                "authenticator_app", "email_address", "first_name", "last_name", "password",
+            ])
     }
 
     @Test func listsTokensAndDeletedObjects() throws {

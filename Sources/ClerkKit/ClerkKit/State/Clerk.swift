@@ -64,11 +64,13 @@ public final class Clerk {
                 configuration: configuration, transport: transport, store: store, logger: logger))
     }
 
-    /// Creates an instance on explicit services (clock and randomness included).
+    /// Creates an instance on explicit services (clock and randomness included), with the stored device token,
+    /// client and environment already loaded (no request is sent until ``load()`` or a flow).
     public init(configuration: ClerkConfiguration, dependencies: ClerkDependencies) {
         self.configuration = configuration
         self.core = ClerkCore(configuration: configuration, dependencies: dependencies, events: eventHub)
         observe(core)
+        hydrate()
     }
 
     private func observe(_ core: ClerkCore) {

@@ -17,7 +17,7 @@ import Testing
         if let verification {
             signIn["first_factor_verification"] =
                 [
-                    "object": "verification_link", "status": verification, "strategy": "email_link",
+                    "object": "verification_email_link", "status": verification, "strategy": "email_link",
                     "expire_at": Fixtures.now + 600_000, "attempts": Fixtures.null,
                 ] as [String: Any]
         }

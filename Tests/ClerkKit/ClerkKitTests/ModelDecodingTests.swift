@@ -82,7 +82,10 @@ import Testing
         #expect(environment.userSettings?.signIn?.secondFactor?.required == false)
         #expect(environment.displayConfig?.applicationName == "Courier")
         #expect(environment.organizationSettings?.creatorRole == "org:admin")
-        #expect(environment.userSettings?.enabledAttributes.count == 2)
+        #expect(
+            environment.userSettings?.enabledAttributes.keys.sorted() == [
+                "authenticator_app", "email_address", "first_name", "last_name", "password",
+            ])
     }
 
     @Test func listsTokensAndDeletedObjects() throws {
@@ -109,5 +112,14 @@ import Testing
             ["code": "form_param_nil", "message": "m", "long_message": "lm", "meta": ["param_name": "identifier"]])
         #expect(error.paramName == "identifier")
         #expect(error.longMessage == "lm")
+    }
+}
+
+@Suite struct ClerkModelTests {
+    @Test func jsonRoundTripAndTypedErrors() throws {
+        let session = try Session(jsonData: Fixtures.data(Fixtures.session(organizationId: "org_1")))
+        #expect(try Session(jsonData: try session.jsonData()) == session)
+        #expect(caught { try User(jsonData: Data("<html>".utf8)) }?.code == .decoding)
+        #expect(caught { try SignIn(jsonData: Fixtures.data(["id": "sia_1"])) }?.code == .decoding)
     }
 }

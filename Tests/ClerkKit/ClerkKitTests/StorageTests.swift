@@ -60,7 +60,7 @@ import Testing
             let later = StubTransport(responses: [Fixtures.wrapped(Fixtures.signedInClient())])
             let second = Clerk(
                 configuration: configuration, store: try FileSecureStore(directory: directory.url), transport: later)
-            second.hydrate()
+            // Created with the stored identity already loaded.
             #expect(second.session?.id == "sess_1")
             #expect(second.environment?.displayConfig?.applicationName == "Courier")
             #expect(later.requests.isEmpty)

@@ -56,9 +56,4 @@ public struct ClerkConfiguration: Sendable {
         let segments = proxyURL.path.split(separator: "/", omittingEmptySubsequences: true)
         return segments.isEmpty ? "" : "/" + segments.joined(separator: "/")
     }
-
-    /// A short fingerprint of the instance, used to keep each instance's stored values apart.
-    var storageNamespace: String {
-        frontendAPIURL.host ?? "clerk"
-    }
 }

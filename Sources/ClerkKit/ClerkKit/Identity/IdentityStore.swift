@@ -14,6 +14,7 @@ final class IdentityStore: Sendable {
     }
 
     private struct State {
+        var retired = false
         var snapshot = Snapshot()
         var environment: ClerkEnvironment?
         var nextSequence: UInt64 = 1
@@ -30,6 +31,18 @@ final class IdentityStore: Sendable {
     }
 
     var snapshot: Snapshot { state.withLock { $0.snapshot } }
+    /// Whether this store belongs to a replaced configuration: it then ignores responses and writes nothing.
+    var isRetired: Bool { state.withLock { $0.retired } }
+
+    /// Stops applying responses and writing to storage (after a reconfiguration), and removes what it stored.
+    func retire() {
+        state.withLock { state in
+            state.retired = true
+            for key in [StoreKey.deviceToken, StoreKey.client, StoreKey.clientOrder, StoreKey.environment] {
+                write(key, nil)
+            }
+        }
+    }
     var environment: ClerkEnvironment? { state.withLock { $0.environment } }
 
     /// The place of a request about to be sent in the send order.
@@ -49,6 +62,7 @@ final class IdentityStore: Sendable {
     @discardableResult
     func apply(token: DeviceTokenUpdate, client update: ClientUpdate, order: ResponseOrder) -> Snapshot? {
         let changed: Snapshot? = state.withLock { state in
+            guard !state.retired else { return nil }
             var next = state.snapshot
             switch token {
             case .keep: break
@@ -73,7 +87,7 @@ final class IdentityStore: Sendable {
     /// Replaces the environment and stores it.
     func setEnvironment(_ environment: ClerkEnvironment) {
         state.withLock { state in
-            guard state.environment != environment else { return }
+            guard !state.retired, state.environment != environment else { return }
             state.environment = environment
             write(StoreKey.environment, encode(environment))
         }

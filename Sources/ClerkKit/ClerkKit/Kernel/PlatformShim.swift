@@ -56,13 +56,6 @@ enum PlatformShim {
         return chmod(path, mode_t(mode)) == 0 ? nil : errno
     }
 
-    /// The permission bits of `path`, or `nil` if it cannot be read.
-    static func permissions(path: String) -> UInt32? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return UInt32(info.st_mode) & 0o777
-    }
-
     /// Removes a file; missing files are not an error. Returns `errno` on failure.
     static func removeFile(path: String) -> Int32? {
         unlink(path) == 0 || errno == ENOENT ? nil : errno

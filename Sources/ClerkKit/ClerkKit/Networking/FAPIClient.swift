@@ -18,10 +18,13 @@ final class FAPIClient: Sendable {
     private let retryPolicy: RetryPolicy
     private let refreshFlight = SingleFlight<String, Client?>()
 
-    init(configuration: ClerkConfiguration, dependencies: ClerkDependencies, identity: IdentityStore) {
+    init(
+        configuration: ClerkConfiguration, dependencies: ClerkDependencies, identity: IdentityStore,
+        events: EventHub<AuthEvent>
+    ) {
         self.configuration = configuration
         self.identity = identity
-        self.events = EventHub()
+        self.events = events
         self.transport = dependencies.transport
         self.clock = dependencies.clock
         self.logger = dependencies.logger
@@ -124,7 +127,7 @@ final class FAPIClient: Sendable {
                 token: interpretation.tokenUpdate, client: interpretation.clientUpdate,
                 order: ResponseOrder(serverDate: interpretation.serverDate, sequence: sequence))
         }
-        if let envelope = interpretation.envelope, interpretation.error == nil {
+        if let envelope = interpretation.envelope, interpretation.error == nil, !identity.isRetired {
             emitEvents(envelope: envelope, body: response.body)
         }
         if interpretation.needsClientRefresh { startClientRefresh() }

@@ -30,18 +30,27 @@ final class SessionTokenService: Sendable {
         {
             _ = await cache.store(seed, for: key, generation: generation, now: clock.now)
         }
-        let cached = await cache.token(for: key)
-        if !options.skipCache, let cached, let jwt = try? SessionJWT(cached),
-            jwt.expiresAt.timeIntervalSince(clock.now) > options.expirationBuffer
-        {
-            return cached
-        }
+        if !options.skipCache, let fresh = await freshCachedToken(key, options: options) { return fresh }
+        let previous = await cache.token(for: key)
         let fetch = { @Sendable () async throws(ClerkError) -> String? in
             try await self.fetch(
-                key: key, generation: generation, previous: cached, options: options, sessionMinter: sessionMinter)
+                key: key, generation: generation, previous: previous, options: options, sessionMinter: sessionMinter)
         }
         if options.skipCache { return try await fetch() }
-        return try await flights.run(FlightKey(key: key, generation: generation), operation: fetch)
+        // A caller that checked the cache just before another caller's request finished finds the new token
+        // here instead of sending a second request.
+        return try await flights.run(FlightKey(key: key, generation: generation)) { () async throws(ClerkError) in
+            if let fresh = await self.freshCachedToken(key, options: options) { return fresh }
+            return try await fetch()
+        }
+    }
+
+    /// The cached token for `key` if it expires later than the buffer.
+    private func freshCachedToken(_ key: TokenCacheKey, options: GetTokenOptions) async -> String? {
+        guard let cached = await cache.token(for: key), let jwt = try? SessionJWT(cached),
+            jwt.expiresAt.timeIntervalSince(clock.now) > options.expirationBuffer
+        else { return nil }
+        return cached
     }
 
     private func fetch(

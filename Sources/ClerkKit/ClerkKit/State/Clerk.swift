@@ -17,14 +17,15 @@ public import Observation
 @MainActor
 @Observable
 public final class Clerk {
-    /// The configuration this instance was created with.
-    public let configuration: ClerkConfiguration
+    /// The current configuration (see ``reconfigure(_:)``).
+    public private(set) var configuration: ClerkConfiguration
     /// The device's client (sessions, sign-in and sign-up in progress), once known.
     public private(set) var client: Client?
     /// The instance's settings, once loaded.
     public private(set) var environment: ClerkEnvironment?
 
-    let core: ClerkCore
+    @ObservationIgnored private(set) var core: ClerkCore
+    let eventHub = EventHub<AuthEvent>()
     let tokenRefresh = Protected<Task<Void, Never>?>(nil)
 
     /// The current session: the client's last active session.
@@ -32,16 +33,18 @@ public final class Clerk {
     /// The current session's user.
     public var user: User? { session?.user }
     /// The current session's active organization, `nil` for the personal account.
-    public var organization: Organization? {
+    public var organization: Organization? { organizationMembership?.organization }
+    /// The user's membership of the active organization.
+    public var organizationMembership: OrganizationMembership? {
         guard let organizationId = session?.lastActiveOrganizationId else { return nil }
-        return user?.organizationMemberships.first { $0.organization.id == organizationId }?.organization
+        return user?.organizationMemberships.first { $0.organization.id == organizationId }
     }
     /// Whether both the client and the environment are known.
     public var isLoaded: Bool { client != nil && environment != nil }
     /// Sign-in, sign-up, session and token flows.
     public var auth: Auth { Auth(clerk: self) }
     /// A new subscription to authentication events; every subscriber receives every event.
-    public var events: AsyncStream<AuthEvent> { core.fapi.events.subscribe() }
+    public var events: AsyncStream<AuthEvent> { eventHub.subscribe() }
 
     /// Creates an instance with the default services, replacing those given.
     ///
@@ -61,18 +64,39 @@ public final class Clerk {
                 configuration: configuration, transport: transport, store: store, logger: logger))
     }
 
-    /// Creates an instance on explicit services (clock and randomness included).
+    /// Creates an instance on explicit services (clock and randomness included), with the stored device token,
+    /// client and environment already loaded (no request is sent until ``load()`` or a flow).
     public init(configuration: ClerkConfiguration, dependencies: ClerkDependencies) {
         self.configuration = configuration
-        self.core = ClerkCore(configuration: configuration, dependencies: dependencies)
+        self.core = ClerkCore(configuration: configuration, dependencies: dependencies, events: eventHub)
+        observe(core)
+        hydrate()
+    }
+
+    private func observe(_ core: ClerkCore) {
         core.identity.observe { [weak self] _ in
             Task { @MainActor in self?.syncState() }
         }
     }
 
+    /// Switches to another instance or proxy: forgets the device token, client and environment (here and in
+    /// the store), and drops every response still in flight for the old configuration.
+    public func reconfigure(_ configuration: ClerkConfiguration) async {
+        stopTokenRefresh()
+        let old = core
+        old.identity.retire()
+        await old.tokens.cache.clear()
+        var dependencies = old.dependencies
+        if let store = configuration.options.store { dependencies.store = store }
+        self.configuration = configuration
+        core = ClerkCore(configuration: configuration, dependencies: dependencies, events: eventHub)
+        observe(core)
+        syncState()
+    }
+
     deinit {
         tokenRefresh.withLock { $0?.cancel() }
-        core.fapi.events.finish()
+        eventHub.finish()
     }
 
     /// Loads the stored client and environment, then refreshes both from the Frontend API.
@@ -121,7 +145,7 @@ public final class Clerk {
                 let tokens = core.tokens
                 Task { await tokens.cache.removeTokens(sessionId: oldSession.id) }
             }
-            core.fapi.events.send(.sessionChanged(oldValue: oldSession, newValue: newSession))
+            eventHub.send(.sessionChanged(oldValue: oldSession, newValue: newSession))
         }
     }
 

@@ -9,11 +9,12 @@ final class ClerkCore: Sendable {
     let fapi: FAPIClient
     let tokens: SessionTokenService
 
-    init(configuration: ClerkConfiguration, dependencies: ClerkDependencies) {
+    init(configuration: ClerkConfiguration, dependencies: ClerkDependencies, events: EventHub<AuthEvent>) {
         self.configuration = configuration
         self.dependencies = dependencies
         identity = IdentityStore(store: dependencies.store, logger: dependencies.logger)
-        fapi = FAPIClient(configuration: configuration, dependencies: dependencies, identity: identity)
+        fapi = FAPIClient(
+            configuration: configuration, dependencies: dependencies, identity: identity, events: events)
         tokens = SessionTokenService(fapi: fapi, clock: dependencies.clock)
     }
 

@@ -151,11 +151,16 @@ enum Fixtures {
     }
 
     static func environment(sessionMinter: Bool? = nil) -> [String: Any] {
-        let attribute: [String: Any] = [
-            "enabled": true, "required": true, "used_for_first_factor": true, "first_factors": ["email_code"],
-            "used_for_second_factor": false, "second_factors": [], "verifications": ["email_code"],
-            "verify_at_sign_up": true, "immutable": false,
-        ]
+        func attribute(_ enabled: Bool, first: [String] = [], second: [String] = [], verifications: [String] = [])
+            -> [String: Any]
+        {
+            [
+                "enabled": enabled, "required": enabled, "used_for_first_factor": !first.isEmpty,
+                "first_factors": first,
+                "used_for_second_factor": !second.isEmpty, "second_factors": second, "verifications": verifications,
+                "verify_at_sign_up": !verifications.isEmpty, "immutable": false,
+            ]
+        }
         var authConfig: [String: Any] = [
             "object": "auth_config", "id": "aac_1", "first_name": "on", "last_name": "on", "email_address": "required",
             "phone_number": "off", "username": "off", "password": "required",
@@ -163,35 +168,88 @@ enum Fixtures {
             "first_factors": ["email_code", "password"], "second_factors": ["totp"],
             "email_address_verification_strategies": ["email_code"], "single_session_mode": true,
             "enhanced_email_deliverability": false, "test_mode": true, "url_based_session_syncing": true,
-            "claimed_at": null, "reverification": true, "native_settings": [:],
+            "claimed_at": null, "reverification": true,
+            "native_settings": [
+                "object": "native_settings", "api_enabled": true, "trusted_device_sign_in_enabled": false,
+                "trusted_device_enrollment_prompt_after_sign_in_enabled": false,
+                "trusted_device_enrollment_prompt_after_sign_up_enabled": false,
+            ] as [String: Any],
         ]
         if let sessionMinter { authConfig["session_minter"] = sessionMinter }
+        let accounts = "https://accounts.courier.dev"
+        var displayConfig: [String: Any] = [
+            "object": "display_config", "id": "display_config_1", "instance_environment_type": "development",
+            "application_name": "Courier", "theme": [:], "preferred_sign_in_strategy": "password",
+            "logo_image_url": null, "favicon_image_url": null, "home_url": "https://courier.dev",
+            "support_email": null, "branded": true, "experimental_force_oauth_first": false,
+            "clerk_js_version": "5", "show_devmode_warning": true, "google_one_tap_client_id": null,
+            "help_url": null, "privacy_policy_url": null, "terms_url": null, "logo_url": null, "favicon_url": null,
+            "logo_image": null, "favicon_image": null, "captcha_public_key": null, "captcha_widget_type": null,
+            "captcha_public_key_invisible": null, "captcha_provider": null, "captcha_oauth_bypass": [],
+        ]
+        for key in [
+            "sign_in_url", "sign_up_url", "user_profile_url", "waitlist_url", "oauth_consent_url", "after_sign_in_url",
+            "after_sign_up_url", "after_sign_out_one_url", "after_sign_out_all_url", "after_switch_session_url",
+            "after_join_waitlist_url", "organization_profile_url", "create_organization_url",
+            "after_leave_organization_url", "after_create_organization_url", "logo_link_url",
+        ] {
+            displayConfig[key] = "\(accounts)/\(key)"
+        }
+        let social: [String: Any] = [
+            "enabled": true, "required": false, "authenticatable": true, "block_email_subaddresses": false,
+            "strategy": "oauth_google", "not_selectable": false, "deprecated": false, "name": "Google",
+            "logo_url": null,
+        ]
         return [
             "auth_config": authConfig,
-            "display_config": [
-                "object": "display_config", "id": "display_config_1", "instance_environment_type": "development",
-                "application_name": "Courier", "preferred_sign_in_strategy": "password", "logo_image_url": null,
-                "home_url": "https://example.com",
-            ] as [String: Any],
+            "display_config": displayConfig,
             "user_settings": [
-                "attributes": ["email_address": attribute, "password": attribute],
-                "social": [
-                    "oauth_google": [
-                        "enabled": true, "required": false, "authenticatable": true, "block_email_subaddresses": false,
-                        "strategy": "oauth_google", "not_selectable": false, "deprecated": false, "name": "Google",
-                        "logo_url": null,
-                    ] as [String: Any]
+                "attributes": [
+                    "email_address": attribute(true, first: ["email_code"], verifications: ["email_code"]),
+                    "phone_number": attribute(false), "username": attribute(false), "web3_wallet": attribute(false),
+                    "first_name": attribute(true), "last_name": attribute(true),
+                    "password": attribute(true, first: ["password"]),
+                    "authenticator_app": attribute(true, second: ["totp"]),
+                    "ticket": attribute(false), "backup_code": attribute(false), "passkey": attribute(false),
                 ],
+                "social": ["oauth_google": social],
+                "saml": ["enabled": false], "enterprise_sso": ["enabled": false],
                 "sign_in": ["second_factor": ["required": false]],
                 "sign_up": [
                     "captcha_enabled": false, "captcha_widget_type": "smart", "custom_action_required": false,
                     "progressive": true, "mode": "public", "legal_consent_enabled": false,
                 ] as [String: Any],
+                "restrictions": [
+                    "allowlist": ["enabled": false], "blocklist": ["enabled": false],
+                    "allowlist_blocklist_disabled_on_sign_in": ["enabled": false],
+                    "block_disposable_email_domains": ["enabled": false],
+                    "block_email_subaddresses": ["enabled": false],
+                ],
+                "password_settings": [
+                    "disable_hibp": false, "disable_password_reverification": false, "min_length": 8, "max_length": 72,
+                    "require_special_char": false, "require_numbers": false, "require_uppercase": false,
+                    "require_lowercase": false, "show_zxcvbn": false, "min_zxcvbn_strength": 0,
+                    "enforce_hibp_on_sign_in": false, "allowed_special_characters": "!@#$%^&*",
+                ] as [String: Any],
+                "username_settings": [
+                    "min_length": 4, "max_length": 64, "allow_extended_special_characters": false,
+                    "allow_numeric_usernames": true,
+                ] as [String: Any],
+                "actions": ["delete_self": true, "create_organization": true, "create_organizations_limit": false]
+                    as [String: Any],
+                "attack_protection": [
+                    "user_lockout": ["enabled": true, "max_attempts": 100, "duration_in_minutes": 60] as [String: Any],
+                    "pii": ["enabled": true], "email_link": ["require_same_client": false],
+                    "enumeration_protection": ["enabled": false],
+                ] as [String: Any],
+                "passkey_settings": [
+                    "allow_autofill": true, "show_sign_in_button": true, "satisfies_second_factor": false,
+                ],
             ] as [String: Any],
             "organization_settings": [
                 "enabled": true, "max_allowed_memberships": 5, "actions": ["admin_delete": true],
                 "domains": ["enabled": false, "enrollment_modes": [], "default_role": "org:member"] as [String: Any],
-                "creator_role": "org:admin",
+                "slug": ["disabled": false], "creator_role": "org:admin",
             ] as [String: Any],
             "maintenance_mode": false, "client_debug_mode": false,
         ]

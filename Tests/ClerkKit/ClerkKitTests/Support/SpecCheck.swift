@@ -22,8 +22,18 @@ enum SpecCheck {
         }
     }
 
-    /// Validates every request `transport` recorded.
+    /// Validates every request `transport` recorded, and every response it served against the response
+    /// schemas (so the recorded-style fixtures stay faithful to the service's shapes).
     static func validateAll(_ transport: StubTransport, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for request in transport.requests { try validate(request, sourceLocation: sourceLocation) }
+        let spec = try FAPISpec.load()
+        for (request, response) in transport.exchanges {
+            let problems = spec.validateResponse(
+                method: request.method, path: request.url.path, status: response.status, body: response.body)
+            for problem in problems {
+                Issue.record(
+                    "response to \(request.method) \(request.url.path): \(problem)", sourceLocation: sourceLocation)
+            }
+        }
     }
 }

@@ -7,6 +7,7 @@ final class StubTransport: HTTPTransport, @unchecked Sendable {
 
     private let lock = NSLock()
     private var recorded: [HTTPRequest] = []
+    private var answered: [(HTTPRequest, HTTPResponse)] = []
     private let handler: Handler
 
     /// Answers each request with `handler(request, index)`, `index` counting from 0.
@@ -32,8 +33,13 @@ final class StubTransport: HTTPTransport, @unchecked Sendable {
             recorded.append(request)
             return recorded.count - 1
         }
-        return try await handler(request, index)
+        let response = try await handler(request, index)
+        lock.withLock { answered.append((request, response)) }
+        return response
     }
+
+    /// Every request with the response it got.
+    var exchanges: [(request: HTTPRequest, response: HTTPResponse)] { lock.withLock { answered } }
 
     var requests: [HTTPRequest] { lock.withLock { recorded } }
 

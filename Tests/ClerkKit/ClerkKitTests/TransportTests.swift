@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import ClerkKit
+
+/// ``URLSessionTransport`` over real sockets on 127.0.0.1.
+@MainActor
+@Suite struct TransportTests {
+    @Test func signInOverHTTPThroughAProxyURL() async throws {
+        let body = Fixtures.data([
+            "response": Fixtures.signIn(status: "complete", sessionId: "sess_1"), "client": Fixtures.signedInClient(),
+        ])
+        let server = try RawHTTPServer { _ in
+            RawHTTPServer.response(
+                headers: [("Content-Type", "application/json"), ("Authorization", "dvc_wire")], body: body)
+        }
+        defer { server.stop() }
+        let configuration = try Fixtures.configuration(proxy: "http://127.0.0.1:\(server.port)/__clerk")
+        let clerk = Clerk(configuration: configuration)
+        let signIn = try await clerk.auth.signIn(identifier: "ada@example.com", password: "pw")
+        #expect(signIn.status == .complete)
+        #expect(clerk.session?.id == "sess_1")
+        #expect(clerk.core.identity.snapshot.deviceToken == "dvc_wire")
+        let raw = try #require(server.requests.first)
+        #expect(raw.hasPrefix("POST /__clerk/v1/client/sign_ins?_is_native=true HTTP/1.1\r\n"))
+        #expect(raw.lowercased().contains("clerk-api-version: 2026-05-12"))
+        #expect(raw.lowercased().contains("content-type: application/x-www-form-urlencoded"))
+        #expect(raw.hasSuffix("identifier=ada%40example.com&password=pw&strategy=password"))
+    }
+
+    @Test func aConnectionDroppedMidBodyIsATransportErrorAndChangesNothing() async throws {
+        let server = try RawHTTPServer { _ in
+            Array("HTTP/1.1 200 OK\r\nContent-Length: 5000\r\nAuthorization: dvc_evil\r\n\r\n{\"response\":".utf8)
+        }
+        defer { server.stop() }
+        let configuration = try Fixtures.configuration(proxy: "http://127.0.0.1:\(server.port)")
+        let store = InMemorySecureStore()
+        let clerk = Clerk(configuration: configuration, store: store)
+        let error = await caught { try await clerk.auth.signIn(identifier: "a", password: "b") }
+        #expect(error?.code == .transport)
+        #expect(server.requests.count == 1)  // a POST that may have been processed is not resent
+        #expect(clerk.client == nil)
+        #expect(store.keys.isEmpty)
+    }
+
+    @Test func connectionRefusedIsATransportError() async throws {
+        let server = try RawHTTPServer { _ in [] }
+        let port = server.port
+        server.stop()
+        let configuration = try Fixtures.configuration(
+            proxy: "http://127.0.0.1:\(port)", options: ClerkOptions(retry: .none, device: Fixtures.testDevice))
+        let clerk = Clerk(configuration: configuration)
+        let error = await caught { try await clerk.refreshClient() }
+        #expect(error?.code == .transport)
+    }
+}

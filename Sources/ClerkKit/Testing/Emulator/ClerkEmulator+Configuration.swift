@@ -86,6 +86,8 @@ extension ClerkEmulator {
         case emailCode = "email_code"
         /// `phone_code`: a one-time code sent by SMS.
         case phoneCode = "phone_code"
+        /// `email_link`: a verification link sent by email (opened at `/v1/verify`).
+        case emailLink = "email_link"
     }
 
     /// A second-factor (MFA) strategy.

@@ -148,7 +148,7 @@ struct EmulatorResponder: HTTPResponder {
 
     private static func httpResponse(_ response: EmulatorResponse) -> Response {
         var headers = HTTPFields()
-        headers[.contentType] = "application/json"
+        if response.body != nil { headers[.contentType] = "application/json" }
         headers[.cacheControl] = "no-store"
         for (name, value) in response.headers {
             guard let field = HTTPField.Name(name) else { continue }
@@ -156,7 +156,7 @@ struct EmulatorResponder: HTTPResponder {
         }
         return Response(
             status: HTTPResponse.Status(code: response.status), headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body.serialized)))
+            body: response.body.map { ResponseBody(byteBuffer: ByteBuffer(bytes: $0.serialized)) } ?? ResponseBody())
     }
 }
 

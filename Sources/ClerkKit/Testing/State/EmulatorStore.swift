@@ -19,6 +19,8 @@ struct EmulatorStore: Sendable {
     var signIns: [String: SignInMachine] = [:]
     var signUps: [String: SignUpMachine] = [:]
     var outbox: [ClerkEmulator.OutboxMessage] = []
+    /// Pending email links by token: the sign-in or sign-up they verify and where to redirect afterwards.
+    var emailLinks: [String: EmailLink] = [:]
     /// Sign-in tickets (sign-in tokens) by value: the user they sign in and when they expire.
     var tickets: [String: (userId: String, expireAt: Millis)] = [:]
 
@@ -210,8 +212,20 @@ struct EmulatorStore: Sendable {
         outbox.append(
             ClerkEmulator.OutboxMessage(
                 channel: delivery.channel == .email ? .email : .sms, to: delivery.to, code: delivery.code,
+                link: delivery.linkToken.flatMap { URL(string: issuer + "/v1/verify?token=" + $0) },
                 purpose: delivery.purpose, sentAt: Date(timeIntervalSince1970: Double(now) / 1000)))
     }
+}
+
+/// An email link waiting to be opened.
+struct EmailLink: Sendable, Equatable {
+    enum Target: Sendable, Equatable {
+        case signIn(String)
+        case signUp(String)
+    }
+
+    var target: Target
+    var redirectURL: String?
 }
 
 /// Clerk-style identifiers: a prefix, an underscore and 27 base62 characters.

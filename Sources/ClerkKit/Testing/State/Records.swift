@@ -204,7 +204,10 @@ struct Delivery: Sendable, Equatable {
 
     var channel: Channel
     var to: String
-    var code: String
+    /// The one-time code, or nil for an email link.
+    var code: String?
+    /// For an email link: the token the link carries (`/v1/verify?token=…`).
+    var linkToken: String? = nil
     /// `sign_in`, `sign_up`, `reset_password` or `second_factor`.
     var purpose: String
 }

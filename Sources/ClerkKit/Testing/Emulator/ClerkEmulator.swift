@@ -129,10 +129,13 @@ public actor ClerkEmulator: Service {
 
     /// Moves the emulator's clock forward: session tokens, codes and sessions expire by it.
     public func advanceClock(by duration: Duration) {
-        clockOffset += duration
+        clockOffset = .milliseconds(clockOffset.clampedMillis + duration.clampedMillis)
     }
 
-    var nowMillis: Millis { Millis((now.timeIntervalSince1970 * 1000).rounded()) }
+    var nowMillis: Millis {
+        let value = (now.timeIntervalSince1970 * 1000).rounded()
+        return value.isFinite ? Millis(min(max(value, -9e15), 9e15)) : 0
+    }
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

@@ -158,7 +158,7 @@ struct SignInMachine: Sendable, Equatable {
             let token = context.freshLinkToken
             firstFactor = VerificationState(
                 strategy: strategy,
-                expireAt: context.now + Millis(context.configuration.codeLifetime.components.seconds) * 1000,
+                expireAt: context.now + context.configuration.codeLifetime.clampedMillis,
                 code: token, targetId: email.id)
             return .success([
                 .deliver(Delivery(channel: .email, to: email.address, code: nil, linkToken: token, purpose: "sign_in"))
@@ -338,7 +338,7 @@ struct SignInMachine: Sendable, Equatable {
         let code = isTest ? TestMode.code : context.freshCode
         verification = VerificationState(
             strategy: strategy,
-            expireAt: context.now + Millis(context.configuration.codeLifetime.components.seconds) * 1000,
+            expireAt: context.now + context.configuration.codeLifetime.clampedMillis,
             code: code, targetId: targetId)
         if isTest { return [] }
         let purpose =

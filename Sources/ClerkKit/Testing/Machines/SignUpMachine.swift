@@ -220,7 +220,7 @@ struct SignUpMachine: Sendable, Equatable {
             let token = context.freshLinkToken
             emailVerification = VerificationState(
                 strategy: strategy,
-                expireAt: context.now + Millis(context.configuration.codeLifetime.components.seconds) * 1000,
+                expireAt: context.now + context.configuration.codeLifetime.clampedMillis,
                 code: token)
             return .success([
                 .deliver(Delivery(channel: .email, to: email, code: nil, linkToken: token, purpose: "sign_up"))
@@ -277,7 +277,7 @@ struct SignUpMachine: Sendable, Equatable {
         let code = isTest ? TestMode.code : context.freshCode
         let verification = VerificationState(
             strategy: strategy,
-            expireAt: context.now + Millis(context.configuration.codeLifetime.components.seconds) * 1000, code: code)
+            expireAt: context.now + context.configuration.codeLifetime.clampedMillis, code: code)
         return (
             verification,
             isTest ? [] : [.deliver(Delivery(channel: channel, to: address, code: code, purpose: "sign_up"))]

@@ -94,7 +94,7 @@ struct EmulatorStore: Sendable {
                 if sessions[other]?.status == .active { sessions[other]?.status = .ended }
             }
         }
-        let lifetime = Millis(configuration.sessionLifetime.components.seconds) * 1000
+        let lifetime = configuration.sessionLifetime.clampedMillis
         let session = SessionRecord(
             id: id, clientId: clientId, userId: userId, status: .active, activeOrganizationId: nil, createdAt: now,
             updatedAt: now, lastActiveAt: now, expireAt: now + lifetime, abandonAt: now + lifetime * 2,
@@ -131,7 +131,7 @@ struct EmulatorStore: Sendable {
     /// Claims of a session token for `session` at `now`, with the active organization's `o` claim.
     func sessionClaims(_ session: SessionRecord, now: Millis, azp: String?, template: String?) -> JSON {
         let seconds = now / 1000
-        let lifetime = Int64(configuration.sessionTokenLifetime.components.seconds)
+        let lifetime = configuration.sessionTokenLifetime.clampedMillis / 1000
         var claims: [(String, JSON)] = [
             ("azp", .string(azp ?? issuer)), ("exp", .int(seconds + lifetime)), ("iat", .int(seconds)),
             ("iss", .string(issuer)), ("jti", .string(IDs.random(20))), ("nbf", .int(seconds - 10)),
@@ -188,7 +188,7 @@ struct EmulatorStore: Sendable {
     /// Mints tokens for active sessions whose `last_active_token` expired (or is missing), as the service
     /// piggybacks a fresh one.
     mutating func refreshTokens(of client: ClientRecord, now: Millis) {
-        let lifetime = Millis(configuration.sessionTokenLifetime.components.seconds) * 1000
+        let lifetime = configuration.sessionTokenLifetime.clampedMillis
         for session in activeSessions(of: client, now: now) {
             let issued = session.lastActiveToken.flatMap(Self.issuedAt)
             if issued.map({ $0 * 1000 + lifetime <= now + 5_000 }) ?? true {

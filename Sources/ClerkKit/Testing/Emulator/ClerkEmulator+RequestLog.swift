@@ -35,6 +35,8 @@ extension ClerkEmulator {
     static let redactedFields: Set<String> = ["password", "code", "token", "ticket"]
 
     func record(_ request: EmulatorRequest, _ response: EmulatorResponse?) {
+        let limit = max(1, configuration.requestLogLimit)
+        if log.count >= limit { log.removeFirst(min(log.count, max(1, limit / 10, log.count - limit + 1))) }
         log.append(
             LoggedRequest(
                 method: request.method, path: request.path,

@@ -90,6 +90,12 @@ extension EmulatorStore {
             try form.requireKnown([])
             return .clientAsResponse
         }
+        if method == "PUT" || method == "POST", path.match("v1/client") != nil {
+            // Creates a client (with a device token) when the request has none; keeps the current one otherwise.
+            try form.requireKnown([])
+            _ = establishClient(&call)
+            return .clientAsResponse
+        }
         if method == "DELETE", path.match("v1/client") != nil || path.match("v1/client/sessions") != nil {
             try form.requireKnown([])
             return try signOutAll(&call)

@@ -43,6 +43,9 @@ struct EmailLinkFlowTests {
             let created = try await app.post(
                 "/v1/client/sign_ups", [("email_address", "new@example.com"), ("password", Fixtures.password)])
             let id = try #require(created.json["response"]["id"].string)
+            #expect(
+                created.json["response"]["verifications"]["email_address"]["supported_strategies"].strings
+                    == ["email_code", "email_link"])
             let redirect = app.baseURL.appendingPathComponent("v1/environment").absoluteString
             let prepared = try await app.post(
                 "/v1/client/sign_ups/\(id)/prepare_verification",

@@ -33,6 +33,8 @@ extension ClerkEmulator {
         public var applicationName: String
         /// JWT template names `POST …/tokens/{template}` accepts; others answer `404`.
         public var jwtTemplates: Set<String>
+        /// How many requests ``ClerkEmulator/requestLog()`` keeps (the oldest are dropped beyond it).
+        public var requestLogLimit: Int
 
         /// Creates a configuration; every parameter has the default described on the type.
         public init(
@@ -49,7 +51,8 @@ extension ClerkEmulator {
             rateLimit: RateLimit? = nil,
             singleSessionMode: Bool = true,
             applicationName: String = "Clerk Emulator",
-            jwtTemplates: Set<String> = []
+            jwtTemplates: Set<String> = [],
+            requestLogLimit: Int = 10_000
         ) {
             self.host = host
             self.port = port
@@ -65,6 +68,7 @@ extension ClerkEmulator {
             self.singleSessionMode = singleSessionMode
             self.applicationName = applicationName
             self.jwtTemplates = jwtTemplates
+            self.requestLogLimit = requestLogLimit
         }
     }
 
@@ -86,6 +90,8 @@ extension ClerkEmulator {
         case emailCode = "email_code"
         /// `phone_code`: a one-time code sent by SMS.
         case phoneCode = "phone_code"
+        /// `email_link`: a verification link sent by email (opened at `/v1/verify`).
+        case emailLink = "email_link"
     }
 
     /// A second-factor (MFA) strategy.

@@ -8,7 +8,7 @@ extension ClerkEmulator {
     func chargeRateLimit(key: String) -> Int? {
         guard let limit = configuration.rateLimit else { return nil }
         let now = nowMillis
-        let window = Millis(Self.seconds(limit.window) * 1000)
+        let window = max(1, limit.window.clampedMillis)
         var entry = rateWindows[key] ?? RateWindow(start: now, count: 0)
         if now - entry.start >= window { entry = RateWindow(start: now, count: 0) }
         entry.count += 1

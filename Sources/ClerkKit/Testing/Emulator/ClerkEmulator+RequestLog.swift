@@ -20,7 +20,7 @@ extension ClerkEmulator {
         public var hadAuthorization: Bool
         /// The response status.
         public var status: Int
-        /// The response body (JSON), empty when the connection was dropped.
+        /// The response body (JSON), empty when the connection was dropped or the response has none.
         public var responseBody: Data
         /// Whether the response set an `Authorization` header.
         public var returnedAuthorization: Bool
@@ -35,6 +35,8 @@ extension ClerkEmulator {
     static let redactedFields: Set<String> = ["password", "code", "token", "ticket"]
 
     func record(_ request: EmulatorRequest, _ response: EmulatorResponse?) {
+        let limit = max(1, configuration.requestLogLimit)
+        if log.count >= limit { log.removeFirst(min(log.count, max(1, limit / 10, log.count - limit + 1))) }
         log.append(
             LoggedRequest(
                 method: request.method, path: request.path,
@@ -47,7 +49,7 @@ extension ClerkEmulator {
                     return (name: name, value: secret ? "[redacted]" : value)
                 },
                 hadAuthorization: request.authorization != nil, status: response?.status ?? 0,
-                responseBody: response?.body.serialized ?? Data(),
+                responseBody: response?.body?.serialized ?? Data(),
                 returnedAuthorization: response?.headers.contains { $0.0 == "Authorization" } ?? false))
     }
 }

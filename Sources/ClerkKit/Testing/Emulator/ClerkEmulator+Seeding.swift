@@ -116,7 +116,7 @@ extension ClerkEmulator {
         var store = try requireStore()
         guard store.users[userId] != nil else { throw ClerkError(.emulator, "no user \(userId)") }
         let ticket = IDs.random(64)
-        store.tickets[ticket] = (userId, nowMillis + Millis(Self.seconds(lifetime) * 1000))
+        store.tickets[ticket] = (userId, nowMillis + lifetime.clampedMillis)
         self.store = store
         return ticket
     }

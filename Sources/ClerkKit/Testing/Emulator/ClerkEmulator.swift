@@ -129,10 +129,13 @@ public actor ClerkEmulator: Service {
 
     /// Moves the emulator's clock forward: session tokens, codes and sessions expire by it.
     public func advanceClock(by duration: Duration) {
-        clockOffset += duration
+        clockOffset = .milliseconds(clockOffset.clampedMillis + duration.clampedMillis)
     }
 
-    var nowMillis: Millis { Millis((now.timeIntervalSince1970 * 1000).rounded()) }
+    var nowMillis: Millis {
+        let value = (now.timeIntervalSince1970 * 1000).rounded()
+        return value.isFinite ? Millis(min(max(value, -9e15), 9e15)) : 0
+    }
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -154,8 +157,10 @@ public actor ClerkEmulator: Service {
         public var channel: Channel
         /// The email address or phone number (E.164) it went to.
         public var to: String
-        /// The one-time code.
-        public var code: String
+        /// The one-time code, or nil for an email link.
+        public var code: String?
+        /// The verification link of an email-link message (open it to verify), else nil.
+        public var link: URL?
         /// Why: `sign_in`, `sign_up`, `reset_password` or `second_factor`.
         public var purpose: String
         /// When it was sent, on the emulator's clock.
@@ -169,7 +174,13 @@ public actor ClerkEmulator: Service {
     /// in any formatting), or nil.
     public func latestCode(for identifier: String) -> String? {
         let wanted = Self.normalized(identifier)
-        return store?.outbox.last { Self.normalized($0.to) == wanted }?.code
+        return store?.outbox.last { Self.normalized($0.to) == wanted && $0.code != nil }?.code
+    }
+
+    /// The newest email link sent to `emailAddress`, or nil.
+    public func latestLink(for emailAddress: String) -> URL? {
+        let wanted = Self.normalized(emailAddress)
+        return store?.outbox.last { Self.normalized($0.to) == wanted && $0.link != nil }?.link
     }
 
     private static func normalized(_ identifier: String) -> String {

@@ -8,6 +8,8 @@ extension EmulatorStore {
         case clientAsResponse
         /// The body as is (environment, tokens, JWKS, active sessions).
         case bare(JSON)
+        /// No body: `303` to the URL, or `200` without one.
+        case redirect(String?)
     }
 
     /// The context a handler runs in: the request, the time, and the client the request is for (created on the
@@ -47,6 +49,9 @@ extension EmulatorStore {
             return EmulatorResponse(status: 200, body: ["response": piggyback, "client": nil], headers: headers)
         case .success(.bare(let value)):
             return EmulatorResponse(status: 200, body: value, headers: headers)
+        case .success(.redirect(let location)):
+            guard let location else { return EmulatorResponse(status: 200, body: nil) }
+            return EmulatorResponse(status: 303, body: nil, headers: [("Location", location)])
         case .failure(let error):
             return EmulatorResponse(
                 status: error.status, body: Self.errorBody(error, client: piggyback), headers: headers)
@@ -73,12 +78,22 @@ extension EmulatorStore {
             guard let keys = try? signer.jwks() else { throw FAPIError.resourceNotFound }
             return .bare(keys)
         }
+        if method == "GET", path.match("v1/verify") != nil {
+            try form.requireKnown([])
+            return try verifyEmailLink(&call)
+        }
         if method == "GET", path.match("v1/environment") != nil {
             try form.requireKnown([])
             return .bare(environmentJSON())
         }
         if method == "GET", path.match("v1/client") != nil {
             try form.requireKnown([])
+            return .clientAsResponse
+        }
+        if method == "PUT" || method == "POST", path.match("v1/client") != nil {
+            // Creates a client (with a device token) when the request has none; keeps the current one otherwise.
+            try form.requireKnown([])
+            _ = establishClient(&call)
             return .clientAsResponse
         }
         if method == "DELETE", path.match("v1/client") != nil || path.match("v1/client/sessions") != nil {

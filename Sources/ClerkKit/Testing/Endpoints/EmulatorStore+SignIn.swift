@@ -86,6 +86,36 @@ extension EmulatorStore {
         return try finish(machine, result, &call)
     }
 
+    /// `GET /v1/verify?token=…`: opens an email link, completing the sign-in or sign-up verification it belongs to,
+    /// then redirects to the `redirect_url` given when it was prepared (or answers `200` without a body).
+    mutating func verifyEmailLink(_ call: inout Call) throws(FAPIError) -> Reply {
+        guard let token = call.request.query["token"], let link = emailLinks[token] else {
+            throw FAPIError(
+                status: 400, code: "form_param_format_invalid", message: "is invalid",
+                longMessage: "The verification link is invalid.", paramName: "token")
+        }
+        do throws(FAPIError) {
+            switch link.target {
+            case .signIn(let id):
+                guard var machine = signIns[id] else { throw FAPIError.resourceNotFound }
+                let result = machine.handle(
+                    .verifyLink(token: token), context: signInContext(machine.userId.flatMap { users[$0] }, call))
+                signIns[id] = machine
+                _ = try finish(machine, result, &call)
+            case .signUp(let id):
+                guard var machine = signUps[id] else { throw FAPIError.resourceNotFound }
+                let result = machine.handle(.verifyLink(token: token), context: signUpContext(call))
+                signUps[id] = machine
+                _ = try finishSignUp(machine, result, &call)
+            }
+        } catch {
+            // The endpoint answers verification failures with 400.
+            throw FAPIError(status: 400, code: error.code, message: error.message, longMessage: error.longMessage)
+        }
+        emailLinks[token] = nil
+        return .redirect(link.redirectURL)
+    }
+
     private func signIn(_ id: String, _ call: Call) throws(FAPIError) -> SignInMachine {
         let client = try requireClient(call)
         guard client.signInId == id || signIns[id]?.createdSessionId.map({ client.sessionIds.contains($0) }) == true,
@@ -101,15 +131,21 @@ extension EmulatorStore {
     }
 
     /// Performs the machine's actions, then answers with the sign-in or the failure.
-    private mutating func finish(
+    mutating func finish(
         _ machine: SignInMachine, _ result: Result<[SignInMachine.Action], FAPIError>, _ call: inout Call
     ) throws(FAPIError) -> Reply {
         for action in try result.get() {
             switch action {
             case .deliver(let delivery):
                 deliver(delivery, now: call.now)
+                if let token = delivery.linkToken {
+                    emailLinks[token] = EmailLink(
+                        target: .signIn(machine.id), redirectURL: call.request.form["redirect_url"])
+                }
             case .createSession(let userId, let strategy, let secondFactor):
-                guard let clientId = call.clientId, let sessionId = machine.createdSessionId else { continue }
+                // The sign-in's own client: the caller's, or the one that started it when an email link is opened.
+                let owner = clients.values.first { $0.signInId == machine.id }?.id ?? call.clientId
+                guard let clientId = owner, let sessionId = machine.createdSessionId else { continue }
                 createSession(
                     id: sessionId, userId: userId, clientId: clientId, strategy: strategy, secondFactor: secondFactor,
                     now: call.now)

@@ -30,7 +30,7 @@ extension EmulatorStore {
         client.signUpId = machine.id
         update(client, now: call.now)
         signUps[machine.id] = machine
-        return try finish(machine, result, &call)
+        return try finishSignUp(machine, result, &call)
     }
 
     mutating func getSignUp(_ id: String, _ call: inout Call) throws(FAPIError) -> Reply {
@@ -44,7 +44,7 @@ extension EmulatorStore {
         var machine = try signUp(id, call)
         let result = machine.handle(.update(fields), context: signUpContext(call))
         signUps[id] = machine
-        return try finish(machine, result, &call)
+        return try finishSignUp(machine, result, &call)
     }
 
     mutating func signUpAction(_ id: String, _ action: String, _ call: inout Call) throws(FAPIError) -> Reply {
@@ -63,7 +63,7 @@ extension EmulatorStore {
         var machine = try signUp(id, call)
         let result = machine.handle(input, context: signUpContext(call))
         signUps[id] = machine
-        return try finish(machine, result, &call)
+        return try finishSignUp(machine, result, &call)
     }
 
     private func signUp(_ id: String, _ call: Call) throws(FAPIError) -> SignUpMachine {
@@ -98,7 +98,7 @@ extension EmulatorStore {
         return fields
     }
 
-    private func signUpContext(_ call: Call) -> SignUpMachine.Context {
+    func signUpContext(_ call: Call) -> SignUpMachine.Context {
         var taken: Set<String> = []
         for user in users.values {
             for email in user.emails { taken.insert("e:" + email.address.lowercased()) }
@@ -117,18 +117,25 @@ extension EmulatorStore {
             }, newUserId: IDs.make("user"), newSessionId: IDs.make("sess"))
     }
 
-    private mutating func finish(
+    mutating func finishSignUp(
         _ machine: SignUpMachine, _ result: Result<[SignUpMachine.Action], FAPIError>, _ call: inout Call
     ) throws(FAPIError) -> Reply {
         for action in try result.get() {
             switch action {
             case .deliver(let delivery):
                 deliver(delivery, now: call.now)
+                if let token = delivery.linkToken {
+                    emailLinks[token] = EmailLink(
+                        target: .signUp(machine.id), redirectURL: call.request.form["redirect_url"])
+                }
             case .createUser(let newUser):
                 insertUser(
-                    newUser, verifiedEmail: machine.emailVerification?.status == .verified,
+                    newUser,
+                    emailStrategy: machine.emailVerification?.status == .verified
+                        ? machine.emailVerification?.strategy : nil,
                     verifiedPhone: machine.phoneVerification?.status == .verified, now: call.now)
-                guard let clientId = call.clientId else { continue }
+                let owner = clients.values.first { $0.signUpId == machine.id }?.id ?? call.clientId
+                guard let clientId = owner else { continue }
                 createSession(
                     id: newUser.sessionId, userId: newUser.userId, clientId: clientId, strategy: newUser.strategy,
                     secondFactor: false, now: call.now)
@@ -139,14 +146,14 @@ extension EmulatorStore {
     }
 
     private mutating func insertUser(
-        _ new: SignUpMachine.NewUser, verifiedEmail: Bool, verifiedPhone: Bool, now: Millis
+        _ new: SignUpMachine.NewUser, emailStrategy: String?, verifiedPhone: Bool, now: Millis
     ) {
         var user = UserRecord(
             id: new.userId, username: new.username, firstName: new.firstName, lastName: new.lastName,
             unsafeMetadata: new.unsafeMetadata, legalAcceptedAt: new.legalAcceptedAt, createdAt: now, updatedAt: now)
         if let address = new.emailAddress {
             let email = EmailRecord(
-                id: IDs.make("idn"), address: address, verificationStrategy: verifiedEmail ? "email_code" : "admin",
+                id: IDs.make("idn"), address: address, verificationStrategy: emailStrategy ?? "admin",
                 createdAt: now)
             user.emails = [email]
             user.primaryEmailId = email.id

@@ -24,7 +24,8 @@ struct PathMatcher: Sendable {
 
     /// The paths the emulator serves, whatever the method (a wrong method is `405`, anything else `404`).
     static let patterns = [
-        ".well-known/jwks.json", "v1/jwks", "v1/environment", "v1/client", "v1/client/sign_ins", "v1/client/sign_ins/*",
+        ".well-known/jwks.json", "v1/jwks", "v1/environment", "v1/verify", "v1/client", "v1/client/sign_ins",
+        "v1/client/sign_ins/*",
         "v1/client/sign_ins/*/*", "v1/client/sign_ups", "v1/client/sign_ups/*", "v1/client/sign_ups/*/*",
         "v1/client/sessions", "v1/client/sessions/*", "v1/client/sessions/*/*", "v1/client/sessions/*/tokens/*",
         "v1/me", "v1/me/sessions/active", "v1/me/sessions/*/revoke",

@@ -19,6 +19,8 @@ struct SignInMachine: Sendable, Equatable {
         case prepareSecondFactor(strategy: String, phoneNumberId: String?)
         case attemptSecondFactor(strategy: String, code: String)
         case resetPassword(password: String, signOutOfOtherSessions: Bool)
+        /// The email link carrying `token` was opened.
+        case verifyLink(token: String)
     }
 
     enum Action: Sendable, Equatable {
@@ -44,6 +46,8 @@ struct SignInMachine: Sendable, Equatable {
         var freshCode: String
         /// The id of the session to create if this input completes the sign-in.
         var newSessionId: String
+        /// A fresh token, used when an email link must be sent.
+        var freshLinkToken: String = IDs.random(40)
     }
 
     let id: String
@@ -80,6 +84,8 @@ struct SignInMachine: Sendable, Equatable {
             return attemptSecondFactor(strategy, code: code, context)
         case .resetPassword(let password, let signOut):
             return resetPassword(password, signOut: signOut, context)
+        case .verifyLink(let token):
+            return verifyLink(token, context)
         }
     }
 
@@ -111,7 +117,7 @@ struct SignInMachine: Sendable, Equatable {
         case "password":
             guard let password else { return .failure(.paramMissing("password")) }
             return attemptFirstFactor("password", code: nil, password: password, context)
-        case "email_code", "phone_code":
+        case "email_code", "phone_code", "email_link":
             return prepareFirstFactor(strategy ?? "", emailAddressId: nil, phoneNumberId: nil, context)
         case .some(let other):
             return .failure(.strategyInvalid(other))
@@ -145,6 +151,18 @@ struct SignInMachine: Sendable, Equatable {
                 factors.contains(where: { $0.strategy == strategy && $0.emailAddressId == email.id })
             else { return .failure(.strategyInvalid(strategy)) }
             return .success(startCode(strategy, to: email.address, targetId: email.id, .email, &firstFactor, context))
+        case "email_link":
+            guard let email = Self.pick(user.emails, id: emailAddressId, match: identifier, \.id, \.address),
+                factors.contains(where: { $0.strategy == strategy && $0.emailAddressId == email.id })
+            else { return .failure(.strategyInvalid(strategy)) }
+            let token = context.freshLinkToken
+            firstFactor = VerificationState(
+                strategy: strategy,
+                expireAt: context.now + context.configuration.codeLifetime.clampedMillis,
+                code: token, targetId: email.id)
+            return .success([
+                .deliver(Delivery(channel: .email, to: email.address, code: nil, linkToken: token, purpose: "sign_in"))
+            ])
         case "phone_code", "reset_password_phone_code":
             guard let phone = Self.pick(user.phones, id: phoneNumberId, match: identifier, \.id, \.number),
                 factors.contains(where: { $0.strategy == strategy && $0.phoneNumberId == phone.id })
@@ -206,6 +224,19 @@ struct SignInMachine: Sendable, Equatable {
         status = .complete
         createdSessionId = context.newSessionId
         return [.createSession(userId: user.id, strategy: strategy, secondFactor: secondFactor)]
+    }
+
+    private mutating func verifyLink(_ token: String, _ context: Context) -> Result<[Action], FAPIError> {
+        guard status == .needsFirstFactor, let user = context.user else {
+            return .failure(.stateInvalid("The sign-in is not waiting for a first factor."))
+        }
+        if let failure = VerificationState.attemptCode(
+            &firstFactor, strategy: "email_link", code: token, now: context.now,
+            maximumAttempts: context.configuration.maximumCodeAttempts)
+        {
+            return .failure(failure)
+        }
+        return .success(firstFactorPassed(user, strategy: "email_link", context))
     }
 
     // MARK: Reset password
@@ -307,7 +338,7 @@ struct SignInMachine: Sendable, Equatable {
         let code = isTest ? TestMode.code : context.freshCode
         verification = VerificationState(
             strategy: strategy,
-            expireAt: context.now + Millis(context.configuration.codeLifetime.components.seconds) * 1000,
+            expireAt: context.now + context.configuration.codeLifetime.clampedMillis,
             code: code, targetId: targetId)
         if isTest { return [] }
         let purpose =
@@ -328,67 +359,5 @@ struct SignInMachine: Sendable, Equatable {
             return matching
         }
         return records.first
-    }
-
-    /// A factor the sign-in offers.
-    struct Factor: Sendable, Equatable {
-        var strategy: String
-        var safeIdentifier: String?
-        var emailAddressId: String?
-        var phoneNumberId: String?
-        var primary: Bool?
-        var isDefault: Bool?
-    }
-
-    /// The first factors `user` can use: enabled strategies for which the user has what they need.
-    static func firstFactors(
-        for user: UserRecord, identifier: String?, _ configuration: ClerkEmulator.Configuration
-    ) -> [Factor] {
-        var factors: [Factor] = []
-        let enabled = configuration.firstFactors
-        if enabled.contains(.password), user.password != nil { factors.append(Factor(strategy: "password")) }
-        for email in user.emails where enabled.contains(.emailCode) {
-            factors.append(
-                Factor(
-                    strategy: "email_code", safeIdentifier: email.address, emailAddressId: email.id,
-                    primary: email.id == user.primaryEmailId))
-        }
-        for phone in user.phones where enabled.contains(.phoneCode) {
-            factors.append(
-                Factor(
-                    strategy: "phone_code", safeIdentifier: phone.number, phoneNumberId: phone.id,
-                    primary: phone.id == user.primaryPhoneId, isDefault: phone.defaultSecondFactor))
-        }
-        if enabled.contains(.password), user.password != nil {
-            for email in user.emails {
-                factors.append(
-                    Factor(
-                        strategy: "reset_password_email_code", safeIdentifier: email.address,
-                        emailAddressId: email.id, primary: email.id == user.primaryEmailId))
-            }
-            for phone in user.phones {
-                factors.append(
-                    Factor(
-                        strategy: "reset_password_phone_code", safeIdentifier: phone.number,
-                        phoneNumberId: phone.id, primary: phone.id == user.primaryPhoneId,
-                        isDefault: phone.defaultSecondFactor))
-            }
-        }
-        return factors
-    }
-
-    /// The second factors `user` can use.
-    static func secondFactors(for user: UserRecord, _ configuration: ClerkEmulator.Configuration) -> [Factor] {
-        var factors: [Factor] = []
-        let enabled = configuration.secondFactors
-        if enabled.contains(.totp), user.totpSecret != nil { factors.append(Factor(strategy: "totp")) }
-        for phone in user.mfaPhones where enabled.contains(.phoneCode) {
-            factors.append(
-                Factor(
-                    strategy: "phone_code", safeIdentifier: phone.number, phoneNumberId: phone.id,
-                    primary: phone.id == user.primaryPhoneId, isDefault: phone.defaultSecondFactor))
-        }
-        if enabled.contains(.backupCode), !user.backupCodes.isEmpty { factors.append(Factor(strategy: "backup_code")) }
-        return factors
     }
 }

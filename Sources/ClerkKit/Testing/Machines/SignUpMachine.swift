@@ -24,6 +24,8 @@ struct SignUpMachine: Sendable, Equatable {
         case update(Fields)
         case prepareVerification(strategy: String)
         case attemptVerification(strategy: String, code: String)
+        /// The email link carrying `token` was opened.
+        case verifyLink(token: String)
     }
 
     /// A user to create from a completed sign-up.
@@ -54,6 +56,8 @@ struct SignUpMachine: Sendable, Equatable {
         var isTaken: @Sendable (IdentifierKind, String) -> Bool
         var newUserId: String
         var newSessionId: String
+        /// A fresh token, used when an email link must be sent.
+        var freshLinkToken: String = IDs.random(40)
     }
 
     let id: String
@@ -135,6 +139,8 @@ struct SignUpMachine: Sendable, Equatable {
             return prepare(strategy, context)
         case .attemptVerification(let strategy, let code):
             return attempt(strategy, code: code, context)
+        case .verifyLink(let token):
+            return attempt("email_link", code: token, context)
         }
     }
 
@@ -207,6 +213,18 @@ struct SignUpMachine: Sendable, Equatable {
             let (verification, actions) = Self.start(strategy, to: email, .email, context)
             emailVerification = verification
             return .success(actions)
+        case "email_link":
+            guard let email = emailAddress, context.configuration.firstFactors.contains(.emailLink) else {
+                return .failure(.strategyInvalid(strategy))
+            }
+            let token = context.freshLinkToken
+            emailVerification = VerificationState(
+                strategy: strategy,
+                expireAt: context.now + context.configuration.codeLifetime.clampedMillis,
+                code: token)
+            return .success([
+                .deliver(Delivery(channel: .email, to: email, code: nil, linkToken: token, purpose: "sign_up"))
+            ])
         case "phone_code":
             guard let phone = phoneNumber else { return .failure(.stateInvalid("The sign-up has no phone number.")) }
             let (verification, actions) = Self.start(strategy, to: phone, .sms, context)
@@ -221,7 +239,7 @@ struct SignUpMachine: Sendable, Equatable {
         let limit = context.configuration.maximumCodeAttempts
         let failure: FAPIError?
         switch strategy {
-        case "email_code":
+        case "email_code", "email_link":
             failure = VerificationState.attemptCode(
                 &emailVerification, strategy: strategy, code: code, now: context.now, maximumAttempts: limit)
         case "phone_code":
@@ -245,7 +263,8 @@ struct SignUpMachine: Sendable, Equatable {
             phoneNumber: phoneNumber, username: username, password: password, firstName: firstName,
             lastName: lastName, unsafeMetadata: unsafeMetadata ?? .object([]), legalAcceptedAt: legalAcceptedAt,
             strategy: emailVerification?.status == .verified
-                ? "email_code" : (phoneVerification?.status == .verified ? "phone_code" : strategy))
+                ? (emailVerification?.strategy ?? "email_code")
+                : (phoneVerification?.status == .verified ? "phone_code" : strategy))
         passwordWasSet = password != nil
         password = nil
         return [.createUser(user)]
@@ -258,7 +277,7 @@ struct SignUpMachine: Sendable, Equatable {
         let code = isTest ? TestMode.code : context.freshCode
         let verification = VerificationState(
             strategy: strategy,
-            expireAt: context.now + Millis(context.configuration.codeLifetime.components.seconds) * 1000, code: code)
+            expireAt: context.now + context.configuration.codeLifetime.clampedMillis, code: code)
         return (
             verification,
             isTest ? [] : [.deliver(Delivery(channel: channel, to: address, code: code, purpose: "sign_up"))]

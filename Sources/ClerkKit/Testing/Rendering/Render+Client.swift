@@ -98,12 +98,18 @@ extension EmulatorStore {
     }
 
     func signUpJSON(_ signUp: SignUpMachine) -> JSON {
+        let emailStrategies =
+            configuration.firstFactors.contains(.emailLink) ? ["email_code", "email_link"] : ["email_code"]
         let email: JSON =
             signUp.emailAddress == nil
-            ? .null : (signUp.emailVerification?.signUpJSON ?? VerificationState.unprepared(strategy: "email_code"))
+            ? .null
+            : (signUp.emailVerification?.signUpJSON(supported: emailStrategies)
+                ?? VerificationState.unprepared(supported: emailStrategies))
         // The description types a phone verification's `expire_at` as a non-null integer: before it is prepared
         // there is no verification object yet.
-        let phone: JSON = signUp.phoneNumber == nil ? .null : (signUp.phoneVerification?.signUpJSON ?? .null)
+        let phone: JSON =
+            signUp.phoneNumber == nil
+            ? .null : (signUp.phoneVerification?.signUpJSON(supported: ["phone_code"]) ?? .null)
         return [
             "object": "sign_up_attempt", "id": .string(signUp.id), "status": .string(signUp.status.rawValue),
             "required_fields": .strings(signUp.requiredFields), "optional_fields": .strings(signUp.optionalFields),

@@ -54,7 +54,7 @@ extension EmulatorStore {
     private func identificationVerification(_ strategy: String, _ createdAt: Millis) -> JSON {
         var verification = VerificationState(strategy: strategy, status: .verified, attempts: 1)
         if strategy != "admin" {
-            verification.expireAt = createdAt + Millis(configuration.codeLifetime.components.seconds) * 1000
+            verification.expireAt = createdAt + configuration.codeLifetime.clampedMillis
         } else {
             return [
                 "object": "verification_admin", "status": "verified", "strategy": "admin", "attempts": nil,

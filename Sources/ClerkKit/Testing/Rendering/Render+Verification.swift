@@ -21,18 +21,18 @@ extension VerificationState {
     }
 
     /// A sign-up verification: the verification plus `next_action` and `supported_strategies`.
-    var signUpJSON: JSON {
+    func signUpJSON(supported: [String]) -> JSON {
         guard case .object(var pairs) = json else { return json }
         pairs.append(("next_action", .string(status == .verified ? "" : "needs_attempt")))
-        pairs.append(("supported_strategies", .strings([strategy])))
+        pairs.append(("supported_strategies", .strings(supported)))
         return .object(pairs)
     }
 
     /// A sign-up verification that was not prepared yet.
-    static func unprepared(strategy: String) -> JSON {
+    static func unprepared(supported: [String]) -> JSON {
         [
-            "status": "unverified", "strategy": .string(strategy), "attempts": nil, "expire_at": nil,
-            "next_action": "needs_prepare", "supported_strategies": .strings([strategy]),
+            "status": "unverified", "strategy": .string(supported.first ?? "email_code"), "attempts": nil,
+            "expire_at": nil, "next_action": "needs_prepare", "supported_strategies": .strings(supported),
         ]
     }
 }

@@ -28,6 +28,7 @@ struct EmulatorRequest: Sendable {
 /// A response the store produced: status, JSON body and extra headers.
 struct EmulatorResponse: Sendable {
     var status: Int
-    var body: JSON
+    /// The JSON body; nil for a response without one (a redirect).
+    var body: JSON?
     var headers: [(String, String)] = []
 }

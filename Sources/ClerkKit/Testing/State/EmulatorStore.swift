@@ -19,6 +19,8 @@ struct EmulatorStore: Sendable {
     var signIns: [String: SignInMachine] = [:]
     var signUps: [String: SignUpMachine] = [:]
     var outbox: [ClerkEmulator.OutboxMessage] = []
+    /// Pending email links by token: the sign-in or sign-up they verify and where to redirect afterwards.
+    var emailLinks: [String: EmailLink] = [:]
     /// Sign-in tickets (sign-in tokens) by value: the user they sign in and when they expire.
     var tickets: [String: (userId: String, expireAt: Millis)] = [:]
 
@@ -92,7 +94,7 @@ struct EmulatorStore: Sendable {
                 if sessions[other]?.status == .active { sessions[other]?.status = .ended }
             }
         }
-        let lifetime = Millis(configuration.sessionLifetime.components.seconds) * 1000
+        let lifetime = configuration.sessionLifetime.clampedMillis
         let session = SessionRecord(
             id: id, clientId: clientId, userId: userId, status: .active, activeOrganizationId: nil, createdAt: now,
             updatedAt: now, lastActiveAt: now, expireAt: now + lifetime, abandonAt: now + lifetime * 2,
@@ -129,7 +131,7 @@ struct EmulatorStore: Sendable {
     /// Claims of a session token for `session` at `now`, with the active organization's `o` claim.
     func sessionClaims(_ session: SessionRecord, now: Millis, azp: String?, template: String?) -> JSON {
         let seconds = now / 1000
-        let lifetime = Int64(configuration.sessionTokenLifetime.components.seconds)
+        let lifetime = configuration.sessionTokenLifetime.clampedMillis / 1000
         var claims: [(String, JSON)] = [
             ("azp", .string(azp ?? issuer)), ("exp", .int(seconds + lifetime)), ("iat", .int(seconds)),
             ("iss", .string(issuer)), ("jti", .string(IDs.random(20))), ("nbf", .int(seconds - 10)),
@@ -186,7 +188,7 @@ struct EmulatorStore: Sendable {
     /// Mints tokens for active sessions whose `last_active_token` expired (or is missing), as the service
     /// piggybacks a fresh one.
     mutating func refreshTokens(of client: ClientRecord, now: Millis) {
-        let lifetime = Millis(configuration.sessionTokenLifetime.components.seconds) * 1000
+        let lifetime = configuration.sessionTokenLifetime.clampedMillis
         for session in activeSessions(of: client, now: now) {
             let issued = session.lastActiveToken.flatMap(Self.issuedAt)
             if issued.map({ $0 * 1000 + lifetime <= now + 5_000 }) ?? true {
@@ -210,8 +212,20 @@ struct EmulatorStore: Sendable {
         outbox.append(
             ClerkEmulator.OutboxMessage(
                 channel: delivery.channel == .email ? .email : .sms, to: delivery.to, code: delivery.code,
+                link: delivery.linkToken.flatMap { URL(string: issuer + "/v1/verify?token=" + $0) },
                 purpose: delivery.purpose, sentAt: Date(timeIntervalSince1970: Double(now) / 1000)))
     }
+}
+
+/// An email link waiting to be opened.
+struct EmailLink: Sendable, Equatable {
+    enum Target: Sendable, Equatable {
+        case signIn(String)
+        case signUp(String)
+    }
+
+    var target: Target
+    var redirectURL: String?
 }
 
 /// Clerk-style identifiers: a prefix, an underscore and 27 base62 characters.

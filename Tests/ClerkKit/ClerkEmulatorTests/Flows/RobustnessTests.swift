@@ -118,6 +118,24 @@ struct RobustnessTests {
         }
     }
 
+    @Test("Extreme durations are clamped instead of overflowing")
+    func extremeDurations() async throws {
+        let configuration = ClerkEmulator.Configuration(
+            sessionTokenLifetime: .seconds(Int64.max), codeLifetime: .seconds(Int64.max),
+            rateLimit: .init(requests: 1000, window: .seconds(Int64.max)))
+        try await withEmulator(configuration) { emulator, client in
+            let sessionId = try await Fixtures.signIn(emulator, client)
+            let token = try await client.post("/v1/client/sessions/\(sessionId)/tokens")
+            #expect(token.status == 200)
+            await emulator.advanceClock(by: .seconds(Int64.max))
+            await emulator.advanceClock(by: .seconds(Int64.max))
+            let environment = try await client.get("/v1/environment")
+            #expect(environment.status == 200)
+            let expired = try await client.post("/v1/client/sessions/\(sessionId)/tokens")
+            #expect(expired.status == 401)
+        }
+    }
+
     @Test("Concurrent clients each get their own client, session and token")
     func concurrentClients() async throws {
         try await withEmulator { emulator, client in

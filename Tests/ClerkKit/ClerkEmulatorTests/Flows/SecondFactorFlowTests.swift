@@ -80,8 +80,9 @@ struct SecondFactorFlowTests {
             #expect(message.channel == .sms)
             #expect(message.purpose == "second_factor")
             #expect(message.to == "+14155552671")
+            let code = try #require(message.code)
             let attempted = try await client.post(
-                "/v1/client/sign_ins/\(id)/attempt_second_factor", [("strategy", "phone_code"), ("code", message.code)])
+                "/v1/client/sign_ins/\(id)/attempt_second_factor", [("strategy", "phone_code"), ("code", code)])
             #expect(attempted.json["response"]["status"].string == "complete")
         }
     }

@@ -212,6 +212,20 @@ struct SessionFlowTests {
         }
     }
 
+    @Test("PUT and POST /v1/client start a client with a device token, then keep it")
+    func createClient() async throws {
+        try await withEmulator { _, client in
+            let created = try await client.send("PUT", "/v1/client")
+            #expect(created.status == 200)
+            let token = try #require(created.headers["authorization"])
+            let clientId = try #require(created.json["response"]["id"].string)
+            #expect(created.json["response"]["sessions"].array.isEmpty)
+            let again = try await client.post("/v1/client")
+            #expect(again.json["response"]["id"].string == clientId)
+            #expect(again.headers["authorization"] == token)
+        }
+    }
+
     @Test("The environment reflects the configuration")
     func environment() async throws {
         let configuration = ClerkEmulator.Configuration(

@@ -99,6 +99,17 @@ struct LifecycleTests {
         }
     }
 
+    @Test("The request log keeps at most requestLogLimit entries, the newest")
+    func requestLogLimit() async throws {
+        try await withEmulator(.init(requestLogLimit: 5)) { emulator, client in
+            for _ in 0..<12 { _ = try await client.get("/v1/environment") }
+            _ = try await client.get("/v1/client")
+            let log = await emulator.requestLog()
+            #expect((1...5).contains(log.count))
+            #expect(log.last?.path == "/v1/client")
+        }
+    }
+
     @Test("Browser-style requests (no _is_native) get the client as a cookie")
     func cookieClients() async throws {
         try await withEmulator { emulator, client in

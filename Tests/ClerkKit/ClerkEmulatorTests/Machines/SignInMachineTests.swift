@@ -252,12 +252,32 @@ struct SignInMachineTests {
         }
     }
 
+    @Test("Email link: prepare sends a link token; opening the link verifies and completes")
+    func emailLink() {
+        let configuration = ClerkEmulator.Configuration(firstFactors: [.emailLink])
+        var machine = identified()
+        var context = F.signInContext(F.user(), configuration: configuration)
+        context.freshLinkToken = "link-token"
+        let prepared = machine.handle(
+            .prepareFirstFactor(strategy: "email_link", emailAddressId: "idn_email", phoneNumberId: nil),
+            context: context)
+        #expect(
+            F.actions(prepared) == [
+                .deliver(
+                    Delivery(
+                        channel: .email, to: "ada@example.com", code: nil, linkToken: "link-token", purpose: "sign_in"))
+            ])
+        #expect(F.failure(machine.handle(.verifyLink(token: "other"), context: context)) == .codeIncorrect)
+        let opened = machine.handle(.verifyLink(token: "link-token"), context: context)
+        #expect(F.actions(opened) == [.createSession(userId: "user_1", strategy: "email_link", secondFactor: false)])
+    }
+
     enum Stage: String, CaseIterable, Sendable {
         case needsIdentifier, needsFirstFactor, needsSecondFactor, needsNewPassword, complete
     }
 
     enum InputKind: String, CaseIterable, Sendable {
-        case create, prepareFirst, attemptFirst, prepareSecond, attemptSecond, reset
+        case create, prepareFirst, attemptFirst, prepareSecond, attemptSecond, reset, verifyLink
     }
 
     /// A machine in `stage`, for a user with TOTP and an SMS second factor.
@@ -298,6 +318,7 @@ struct SignInMachineTests {
         case .prepareSecond: .prepareSecondFactor(strategy: "phone_code", phoneNumberId: nil)
         case .attemptSecond: .attemptSecondFactor(strategy: "backup_code", code: "x")
         case .reset: .resetPassword(password: "a new password", signOutOfOtherSessions: true)
+        case .verifyLink: .verifyLink(token: "token")
         }
     }
 

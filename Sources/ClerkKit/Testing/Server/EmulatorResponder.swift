@@ -1,0 +1,105 @@
+import ClerkKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A request context that keeps the channel, so a fault can drop the connection.
+struct EmulatorRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        channel = source.channel
+    }
+}
+
+/// Turns HTTP requests into ``EmulatorRequest``s, applies faults and rate limits, and writes the answers.
+struct EmulatorResponder: HTTPResponder {
+    typealias Context = EmulatorRequestContext
+    static let maximumBodyBytes = 1 << 20
+
+    let emulator: ClerkEmulator
+    let logger: Logger
+
+    struct DroppedConnection: Error {}
+
+    func respond(to request: Request, context: EmulatorRequestContext) async throws -> Response {
+        var request = request
+        let method = request.method.rawValue
+        let path = request.uri.path
+        let parsed: EmulatorRequest
+        do {
+            parsed = try await Self.parse(&request, method: method, path: path)
+        } catch {
+            let bare = EmulatorRequest(method: method, path: path, query: FormBody(), form: FormBody())
+            let response = EmulatorResponse(status: error.status, body: EmulatorStore.errorBody(error))
+            await emulator.record(bare, response)
+            return Self.httpResponse(response)
+        }
+        let remote = context.channel.remoteAddress?.ipAddress
+        let admission = await emulator.admit(parsed, remoteAddress: remote)
+        if admission.delay > .zero { try await Task.sleep(for: admission.delay) }
+        let response: EmulatorResponse
+        switch admission.action {
+        case .serve:
+            response = await emulator.serve(parsed)
+        case .respond(let answer):
+            response = answer
+        case .drop:
+            await emulator.record(parsed, nil)
+            logger.debug("clerk emulator dropped a connection", metadata: ["method": "\(method)", "path": "\(path)"])
+            try? await context.channel.close()
+            throw DroppedConnection()
+        }
+        await emulator.record(parsed, response)
+        logger.debug(
+            "clerk emulator request",
+            metadata: ["method": "\(method)", "path": "\(path)", "status": "\(response.status)"])
+        return Self.httpResponse(response)
+    }
+
+    private static func parse(_ request: inout Request, method: String, path: String) async throws(FAPIError)
+        -> EmulatorRequest
+    {
+        let query = try FormBody(parsing: request.uri.query ?? "")
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumBodyBytes)
+        } catch {
+            throw FAPIError(
+                status: 413, code: "request_body_too_large", message: "is too large",
+                longMessage: "The request body must be at most \(maximumBodyBytes) bytes.")
+        }
+        let text = String(buffer: buffer)
+        if !text.isEmpty, let type = request.headers[.contentType]?.lowercased(),
+            !type.hasPrefix("application/x-www-form-urlencoded")
+        {
+            throw FAPIError.malformedBody("The request body must be application/x-www-form-urlencoded.")
+        }
+        let form = try FormBody(parsing: text)
+        let cookie = request.headers[.cookie].flatMap { header in
+            header.split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("__client=") }.map { String($0.dropFirst(9)) }
+        }
+        return EmulatorRequest(
+            method: method, path: path, query: query, form: form, authorization: request.headers[.authorization],
+            clientCookie: cookie, origin: request.headers[.origin],
+            headers: request.headers.map { ($0.name.rawName, $0.value) })
+    }
+
+    private static func httpResponse(_ response: EmulatorResponse) -> Response {
+        var headers = HTTPFields()
+        if response.body != nil { headers[.contentType] = "application/json" }
+        headers[.cacheControl] = "no-store"
+        for (name, value) in response.headers {
+            guard let field = HTTPField.Name(name) else { continue }
+            headers.append(HTTPField(name: field, value: value))
+        }
+        return Response(
+            status: HTTPResponse.Status(code: response.status), headers: headers,
+            body: response.body.map { ResponseBody(byteBuffer: ByteBuffer(bytes: $0.serialized)) } ?? ResponseBody())
+    }
+}

@@ -512,6 +512,13 @@ let clerkKitTargets: [Target] = [
         path: "Tests/ClerkKit/ClerkEmulatorTests"
     ),
     .testTarget(
+        name: "ClerkIntegrationTests",
+        dependencies: [
+            "ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/ClerkKit/ClerkIntegrationTests"
+    ),
+    .testTarget(
         name: "ClerkCLITests",
         dependencies: [
             "clerk", "ClerkKit", "ClerkKitTesting", "CourierTestSupport",

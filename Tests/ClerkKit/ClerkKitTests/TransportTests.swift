@@ -43,6 +43,27 @@ import Testing
         #expect(store.keys.isEmpty)
     }
 
+    /// libcurl resends a request whose kept-alive connection turns out closed, whatever its method: a POST the
+    /// server may have processed must never take that path.
+    @Test func aPostIsNeverSentTwiceWhenAKeptAliveConnectionDrops() async throws {
+        let server = try RawHTTPServer(keepAliveThenDrop: true) { _ in
+            RawHTTPServer.response(
+                headers: [("Content-Type", "application/json")], body: Data("{}".utf8), keepAlive: true)
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let base = "http://127.0.0.1:\(server.port)"
+        let read = try await transport.send(
+            HTTPRequest(method: "GET", url: try #require(URL(string: base + "/v1/client"))))
+        #expect(read.status == 200)
+        _ = try? await transport.send(
+            HTTPRequest(
+                method: "POST", url: try #require(URL(string: base + "/v1/client/sign_ins")),
+                headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data("identifier=a".utf8)))
+        #expect(server.requests.filter { $0.hasPrefix("POST ") }.count == 1)
+        #expect(URLSessionTransport.isSafeToResend("GET") && !URLSessionTransport.isSafeToResend("POST"))
+    }
+
     @Test func connectionRefusedIsATransportError() async throws {
         let server = try RawHTTPServer { _ in [] }
         let port = server.port

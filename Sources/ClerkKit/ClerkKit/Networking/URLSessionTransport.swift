@@ -5,21 +5,40 @@ public import FoundationNetworking
 #endif
 
 /// ``HTTPTransport`` over `URLSession` (FoundationNetworking on Linux).
+///
+/// On Linux, FoundationNetworking (libcurl) silently sends a request again when the kept-alive connection it
+/// picked turns out to be closed, whatever the method: a `POST` the server processed before the connection dropped
+/// would be submitted twice. So there, requests that are not safe to repeat (`POST`, `PATCH`) go through a second
+/// session on a fresh connection each (`Connection: close`), which libcurl never resends; reads keep their
+/// kept-alive connections. Apple's URLSession does not resend such requests and uses one session.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let writeSession: URLSession
 
     /// Creates a transport on `session` (default: an ephemeral session with no cookies or cache).
     public init(session: URLSession? = nil) {
+        let configuration: URLSessionConfiguration
         if let session {
             self.session = session
+            configuration = session.configuration
         } else {
-            let configuration = URLSessionConfiguration.ephemeral
+            configuration = URLSessionConfiguration.ephemeral
             configuration.httpCookieStorage = nil
             configuration.httpShouldSetCookies = false
             configuration.urlCache = nil
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             self.session = URLSession(configuration: configuration)
         }
+        #if canImport(FoundationNetworking)
+        writeSession = URLSession(configuration: configuration)
+        #else
+        writeSession = self.session
+        #endif
+    }
+
+    /// Whether libcurl may resend `method` on another connection without harm.
+    static func isSafeToResend(_ method: String) -> Bool {
+        ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(method.uppercased())
     }
 
     /// Sends the request with `URLSession.data(for:)`.
@@ -30,6 +49,13 @@ public struct URLSessionTransport: HTTPTransport {
         for field in request.headers.fields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        var session = self.session
+        #if canImport(FoundationNetworking)
+        if !Self.isSafeToResend(request.method) {
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+            session = writeSession
+        }
+        #endif
         let data: Data
         let response: URLResponse
         do {

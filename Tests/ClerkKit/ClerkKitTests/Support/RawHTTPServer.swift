@@ -15,8 +15,13 @@ final class RawHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [String] = []
 
-    init(respond: @escaping @Sendable (_ request: String) -> [UInt8]) throws {
+    /// With `keepAliveThenDrop`, each connection's first request is answered and the connection kept open; the
+    /// next request on it is recorded and the connection closed unanswered (a server that dropped it).
+    private let keepAliveThenDrop: Bool
+
+    init(keepAliveThenDrop: Bool = false, respond: @escaping @Sendable (_ request: String) -> [UInt8]) throws {
         self.respond = respond
+        self.keepAliveThenDrop = keepAliveThenDrop
         let socketType = Int32(SOCK_STREAM.rawValue)
         #if canImport(Darwin)
         let fd = socket(AF_INET, SOCK_STREAM, 0)
@@ -59,12 +64,27 @@ final class RawHTTPServer: @unchecked Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
+            if keepAliveThenDrop {
+                Thread { [self] in serveThenDrop(connection) }.start()
+                continue
+            }
             let request = readRequest(connection)
             lock.withLock { received.append(request) }
             let bytes = respond(request)
             _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
             close(connection)
         }
+    }
+
+    private func serveThenDrop(_ connection: Int32) {
+        defer { close(connection) }
+        let first = readRequest(connection)
+        guard !first.isEmpty else { return }
+        lock.withLock { received.append(first) }
+        let bytes = respond(first)
+        _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        let second = readRequest(connection)
+        if !second.isEmpty { lock.withLock { received.append(second) } }
     }
 
     private func readRequest(_ connection: Int32) -> String {
@@ -90,8 +110,11 @@ final class RawHTTPServer: @unchecked Sendable {
     }
 
     /// A full HTTP/1.1 response.
-    static func response(status: Int = 200, headers: [(String, String)] = [], body: Data) -> [UInt8] {
-        var head = "HTTP/1.1 \(status) OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+    static func response(
+        status: Int = 200, headers: [(String, String)] = [], body: Data, keepAlive: Bool = false
+    ) -> [UInt8] {
+        var head = "HTTP/1.1 \(status) OK\r\nContent-Length: \(body.count)\r\n"
+        if !keepAlive { head += "Connection: close\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         return Array((head + "\r\n").utf8) + Array(body)
     }

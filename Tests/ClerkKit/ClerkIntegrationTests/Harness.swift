@@ -1,0 +1,78 @@
+import ClerkKit
+import ClerkKitTesting
+import ClerkSpecValidation
+import Foundation
+import Logging
+import Testing
+
+/// One emulator and one `Clerk` talking to it over HTTP. `finish()` checks every request the client sent and
+/// every response the emulator served against the Frontend API description, then stops the emulator.
+@MainActor
+struct Harness {
+    let emulator: ClerkEmulator
+    let url: URL
+    let configuration: ClerkConfiguration
+    let clerk: Clerk
+
+    static let password = "analytical-engine-1843"
+
+    static func start(
+        _ emulatorConfiguration: ClerkEmulator.Configuration = .init(), store: (any SecureStore)? = nil,
+        seed: (ClerkEmulator) async throws -> Void = { _ in }
+    ) async throws -> Harness {
+        var logger = Logger(label: "clerk-emulator")
+        logger.logLevel = .critical
+        let emulator = ClerkEmulator(configuration: emulatorConfiguration, logger: logger)
+        try await seed(emulator)
+        let url = try await emulator.start()
+        let configuration = try ClerkConfiguration(publishableKey: await emulator.publishableKey, proxyURL: url)
+        let clerk = Clerk(configuration: configuration, store: store ?? InMemorySecureStore())
+        try await clerk.load()
+        return Harness(emulator: emulator, url: url, configuration: configuration, clerk: clerk)
+    }
+
+    /// Another client (another device) of the same emulator.
+    func secondClient(store: (any SecureStore)? = nil) async throws -> Clerk {
+        let clerk = Clerk(configuration: configuration, store: store ?? InMemorySecureStore())
+        try await clerk.load()
+        return clerk
+    }
+
+    /// Validates the whole exchange against the description and stops the emulator.
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let spec = try FAPISpec.load()
+        let log = await emulator.requestLog()
+        await emulator.stop()
+        #expect(!log.isEmpty, sourceLocation: sourceLocation)
+        for entry in log where entry.path.hasPrefix("/v1/") {
+            let request = spec.validateRequest(
+                method: entry.method, path: entry.path, query: entry.query.map { ($0.name, Optional($0.value)) },
+                formBody: entry.form)
+            #expect(request == [], "\(entry.method) \(entry.path)", sourceLocation: sourceLocation)
+            guard entry.status != 0 else { continue }  // a dropped connection: nothing was answered
+            var response = spec.validateResponse(
+                method: entry.method, path: entry.path, status: entry.status, body: entry.responseBody)
+            if entry.status >= 400, response.first?.hasSuffix("is not in the description") == true {
+                // Statuses the real service sends but the description leaves out (429, 5xx): a Clerk error body.
+                response = spec.validate(try SpecNode.json(entry.responseBody), schema: "ClerkErrors")
+            }
+            #expect(response == [], "\(entry.method) \(entry.path) \(entry.status)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Runs `body` with a started harness and always finishes it.
+@MainActor
+func withHarness(
+    _ emulatorConfiguration: ClerkEmulator.Configuration = .init(), store: (any SecureStore)? = nil,
+    seed: (ClerkEmulator) async throws -> Void = { _ in }, _ body: (Harness) async throws -> Void
+) async throws {
+    let harness = try await Harness.start(emulatorConfiguration, store: store, seed: seed)
+    do {
+        try await body(harness)
+    } catch {
+        await harness.emulator.stop()
+        throw error
+    }
+    try await harness.finish()
+}

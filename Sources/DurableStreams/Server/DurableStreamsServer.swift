@@ -152,7 +152,14 @@ public final class DurableStreamsServer: Sendable {
             ownsStorage = true
         case .directory(let path, let policy):
             do {
-                storage = try await FileStreamStorage.open(at: path, options: .init(syncPolicy: policy))
+                storage = try await FileStreamStorage.open(
+                    at: path,
+                    options: .init(
+                        syncPolicy: policy,
+                        groupAccess: configuration.groupAccess,
+                        maximumOpenLogs: configuration.maximumOpenLogs
+                    )
+                )
             } catch {
                 throw DurableStreamsServerError(.storageUnavailable, error.description)
             }
@@ -196,7 +203,10 @@ public final class DurableStreamsServer: Sendable {
                 backlog: 1024
             ),
             onServerRunning: { channel in
-                started.succeed(channel.localAddress?.port ?? configuration.port)
+                let logger = AcceptErrorLogger(logger: configuration.logger)
+                channel.pipeline.addHandler(logger, position: .first).whenComplete { _ in
+                    started.succeed(channel.localAddress?.port ?? configuration.port)
+                }
             },
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             logger: configuration.logger

@@ -5,6 +5,12 @@ import Logging
 import NIOCore
 import NIOPosix
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A Durable Streams server: the whole protocol over HTTP/1.1, on any stream path, with a memory or an
 /// on-disk store.
 ///
@@ -216,7 +222,9 @@ public final class DurableStreamsServer: Sendable {
                 try await server.run()
                 started.fail("the server stopped before it started")
             } catch {
-                started.fail("cannot listen on \(configuration.host):\(configuration.port): \(error)")
+                // The system's reason (`Address already in use`), not swift-nio's description of the call.
+                let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+                started.fail("cannot listen on \(configuration.host):\(configuration.port): \(reason)")
             }
         }
         switch await started.value {

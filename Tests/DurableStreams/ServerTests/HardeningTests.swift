@@ -120,4 +120,19 @@ struct HardeningTests {
             #expect(try await server.read(path).text == body)
         }
     }
+
+    @Test("A port in use is reported with the address and the system's reason")
+    func portInUse() async throws {
+        try await ServerHarness.run(.forTests()) { server async throws in
+            let port = try #require(server.server.port)
+            let second = DurableStreamsServer(configuration: .forTests { $0.port = port })
+            do throws(DurableStreamsServerError) {
+                try await second.start()
+                await second.stop()
+                Issue.record("a second server started on port \(port)")
+            } catch {
+                #expect(error.message == "cannot listen on 127.0.0.1:\(port): Address already in use")
+            }
+        }
+    }
 }

@@ -329,6 +329,8 @@ let durableStreamsServerTargets: [Target] = [
             "DurableStreams", "DurableStreamsAsyncHTTPClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+            // The system's reason for a failed connection is in swift-nio's IOError.
+            .product(name: "NIOCore", package: "swift-nio"),
         ],
         path: "Sources/DurableStreams/CLI"
     ),

@@ -46,7 +46,7 @@ struct ClientOptions: ParsableArguments {
             return value
         } catch {
             try? await transport.shutdown()
-            printError("error: \(error.description)")
+            printError(FailureMessage.text(for: error, url: streamURL))
             throw ExitCode.failure
         }
     }

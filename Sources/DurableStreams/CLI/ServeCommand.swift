@@ -59,6 +59,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-compression"), help: "Never gzip or deflate responses.")
     var noCompression = false
 
+    @Flag(name: .customLong("group-access"), help: "Let the owner's group read and write the data directory.")
+    var groupAccess = false
+
+    @Option(
+        name: .customLong("max-open-logs"), help: "How many stream files stay open (default: half the open-file limit)."
+    )
+    var maximumOpenLogs: Int?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -66,6 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard longPollTimeout > 0 else { throw ValidationError("--long-poll-timeout must be positive") }
         guard sseLifetime > 0 else { throw ValidationError("--sse-lifetime must be positive") }
+        guard maximumOpenLogs.map({ $0 > 0 }) ?? true else { throw ValidationError("--max-open-logs must be positive") }
         guard maximumBodyBytes > 0 else { throw ValidationError("--max-body-size must be positive") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         guard DurableStreamsServer.CacheVisibility(rawValue: cacheVisibility) != nil else {
@@ -81,7 +90,11 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        raiseOpenFileLimit()
+        SystemLimits.raiseOpenFiles()
+        // Installed before the store is opened, so that SIGINT and SIGTERM are honoured at every point: during
+        // start-up (recovering a large data directory) the process exits at once, which the store's recovery
+        // is built for; once serving, the server stops cleanly.
+        let termination = TerminationSignal()
 
         var configuration = DurableStreamsServer.Configuration(
             host: host,
@@ -95,6 +108,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.compression = !noCompression
         configuration.cacheVisibility = DurableStreamsServer.CacheVisibility(rawValue: cacheVisibility) ?? .public
         configuration.logger = Logger(label: "durable-streams")
+        configuration.groupAccess = groupAccess
+        configuration.maximumOpenLogs = maximumOpenLogs
 
         let server = DurableStreamsServer(configuration: configuration)
         let port: Int
@@ -106,7 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         FileHandle.standardOutput.write(Data("durable-streams listening on http://\(shownHost):\(port)\n".utf8))
 
-        await waitForTerminationSignal()
+        await termination.wait()
         await server.stop()
     }
 
@@ -123,47 +138,50 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--sync must be every-append, periodic:<milliseconds> or never")
         }
     }
-
-    /// Each stream holds a file open, and each connection a socket: allow as many as the system lets us.
-    private func raiseOpenFileLimit() {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    }
-
-    private func waitForTerminationSignal() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = SignalLatch(continuation)
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-                source.setEventHandler { resumed.fire() }
-                source.resume()
-                resumed.keep(source)
-            }
-        }
-    }
 }
 
-/// Resumes the waiting task on the first signal, and keeps the signal sources alive.
-private final class SignalLatch: @unchecked Sendable {
+/// SIGINT and SIGTERM: before ``wait()`` is called (during start-up) a signal ends the process at once;
+/// afterwards it resumes the waiting task, once.
+private final class TerminationSignal: @unchecked Sendable {
     private let lock = NSLock()
+    private var isWaiting = false
     private var continuation: CheckedContinuation<Void, Never>?
+    private var hasFired = false
     private var sources: [any DispatchSourceSignal] = []
 
-    init(_ continuation: CheckedContinuation<Void, Never>) {
-        self.continuation = continuation
+    init() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [self] in fire() }
+            source.resume()
+            sources.append(source)
+        }
     }
 
-    func keep(_ source: any DispatchSourceSignal) {
-        lock.lock()
-        sources.append(source)
-        lock.unlock()
+    /// Waits for the first signal.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            isWaiting = true
+            if hasFired {
+                lock.unlock()
+                continuation.resume()
+                return
+            }
+            self.continuation = continuation
+            lock.unlock()
+        }
     }
 
-    func fire() {
+    private func fire() {
         lock.lock()
+        guard isWaiting else {
+            lock.unlock()
+            FileHandle.standardError.write(Data("durable-streams: stopped during start-up\n".utf8))
+            exit(0)
+        }
+        hasFired = true
         let continuation = self.continuation
         self.continuation = nil
         lock.unlock()

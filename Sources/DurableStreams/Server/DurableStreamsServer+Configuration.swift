@@ -76,8 +76,15 @@ extension DurableStreamsServer {
         public var cacheVisibility: CacheVisibility
         /// The length of one cursor interval (the protocol's CDN collapsing cursor); 20 seconds by default.
         public var cursorInterval: Duration
-        /// Where logs go; by default a logger labelled `durable-streams` at `info`.
+        /// Where logs go; by default a logger labelled `durable-streams` at `info`. Each request is logged at
+        /// `debug`, each `5xx` at `error`, requests refused by a limit and failed accepts at `warning`.
         public var logger: Logger
+        /// With ``Storage/directory(_:syncPolicy:)``: whether the owner's group may read and write the data
+        /// (files `0660`, directories `0770`); off by default (`0600` and `0700`, whatever the umask).
+        public var groupAccess: Bool
+        /// With ``Storage/directory(_:syncPolicy:)``: how many stream logs stay open at once; `nil` (the
+        /// default) uses half the process's open-file limit. Idle logs beyond it are closed and reopened on use.
+        public var maximumOpenLogs: Int?
 
         /// Creates a configuration.
         public init(
@@ -103,6 +110,8 @@ extension DurableStreamsServer {
             self.cacheVisibility = .public
             self.cursorInterval = .seconds(20)
             self.logger = Logger(label: "durable-streams")
+            self.groupAccess = false
+            self.maximumOpenLogs = nil
         }
     }
 }

@@ -5,6 +5,12 @@ import Logging
 import NIOCore
 import NIOPosix
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A Durable Streams server: the whole protocol over HTTP/1.1, on any stream path, with a memory or an
 /// on-disk store.
 ///
@@ -152,7 +158,14 @@ public final class DurableStreamsServer: Sendable {
             ownsStorage = true
         case .directory(let path, let policy):
             do {
-                storage = try await FileStreamStorage.open(at: path, options: .init(syncPolicy: policy))
+                storage = try await FileStreamStorage.open(
+                    at: path,
+                    options: .init(
+                        syncPolicy: policy,
+                        groupAccess: configuration.groupAccess,
+                        maximumOpenLogs: configuration.maximumOpenLogs
+                    )
+                )
             } catch {
                 throw DurableStreamsServerError(.storageUnavailable, error.description)
             }
@@ -196,7 +209,10 @@ public final class DurableStreamsServer: Sendable {
                 backlog: 1024
             ),
             onServerRunning: { channel in
-                started.succeed(channel.localAddress?.port ?? configuration.port)
+                let logger = AcceptErrorLogger(logger: configuration.logger)
+                channel.pipeline.addHandler(logger, position: .first).whenComplete { _ in
+                    started.succeed(channel.localAddress?.port ?? configuration.port)
+                }
             },
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             logger: configuration.logger
@@ -206,7 +222,9 @@ public final class DurableStreamsServer: Sendable {
                 try await server.run()
                 started.fail("the server stopped before it started")
             } catch {
-                started.fail("cannot listen on \(configuration.host):\(configuration.port): \(error)")
+                // The system's reason (`Address already in use`), not swift-nio's description of the call.
+                let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+                started.fail("cannot listen on \(configuration.host):\(configuration.port): \(reason)")
             }
         }
         switch await started.value {

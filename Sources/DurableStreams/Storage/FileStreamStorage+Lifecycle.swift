@@ -73,12 +73,13 @@ extension FileStreamStorage {
             records += LogRecord.encode(payload: [], closes: true, producer: nil, streamSequence: nil)
         }
         let syncs = options.syncPolicy.syncsMetadata
+        let (fileMode, directoryMode) = (options.fileMode, options.directoryMode)
         let fd: Int32
         do throws(FileIOError) {
             fd = try await pool.run { [records] () throws(FileIOError) -> Int32 in
-                try FileIO.makeDirectory(temporary)
-                try FileIO.writeWholeFile(temporary + "/meta.json", try meta.encoded(), sync: syncs)
-                let fd = try FileIO.open(temporary + "/log", flags: O_RDWR | O_CREAT | O_EXCL)
+                try FileIO.makeDirectory(temporary, mode: directoryMode)
+                try FileIO.writeWholeFile(temporary + "/meta.json", try meta.encoded(), sync: syncs, mode: fileMode)
+                let fd = try FileIO.openRegular(temporary + "/log", flags: O_RDWR | O_CREAT | O_EXCL, mode: fileMode)
                 do throws(FileIOError) {
                     try records.withBytes { bytes throws(FileIOError) in
                         try FileIO.write(fd, bytes, at: 0, path: temporary)
@@ -108,6 +109,7 @@ extension FileStreamStorage {
             incarnation: incarnation,
             directory: final,
             lane: lane,
+            descriptors: descriptors,
             origin: origin,
             state: FileStream.State(
                 decided: state,
@@ -121,6 +123,7 @@ extension FileStreamStorage {
         )
         origin?.source.state.withLock { $0.forkCount += 1 }
         catalog.withLock { $0.streams[path] = stream }
+        descriptors.touch(stream)
         return stream.state.withLock { stream.info($0) }
     }
 
@@ -150,9 +153,10 @@ extension FileStreamStorage {
         notifier.publishGone(stream.path)
         let directory = stream.directory
         let syncs = options.syncPolicy.syncsMetadata
+        let fileMode = options.fileMode
         do throws(FileIOError) {
             try await pool.run { () throws(FileIOError) in
-                try Recovery.markSoftDeleted(directory: directory, syncs: syncs)
+                try Recovery.markSoftDeleted(directory: directory, syncs: syncs, fileMode: fileMode)
             }
         } catch {
             stream.state.withLock { $0.isSoftDeleted = false }
@@ -208,6 +212,7 @@ extension FileStreamStorage {
         stream.state.withLock { $0.isDeleted = true }
         notifier.publishDeleted(stream.path)
         stream.closeIfUnused()
+        descriptors.forget(stream)
         Task { [pool] in await pool.run { FileIO.removeTree(trash) } }
     }
 

@@ -19,12 +19,16 @@ extension FileStreamStorage {
         let root = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         let now = options.now()
         let policy = options.syncPolicy
+        let (fileMode, directoryMode) = (options.fileMode, options.directoryMode)
+        let descriptors = DescriptorCache(capacity: options.openLogCapacity)
         do throws(FileIOError) {
             let (lock, recovered) = try await pool.run { () throws(FileIOError) -> (Int32, [RecoveredStream]) in
-                try Recovery.prepare(root: root)
-                let lock = try FileIO.lockExclusively(root + "/LOCK")
+                try Recovery.prepare(root: root, directoryMode: directoryMode)
+                let lock = try FileIO.lockExclusively(root + "/LOCK", mode: fileMode)
                 do throws(FileIOError) {
-                    return (lock, try Recovery.recoverAll(root: root, syncs: policy.syncsMetadata))
+                    let recovered = try Recovery.recoverAll(
+                        root: root, syncs: policy.syncsMetadata, fileMode: fileMode)
+                    return (lock, recovered)
                 } catch {
                     FileIO.close(lock)
                     throw error
@@ -46,7 +50,7 @@ extension FileStreamStorage {
                     fileEnd: stream.fileEnd,
                     writtenEnd: stream.fileEnd,
                     lastUse: now,
-                    fd: stream.fd
+                    fd: -1
                 )
                 state.isSoftDeleted = stream.isSoftDeleted
                 state.forkCount = stream.forkCount
@@ -55,6 +59,7 @@ extension FileStreamStorage {
                     incarnation: stream.incarnation,
                     directory: stream.directory,
                     lane: lane,
+                    descriptors: descriptors,
                     origin: origin,
                     state: state
                 )
@@ -66,6 +71,7 @@ extension FileStreamStorage {
                 options: options,
                 lockDescriptor: lock,
                 streams: streams,
+                descriptors: descriptors,
                 notifier: notifier,
                 lanes: lanes,
                 pool: pool

@@ -56,6 +56,13 @@ extension FileStreamStorage {
         public var sweepInterval: Duration
         /// The clock for expiry (tests pass a manual one).
         public var now: @Sendable () -> Date
+        /// Whether the owner's group may read and write the data directory's files: off by default, so files
+        /// are created `0600` and directories `0700` whatever the umask; on, `0660` and `0770`.
+        public var groupAccess: Bool
+        /// How many stream logs may stay open at once; `nil` (the default) derives it from the process's
+        /// open-file limit (half of `RLIMIT_NOFILE`, between 16 and 65,536). Idle logs beyond it are closed,
+        /// least recently used first, and reopened on their next use.
+        public var maximumOpenLogs: Int?
 
         /// Creates options.
         public init(
@@ -63,14 +70,31 @@ extension FileStreamStorage {
             commitThreads: Int = 2,
             ioThreads: Int = 2,
             sweepInterval: Duration = .seconds(60),
-            now: @escaping @Sendable () -> Date = { Date() }
+            now: @escaping @Sendable () -> Date = { Date() },
+            groupAccess: Bool = false,
+            maximumOpenLogs: Int? = nil
         ) {
+            self.groupAccess = groupAccess
+            self.maximumOpenLogs = maximumOpenLogs
             self.syncPolicy = syncPolicy
             self.commitThreads = max(1, commitThreads)
             self.ioThreads = max(1, ioThreads)
             self.sweepInterval = sweepInterval
             self.now = now
         }
+    }
+}
+
+extension FileStreamStorage.Options {
+    /// The mode of files the store creates.
+    var fileMode: mode_t { groupAccess ? 0o660 : 0o600 }
+    /// The mode of directories the store creates.
+    var directoryMode: mode_t { groupAccess ? 0o770 : 0o700 }
+    /// How many logs stay open: ``maximumOpenLogs``, or half the open-file limit.
+    var openLogCapacity: Int {
+        if let maximumOpenLogs { return max(1, maximumOpenLogs) }
+        let limit = SystemLimits.openFiles()?.current ?? 1024
+        return Int(min(max(limit / 2, 16), 65_536))
     }
 }
 

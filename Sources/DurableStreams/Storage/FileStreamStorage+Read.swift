@@ -11,9 +11,9 @@ extension FileStreamStorage {
     func read(_ stream: FileStream, from start: ReadStart, maxBytes: Int, asSource: Bool = false)
         async throws(StreamStorageError) -> ReadResult
     {
-        let (info, from, fd) = try stream.state.withLock {
-            state throws(StreamStorageError) -> (StreamInfo, StreamOffset, Int32?) in
-            guard !state.isRemoved, state.fd >= 0 else { throw .notFound }
+        let (info, from, needsData) = try stream.state.withLock {
+            state throws(StreamStorageError) -> (StreamInfo, StreamOffset, Bool) in
+            guard !state.isRemoved else { throw .notFound }
             guard asSource || !state.isSoftDeleted else { throw .gone }
             let info = stream.info(state)
             let from: StreamOffset
@@ -22,23 +22,17 @@ extension FileStreamStorage {
             case .tail: from = info.tail
             case .offset(let offset): from = offset
             }
-            guard from < info.tail else { return (info, from, nil) }
-            state.fdUsers += 1
-            return (info, from, state.fd)
+            return (info, from, from < info.tail)
         }
-        guard let fd else { return ReadResult(info: info, payload: [], start: from, next: info.tail) }
+        guard needsData else { return ReadResult(info: info, payload: [], start: from, next: info.tail) }
+        guard let fd = try Self.borrow(stream) else { throw .notFound }
         var segments = [ReadSegment(stream: stream, fd: fd, upper: info.tail.position)]
         defer { for segment in segments { segment.stream.releaseDescriptor() } }
         var fork = stream
         var cap = info.tail.position
         while let source = fork.origin?.source, from.position < min(cap, fork.base) {
             cap = min(cap, fork.base)
-            let sourceFD = source.state.withLock { state -> Int32? in
-                guard state.fd >= 0 else { return nil }
-                state.fdUsers += 1
-                return state.fd
-            }
-            guard let sourceFD else { throw .unavailable }
+            guard let sourceFD = try Self.borrow(source) else { throw .unavailable }
             segments.append(ReadSegment(stream: source, fd: sourceFD, upper: cap))
             fork = source
         }
@@ -66,5 +60,14 @@ extension FileStreamStorage {
             return (payload, next)
         }
         return ReadResult(info: info, payload: payload, start: from, next: StreamOffset(position: next))
+    }
+
+    /// Borrows a stream's log descriptor, reopening the log if needed.
+    private static func borrow(_ stream: FileStream) throws(StreamStorageError) -> Int32? {
+        do throws(FileIOError) {
+            return try stream.borrowDescriptor()
+        } catch {
+            throw .storageFailure(error.description)
+        }
     }
 }

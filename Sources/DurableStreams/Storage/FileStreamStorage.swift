@@ -42,6 +42,8 @@ public final class FileStreamStorage: StreamStorage {
     let notifier: StreamChangeNotifier
     let lanes: [CommitLane]
     let pool: BlockingIOPool
+    /// The bound on open logs.
+    let descriptors: DescriptorCache
     let gate = AsyncGate()
     private let sweeper: Locked<Task<Void, Never>?> = Locked(nil)
 
@@ -50,6 +52,7 @@ public final class FileStreamStorage: StreamStorage {
         options: Options,
         lockDescriptor: Int32,
         streams: [StreamPath: FileStream],
+        descriptors: DescriptorCache,
         notifier: StreamChangeNotifier,
         lanes: [CommitLane],
         pool: BlockingIOPool
@@ -58,6 +61,7 @@ public final class FileStreamStorage: StreamStorage {
         self.options = options
         self.lockDescriptor = lockDescriptor
         self.catalog = Locked(Catalog(streams: streams))
+        self.descriptors = descriptors
         self.notifier = notifier
         self.lanes = lanes
         self.pool = pool
@@ -80,6 +84,23 @@ public final class FileStreamStorage: StreamStorage {
 
     /// The number of streams.
     public var streamCount: Int { catalog.withLock { $0.streams.count } }
+
+    /// How many stream logs may stay open at once (see ``Options/maximumOpenLogs``).
+    public var openLogCapacity: Int { descriptors.capacity }
+
+    /// How many stream logs are open now.
+    package var openLogCount: Int {
+        var seen = Set<ObjectIdentifier>()
+        var count = 0
+        for stream in catalog.withLock({ Array($0.streams.values) }) {
+            var next: FileStream? = stream
+            while let current = next, seen.insert(ObjectIdentifier(current)).inserted {
+                if current.state.withLock({ $0.fd >= 0 }) { count += 1 }
+                next = current.origin?.source
+            }
+        }
+        return count
+    }
 
     /// Creates a stream or a fork, or confirms an identical one.
     public func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult {
@@ -105,7 +126,7 @@ public final class FileStreamStorage: StreamStorage {
                     return .existing(existing.state.withLock { existing.info($0) })
                 }
             }
-            if let issue = request.payloadIssue { throw .invalidPayload(issue) }
+            if let issue = StreamRules.creationIssue(request, now: options.now()) { throw issue }
             guard let fork = request.fork else {
                 return .created(try await makeStream(path, request, configuration: request.configuration))
             }

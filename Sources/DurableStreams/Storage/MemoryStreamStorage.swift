@@ -116,7 +116,7 @@ public final class MemoryStreamStorage: StreamStorage {
                     return .existing(info)
                 }
             }
-            if let issue = request.payloadIssue { throw .invalidPayload(issue) }
+            if let issue = StreamRules.creationIssue(request, now: time) { throw issue }
             catalog.nextIncarnation += 1
             let incarnation = "m\(catalog.nextIncarnation)"
             let stream: Stream

@@ -16,12 +16,11 @@ public struct StreamOffset: Hashable, Comparable, Sendable, CustomStringConverti
         self.position = position
     }
 
-    /// Parses a token of 1 to 16 lower-case hexadecimal digits; returns `nil` for anything else.
-    ///
-    /// Shorter tokens are accepted as input (`0` is the start) but never produced.
+    /// Parses a token of exactly 16 lower-case hexadecimal digits, or `0` (the start, which clients may
+    /// send); returns `nil` for anything else, so a malformed offset (`abc`) is never taken for a position.
     public init?(token: some StringProtocol) {
         let utf8 = token.utf8
-        guard !utf8.isEmpty, utf8.count <= 16 else { return nil }
+        guard utf8.count == 16 || (utf8.count == 1 && utf8.first == UInt8(ascii: "0")) else { return nil }
         var value: UInt64 = 0
         for byte in utf8 {
             let digit: UInt64

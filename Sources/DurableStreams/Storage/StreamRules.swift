@@ -32,6 +32,17 @@ public struct StreamState: Sendable, Equatable {
 /// database transaction), writes the payload if the decision says so, and then calls ``apply(_:_:to:newTail:)``
 /// in the same critical section.
 public enum StreamRules {
+    /// Why a new stream cannot be created as asked, checked once no live stream holds the path: an invalid
+    /// initial payload, or an absolute expiry (`Stream-Expires-At`) that is not after `now` (a stream that
+    /// would be gone before it could be used). `nil` when it can be created.
+    public static func creationIssue(_ request: CreateRequest, now: Date) -> StreamStorageError? {
+        if let issue = request.payloadIssue { return .invalidPayload(issue) }
+        if case .expiresAt(let instant) = request.configuration.expiry, instant.date <= now {
+            return .invalidPayload("Stream-Expires-At \(instant.text) is not in the future")
+        }
+        return nil
+    }
+
     /// What to do with an append request.
     public enum Decision: Sendable, Equatable {
         /// Store the payload as one append; close the stream too when `closes` is set.

@@ -2,6 +2,12 @@ import CourierTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The client subcommands of `durable-streams`, run as a child process against the in-process server.
 @Suite("durable-streams client subcommands")
 struct CommandLineTests {
@@ -17,6 +23,40 @@ struct CommandLineTests {
         for await line in process.lines { lines.append(line) }
         let status = try await process.waitForExit(within: .seconds(30))
         return (status, lines.joined(separator: "\n"), process.standardError)
+    }
+
+    @Test(
+        "A refused connection prints the host, the port and the system's reason", arguments: ["head", "read", "append"])
+    func refusedConnection(command: String) async throws {
+        let port = try Self.closedPort()
+        let arguments = [command, "http://127.0.0.1:\(port)/x"] + (command == "append" ? ["data"] : [])
+        let result = try await run(arguments)
+        #expect(result.status != 0)
+        #expect(
+            result.error.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "error: cannot connect to 127.0.0.1:\(port): Connection refused",
+            "\(result.error)")
+    }
+
+    /// A port nothing listens on: bound to find a free one, then released.
+    private static func closedPort() throws -> Int {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard fd >= 0, bound else { throw CocoaError(.featureUnsupported) }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     @Test("create, append (argument and standard input), read, head and delete")

@@ -10,7 +10,8 @@ struct BadInputTests {
         arguments: [
             [("Stream-TTL", "+3600")], [("Stream-TTL", "03600")], [("Stream-TTL", "3600.0")], [("Stream-TTL", "3.6e3")],
             [("Stream-TTL", "-1")], [("Stream-TTL", "abc")], [("Stream-TTL", "")],
-            [("Stream-TTL", "99999999999999999999")],
+            [("Stream-TTL", "99999999999999999999")], [("Stream-TTL", "0")],
+            [("Stream-Expires-At", "2001-01-01T00:00:00Z")],
             [("Stream-TTL", "60"), ("Stream-Expires-At", "2099-01-01T00:00:00Z")],
             [("Stream-Expires-At", "not-a-timestamp")],
             [("Stream-Expires-At", "2099-02-30T00:00:00Z")], [("Stream-Expires-At", "2099-01-01 00:00:00")],
@@ -27,7 +28,7 @@ struct BadInputTests {
     @Test(
         "Valid TTL and expiry forms are accepted",
         arguments: [
-            [("Stream-TTL", "0")], [("Stream-TTL", "3600")], [("Stream-Expires-At", "2099-01-01T00:00:00Z")],
+            [("Stream-TTL", "1")], [("Stream-TTL", "3600")], [("Stream-Expires-At", "2099-01-01T00:00:00Z")],
             [("Stream-Expires-At", "2099-01-01T00:00:00.123456+05:30")],
             [("Stream-Expires-At", "2099-01-01t00:00:00z")],
         ])

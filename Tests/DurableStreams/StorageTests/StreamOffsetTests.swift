@@ -13,9 +13,10 @@ struct StreamOffsetTests {
     }
 
     @Test(
-        "Short tokens parse; anything but 1-16 lower-case hex digits does not",
+        "16 lower-case hex digits or 0 parse; nothing else does",
         arguments: [
-            ("0", UInt64?.some(0)), ("ff", 255), ("ffffffffffffffff", UInt64.max), ("", nil), ("-1", nil), ("now", nil),
+            ("0", UInt64?.some(0)), ("ff", nil), ("abc", nil), ("00000000000000ff", 255),
+            ("ffffffffffffffff", UInt64.max), ("", nil), ("-1", nil), ("now", nil),
             ("FF", nil), ("0,1", nil), ("0 1", nil), ("../x", nil), ("10000000000000000", nil),
             ("0000000000000000_0000000000000000", nil),
         ])

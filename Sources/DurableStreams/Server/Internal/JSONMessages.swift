@@ -193,12 +193,22 @@ enum JSONMessages {
                 index += 1
                 guard digits() > 0 else { return Failure("invalid number at byte \(start)") }
             }
+            var hasExponent = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                     index += 1
                 }
                 guard digits() > 0 else { return Failure("invalid number at byte \(start)") }
+                hasExponent = true
+            }
+            // RFC 8259 §6 lets an implementation limit the range: a number no IEEE 754 double can hold (it
+            // would read back as infinity, as `1e99999` does) is refused; the text of any other is kept as sent.
+            if hasExponent || index - start > 308 {
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                guard let value = Double(text), value.isFinite else {
+                    return Failure("number out of range at byte \(start)")
+                }
             }
             output.append(contentsOf: bytes[start..<index])
             return nil
@@ -223,8 +233,19 @@ enum JSONMessages {
                         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                         index += 2
                     case UInt8(ascii: "u"):
-                        guard index + 6 <= bytes.count, bytes[index + 2..<index + 6].allSatisfy(Self.isHexDigit) else {
+                        guard let unit = codeUnit(at: index) else {
                             return Failure("invalid \\u escape at byte \(index)")
+                        }
+                        // A surrogate must come as a high-low pair (RFC 8259 §7, §8.2): a lone one names no
+                        // character and is refused.
+                        if (0xDC00...0xDFFF).contains(unit) {
+                            return Failure("lone low surrogate \\u escape at byte \(index)")
+                        }
+                        if (0xD800...0xDBFF).contains(unit) {
+                            guard let low = codeUnit(at: index + 6), (0xDC00...0xDFFF).contains(low) else {
+                                return Failure("lone high surrogate \\u escape at byte \(index)")
+                            }
+                            index += 6
                         }
                         index += 6
                     default:
@@ -242,6 +263,22 @@ enum JSONMessages {
                 }
             }
             return Failure("unterminated string at byte \(start)")
+        }
+
+        /// The UTF-16 code unit of a `\\uXXXX` escape starting at `position`, or `nil` if there is none.
+        private func codeUnit(at position: Int) -> UInt16? {
+            guard position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            else { return nil }
+            var value: UInt16 = 0
+            for byte in bytes[position + 2..<position + 6] {
+                guard Self.isHexDigit(byte) else { return nil }
+                let digit =
+                    byte <= UInt8(ascii: "9")
+                    ? byte - UInt8(ascii: "0") : (byte | 0x20) - UInt8(ascii: "a") + 10
+                value = value << 4 | UInt16(digit)
+            }
+            return value
         }
 
         private static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -25,8 +25,10 @@ extension StreamHTTPHandler {
         _ plan: SSEPlan,
         fault: FaultInjector.Fault?,
         to writer: consuming ResponseWriter,
-        channel: any Channel
+        channel: any Channel,
+        exchange: Exchange
     ) async throws {
+        defer { logCompletion(exchange, status: 200, bytes: nil, reason: nil) }
         var body = try await Self.openEventStream(writer, head: eventStreamHead(for: plan.first.info))
         var events: [UInt8] = []
         if let injected = fault?.sseEvent {

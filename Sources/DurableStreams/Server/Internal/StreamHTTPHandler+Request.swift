@@ -19,6 +19,16 @@ extension StreamHTTPHandler {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
             throw RequestFailure(Self.tooLarge(limit))
         }
+        // `chunked` is the only transfer coding the server decodes: with any other (`gzip, chunked`) the
+        // bytes are still encoded, so storing them would store something the client did not mean.
+        let transferCodings = request.headers[values: .transferEncoding].flatMap { value in
+            value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        }
+        if let coding = transferCodings.first(where: { $0 != "chunked" }) {
+            var reply = Reply.error(.notImplemented, "Transfer-Encoding \(coding) is not supported (only chunked)")
+            reply.closesConnection = true
+            throw RequestFailure(reply)
+        }
         if let encoding = request.headers[.contentEncoding]?.trimmingCharacters(in: .whitespaces).lowercased(),
             !encoding.isEmpty, encoding != "identity"
         {
@@ -45,8 +55,14 @@ extension StreamHTTPHandler {
         } catch {
             failed = true
         }
-        if failed || expired.value {
+        if expired.value {
             var reply = Reply.error(.requestTimeout, "The request body was not received in time")
+            reply.closesConnection = true
+            throw RequestFailure(reply)
+        }
+        if failed {
+            // The body could not be decoded (a malformed chunk, for example): the connection's framing is lost.
+            var reply = Reply.error(.badRequest, "Malformed request body")
             reply.closesConnection = true
             throw RequestFailure(reply)
         }

@@ -25,6 +25,8 @@ extension StreamHTTPHandler {
                 throw .badRequest(
                     "Invalid Stream-TTL value: must be a whole number of seconds without sign or leading zeros")
             }
+            // A stream that expires before anyone can use it is a mistake, not a request.
+            guard seconds > 0 else { throw .badRequest("Invalid Stream-TTL value: must be at least 1 second") }
             expiry = .timeToLive(seconds: seconds)
         case (nil, .some(let text)):
             guard let timestamp = StreamTimestamp(rfc3339: text.trimmingCharacters(in: .whitespaces)) else {

@@ -30,6 +30,8 @@ struct StreamHTTPHandler: Sendable {
     let liveWaits: LiveWaits
     let logger: Logger
     let commonFields: HTTPFields
+    /// Keeps warnings about refused requests to one a second.
+    let limitThrottle = LogThrottle()
 
     init(storage: any StreamStorage, settings: Settings, faults: FaultInjector?, liveWaits: LiveWaits, logger: Logger) {
         self.storage = storage
@@ -61,17 +63,18 @@ struct StreamHTTPHandler: Sendable {
     /// ``handleOther(_:target:_:_:)``, whose many paths make a much larger frame.
     func handle(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
         let target = RequestTarget(request.head.path ?? "/")
+        let exchange = Exchange(method: request.method, path: target.path)
         guard request.method == .get, faults == nil, target.path != Self.faultControlPath,
             let path = try? StreamPath(validating: target.path), path.segments.first != "__ds"
         else {
-            try await handleOther(request, target: target, writer, channel)
+            try await handleOther(request, target: target, exchange: exchange, writer, channel)
             return
         }
         switch await readOutcome(path, request, target: target, channel: channel) {
         case .reply(let reply):
-            try await write(reply, to: writer, channel: channel)
+            try await write(reply, to: writer, channel: channel, exchange: exchange)
         case .events(let plan):
-            try await streamEvents(plan, fault: nil, to: writer, channel: channel)
+            try await streamEvents(plan, fault: nil, to: writer, channel: channel, exchange: exchange)
         }
     }
 
@@ -92,6 +95,7 @@ struct StreamHTTPHandler: Sendable {
     private func handleOther(
         _ request: Request,
         target: RequestTarget,
+        exchange: Exchange,
         _ writer: consuming ResponseWriter,
         _ channel: any Channel
     ) async throws {
@@ -100,12 +104,12 @@ struct StreamHTTPHandler: Sendable {
         if method == .options {
             var fields = HTTPFields()
             fields[ProtocolHeader.accessControlMaxAge] = "86400"
-            try await write(Reply(.noContent, fields: fields), to: writer, channel: channel)
+            try await write(Reply(.noContent, fields: fields), to: writer, channel: channel, exchange: exchange)
             return
         }
         if target.path == Self.faultControlPath {
             let reply = await handleFaultControl(request, channel: channel)
-            try await write(reply, to: writer, channel: channel)
+            try await write(reply, to: writer, channel: channel, exchange: exchange)
             return
         }
 
@@ -113,7 +117,8 @@ struct StreamHTTPHandler: Sendable {
         do {
             path = try StreamPath(validating: target.path)
         } catch {
-            try await write(.error(.badRequest, "Invalid stream path: \(error)"), to: writer, channel: channel)
+            try await write(
+                .error(.badRequest, "Invalid stream path: \(error)"), to: writer, channel: channel, exchange: exchange)
             return
         }
 
@@ -122,6 +127,7 @@ struct StreamHTTPHandler: Sendable {
             if let delay = armed.delay { try? await Task.sleep(for: delay) }
             if armed.dropConnection {
                 try? await channel.close()
+                logCompletion(exchange, status: 0, bytes: nil, reason: nil)
                 return
             }
             if let status = armed.status {
@@ -131,7 +137,7 @@ struct StreamHTTPHandler: Sendable {
                 fields[.cacheControl] = "no-store"
                 let reply = Reply(
                     HTTPResponse.Status(code: status), fields: fields, body: Array("Injected error for testing".utf8))
-                try await write(reply, to: writer, channel: channel)
+                try await write(reply, to: writer, channel: channel, exchange: exchange)
                 return
             }
             fault = armed
@@ -140,13 +146,14 @@ struct StreamHTTPHandler: Sendable {
         if path.segments.first == "__ds" {
             try await write(
                 .error(.notImplemented, "Subscriptions (the __ds namespace) are not supported"), to: writer,
-                channel: channel)
+                channel: channel, exchange: exchange)
             return
         }
 
         if method == .put || method == .post, request.headers[.expect]?.lowercased() == "100-continue" {
             if let length = request.headers[.contentLength].flatMap(Int.init), length > settings.maximumBodyBytes {
-                try await write(Self.tooLarge(settings.maximumBodyBytes), to: writer, channel: channel)
+                try await write(
+                    Self.tooLarge(settings.maximumBodyBytes), to: writer, channel: channel, exchange: exchange)
                 return
             }
             try await writer.writeInformationalHead(HTTPResponse(status: .continue))
@@ -178,9 +185,9 @@ struct StreamHTTPHandler: Sendable {
             if let fault, fault.modifiesBody, let body = reply.body {
                 reply.body = FaultInjector.modify(body, with: fault)
             }
-            try await write(reply, to: writer, channel: channel)
+            try await write(reply, to: writer, channel: channel, exchange: exchange)
         case .events(let plan):
-            try await streamEvents(plan, fault: fault, to: writer, channel: channel)
+            try await streamEvents(plan, fault: fault, to: writer, channel: channel, exchange: exchange)
         }
     }
 
@@ -192,7 +199,9 @@ struct StreamHTTPHandler: Sendable {
 
     /// Writes a complete response with the common fields and a `Content-Length`.
     @inline(never)
-    func write(_ reply: Reply, to writer: consuming ResponseWriter, channel: any Channel) async throws {
+    func write(_ reply: Reply, to writer: consuming ResponseWriter, channel: any Channel, exchange: Exchange)
+        async throws
+    {
         var fields = reply.fields
         fields.append(contentsOf: commonFields)
         let bodiless = reply.status == .noContent || reply.status == .notModified || reply.status.code < 200
@@ -205,6 +214,9 @@ struct StreamHTTPHandler: Sendable {
             try await writer.writeResponse(head)
         }
         if reply.closesConnection { try? await channel.close() }
+        logCompletion(
+            exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.body?.count ?? 0,
+            reason: reply.status.code >= 500 ? reply.body : nil)
     }
 
     /// The control endpoint: `POST` arms a fault, `DELETE` disarms them all.

@@ -80,7 +80,14 @@ final class CommitLane: @unchecked Sendable {
     private func process(_ batch: [FileStream]) {
         var written: [(FileStream, FileStream.Flush)] = []
         for stream in batch {
-            guard let flush = stream.takePending() else { continue }
+            let taken: FileStream.Flush?
+            do throws(FileStream.ReopenFailure) {
+                taken = try stream.takePending()
+            } catch {
+                stream.fail(error.error, releasing: false)
+                continue
+            }
+            guard let flush = taken else { continue }
             do throws(FileIOError) {
                 if flush.bytes.count == 1 {
                     try flush.bytes[0].withBytes { bytes throws(FileIOError) in
@@ -123,18 +130,14 @@ final class CommitLane: @unchecked Sendable {
         dirty = [:]
         condition.unlock()
         for stream in streams {
-            let fd = stream.state.withLock { state -> Int32 in
-                guard state.fd >= 0 else { return -1 }
-                state.fdUsers += 1
-                return state.fd
-            }
-            guard fd >= 0 else { continue }
             do throws(FileIOError) {
+                // A log closed since its last write is reopened: syncing any descriptor of a file syncs it.
+                guard let fd = try stream.borrowDescriptor() else { continue }
+                defer { stream.releaseDescriptor() }
                 try FileIO.syncData(fd, path: stream.logPath)
             } catch {
                 stream.fail(error, releasing: false)
             }
-            stream.releaseDescriptor()
         }
     }
 }

@@ -21,12 +21,43 @@ struct FileIOError: Error, CustomStringConvertible {
 
 /// Thin, blocking wrappers over the POSIX calls the file store needs. Call them off the cooperative pool.
 enum FileIO {
-    static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(FileIOError) -> Int32 {
+    static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(FileIOError) -> Int32 {
         while true {
             let fd = path.withCString { systemOpen($0, flags | O_CLOEXEC, mode) }
             if fd >= 0 { return fd }
             if errno != EINTR { throw FileIOError("open", path) }
         }
+    }
+
+    /// Opens a file of the data directory that must be a regular file: a symbolic link is not followed, a
+    /// FIFO or device does not block, and anything but a regular file is refused. A file created here gets
+    /// exactly `mode`, whatever the umask.
+    static func openRegular(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(FileIOError) -> Int32 {
+        var fd: Int32 = -1
+        while fd < 0 {
+            fd = path.withCString { systemOpen($0, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode) }
+            if fd >= 0 { break }
+            let code = errno
+            if code == EINTR { continue }
+            if code == ELOOP { throw FileIOError(message: "\(path) is a symbolic link, not a regular file") }
+            throw FileIOError("open", path, errno: code)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let failure = FileIOError("stat", path)
+            close(fd)
+            throw failure
+        }
+        guard info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
+            close(fd)
+            throw FileIOError(message: "\(path) is not a regular file")
+        }
+        if flags & O_CREAT != 0, info.st_mode & 0o777 != mode, fchmod(fd, mode) != 0 {
+            let failure = FileIOError("chmod", path)
+            close(fd)
+            throw failure
+        }
+        return fd
     }
 
     static func close(_ fd: Int32) {
@@ -98,8 +129,19 @@ enum FileIO {
         return stat(path, &info) == 0
     }
 
-    static func makeDirectory(_ path: String) throws(FileIOError) {
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileIOError("mkdir", path) }
+    /// Whether `path` is a directory itself (not a symbolic link to one).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR)
+    }
+
+    /// Creates a directory with exactly `mode` (whatever the umask); an existing one is left as it is.
+    static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws(FileIOError) {
+        if mkdir(path, mode) != 0 {
+            if errno == EEXIST { return }
+            throw FileIOError("mkdir", path)
+        }
+        if chmod(path, mode) != 0 { throw FileIOError("chmod", path) }
     }
 
     static func rename(_ from: String, _ to: String) throws(FileIOError) {
@@ -119,7 +161,7 @@ enum FileIO {
     }
 
     static func readWholeFile(_ path: String) throws(FileIOError) -> [UInt8] {
-        let fd = try open(path, flags: O_RDONLY)
+        let fd = try openRegular(path, flags: O_RDONLY)
         defer { close(fd) }
         let size = try size(fd, path: path)
         guard size <= 1 << 20 else { throw FileIOError(message: "\(path) is too large (\(size) bytes)") }
@@ -131,16 +173,18 @@ enum FileIO {
     }
 
     /// Writes a small file and makes it durable.
-    static func writeWholeFile(_ path: String, _ bytes: [UInt8], sync: Bool) throws(FileIOError) {
-        let fd = try open(path, flags: O_WRONLY | O_CREAT | O_TRUNC)
+    static func writeWholeFile(_ path: String, _ bytes: [UInt8], sync: Bool, mode: mode_t = 0o600)
+        throws(FileIOError)
+    {
+        let fd = try openRegular(path, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
         defer { close(fd) }
         try bytes.withBytes { buffer throws(FileIOError) in try write(fd, buffer, at: 0, path: path) }
         if sync { try syncData(fd, path: path) }
     }
 
     /// Takes an exclusive advisory lock on a file, failing at once if another process holds it.
-    static func lockExclusively(_ path: String) throws(FileIOError) -> Int32 {
-        let fd = try open(path, flags: O_RDWR | O_CREAT)
+    static func lockExclusively(_ path: String, mode: mode_t = 0o600) throws(FileIOError) -> Int32 {
+        let fd = try openRegular(path, flags: O_RDWR | O_CREAT, mode: mode)
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             close(fd)

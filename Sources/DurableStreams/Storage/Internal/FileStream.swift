@@ -58,23 +58,39 @@ final class FileStream: Sendable {
         let fd: Int32
     }
 
+    /// Why a flush could not start: the log could not be reopened.
+    struct ReopenFailure: Error {
+        let error: FileIOError
+    }
+
     let path: StreamPath
     let incarnation: String
     let directory: String
     let logPath: String
     let lane: CommitLane
+    /// The store's bound on open logs.
+    let descriptors: DescriptorCache
     let state: Locked<State>
     /// Where a fork came from; `nil` for a stream that is not a fork.
     let origin: Origin?
     /// The offset of the log's first byte: a fork's own log starts at its fork offset, any other at 0.
     var base: UInt64 { origin?.offset.position ?? 0 }
 
-    init(path: StreamPath, incarnation: String, directory: String, lane: CommitLane, origin: Origin?, state: State) {
+    init(
+        path: StreamPath,
+        incarnation: String,
+        directory: String,
+        lane: CommitLane,
+        descriptors: DescriptorCache,
+        origin: Origin?,
+        state: State
+    ) {
         self.path = path
         self.incarnation = incarnation
         self.directory = directory
         self.logPath = directory + "/log"
         self.lane = lane
+        self.descriptors = descriptors
         self.origin = origin
         self.state = Locked(state)
     }
@@ -104,11 +120,16 @@ final class FileStream: Sendable {
         }
     }
 
-    /// Takes the pending records for writing (commit lane only).
-    func takePending() -> Flush? {
-        state.withLock { state in
+    /// Takes the pending records for writing (commit lane only), reopening the log if it was closed.
+    func takePending() throws(ReopenFailure) -> Flush? {
+        let flush = try state.withLock { state throws(ReopenFailure) -> Flush? in
             state.isScheduled = false
             guard !state.pending.isEmpty, state.failure == nil else { return nil }
+            do throws(FileIOError) {
+                try reopenIfClosed(&state)
+            } catch {
+                throw ReopenFailure(error: error)
+            }
             let bytes = state.pending
             state.pending = []
             let position = state.writtenEnd
@@ -123,6 +144,37 @@ final class FileStream: Sendable {
                 fd: state.fd
             )
         }
+        if flush != nil { descriptors.touch(self) }
+        return flush
+    }
+
+    /// Borrows the log's descriptor, reopening the log if it was closed; `nil` once the stream is removed.
+    /// Pair a descriptor with ``releaseDescriptor()``.
+    func borrowDescriptor() throws(FileIOError) -> Int32? {
+        let fd = try state.withLock { state throws(FileIOError) -> Int32? in
+            guard !state.isDeleted else { return nil }
+            try reopenIfClosed(&state)
+            state.fdUsers += 1
+            return state.fd
+        }
+        if fd != nil { descriptors.touch(self) }
+        return fd
+    }
+
+    /// Closes the log if nobody uses it (the descriptor cache evicts it); returns whether it is closed.
+    func closeIdleDescriptor() -> Bool {
+        state.withLock { state in
+            guard state.fd >= 0 else { return true }
+            guard state.fdUsers == 0 else { return false }
+            FileIO.close(state.fd)
+            state.fd = -1
+            return true
+        }
+    }
+
+    private func reopenIfClosed(_ state: inout State) throws(FileIOError) {
+        guard state.fd < 0 else { return }
+        state.fd = try FileIO.openRegular(logPath, flags: O_RDWR)
     }
 
     /// Makes a written flush visible and acknowledges it (commit lane only).

@@ -7,7 +7,6 @@ struct RecoveredStream {
     let directory: String
     let state: StreamState
     let fileEnd: UInt64
-    let fd: Int32
     let createdAt: Double
     /// Where the stream was forked from, if it is a fork.
     let fork: StreamMeta.Fork?
@@ -22,9 +21,9 @@ struct RecoveredStream {
 /// Reopens a data directory after a clean stop or a crash.
 enum Recovery {
     /// Creates the directory layout and empties `tmp/` and `trash/` (streams half-created or half-deleted).
-    static func prepare(root: String) throws(FileIOError) {
+    static func prepare(root: String, directoryMode: mode_t) throws(FileIOError) {
         for directory in [root, root + "/streams", root + "/tmp", root + "/trash"] {
-            try FileIO.makeDirectory(directory)
+            try FileIO.makeDirectory(directory, mode: directoryMode)
         }
         for scratch in [root + "/tmp", root + "/trash"] {
             for name in try FileIO.contents(ofDirectory: scratch) {
@@ -40,11 +39,15 @@ enum Recovery {
     ///
     /// - Returns: The streams that remain, every source before its forks.
     /// - Throws: When a fork's source is missing or forks form a cycle (the directory was altered by hand).
-    static func recoverAll(root: String, syncs: Bool) throws(FileIOError) -> [RecoveredStream] {
+    static func recoverAll(root: String, syncs: Bool, fileMode: mode_t) throws(FileIOError) -> [RecoveredStream] {
         var streams: [String: RecoveredStream] = [:]
-        do throws(FileIOError) {
+        do {
             for name in try FileIO.contents(ofDirectory: root + "/streams").sorted() {
-                streams[name] = try recover(directory: root + "/streams/" + name, incarnation: name, syncs: syncs)
+                let directory = root + "/streams/" + name
+                guard FileIO.isDirectory(directory) else {
+                    throw FileIOError(message: "\(directory) is not a directory (a symbolic link or a special file)")
+                }
+                streams[name] = try recover(directory: directory, incarnation: name, syncs: syncs, fileMode: fileMode)
             }
             let order = try sourcesFirst(streams)
             for name in order {
@@ -62,7 +65,9 @@ enum Recovery {
                 byPath[stream.path] = keep.incarnation
                 streams[drop.incarnation]?.isDetached = true
                 if drop.forkCount > 0 {
-                    if !drop.isSoftDeleted { try markSoftDeleted(directory: drop.directory, syncs: syncs) }
+                    if !drop.isSoftDeleted {
+                        try markSoftDeleted(directory: drop.directory, syncs: syncs, fileMode: fileMode)
+                    }
                     streams[drop.incarnation]?.isSoftDeleted = true
                 } else {
                     doomed.append(drop.incarnation)
@@ -71,7 +76,6 @@ enum Recovery {
             doomed += order.filter { streams[$0].map { $0.isSoftDeleted && $0.forkCount == 0 } ?? false }
             while let name = doomed.popLast() {
                 guard let stream = streams[name] else { continue }
-                FileIO.close(stream.fd)
                 streams[name] = nil
                 try FileIO.rename(stream.directory, root + "/trash/" + name)
                 if syncs { try FileIO.syncDirectory(root + "/streams") }
@@ -84,9 +88,6 @@ enum Recovery {
                 if source.forkCount == 0 && source.isSoftDeleted { doomed.append(sourceName) }
             }
             return order.compactMap { streams[$0] }
-        } catch {
-            for stream in streams.values { FileIO.close(stream.fd) }
-            throw error
         }
     }
 
@@ -120,8 +121,8 @@ enum Recovery {
     }
 
     /// Marks a stream soft-deleted on disk: an empty `deleted` file in its directory.
-    static func markSoftDeleted(directory: String, syncs: Bool) throws(FileIOError) {
-        try FileIO.writeWholeFile(directory + "/" + softDeletedMarker, [], sync: false)
+    static func markSoftDeleted(directory: String, syncs: Bool, fileMode: mode_t) throws(FileIOError) {
+        try FileIO.writeWholeFile(directory + "/" + softDeletedMarker, [], sync: false, mode: fileMode)
         if syncs { try FileIO.syncDirectory(directory) }
     }
 
@@ -129,7 +130,11 @@ enum Recovery {
     static let softDeletedMarker = "deleted"
 
     /// Scans one stream's log, rebuilding its state, and cuts off a torn tail.
-    static func recover(directory: String, incarnation: String, syncs: Bool) throws(FileIOError) -> RecoveredStream {
+    /// The log is closed again once scanned: the store reopens logs on demand, so a directory may hold more
+    /// streams than the process may open files.
+    static func recover(directory: String, incarnation: String, syncs: Bool, fileMode: mode_t) throws(FileIOError)
+        -> RecoveredStream
+    {
         let (meta, path, configuration) = try StreamMeta.decode(
             try FileIO.readWholeFile(directory + "/meta.json"),
             at: directory
@@ -137,8 +142,9 @@ enum Recovery {
         let logPath = directory + "/log"
         let base = meta.fork?.offset ?? 0
         let isSoftDeleted = FileIO.exists(directory + "/" + softDeletedMarker)
-        let fd = try FileIO.open(logPath, flags: O_RDWR)
-        do throws(FileIOError) {
+        let fd = try FileIO.openRegular(logPath, flags: O_RDWR)
+        defer { FileIO.close(fd) }
+        do {
             let size = try FileIO.size(fd, path: logPath)
             var state = StreamState(configuration: configuration, tail: StreamOffset(position: base))
             var position: UInt64 = 0
@@ -176,7 +182,8 @@ enum Recovery {
                 }
             }
             if position < size {
-                try preserveTornTail(fd: fd, logPath: logPath, directory: directory, from: position, to: size)
+                try preserveTornTail(
+                    fd: fd, logPath: logPath, directory: directory, from: position, to: size, fileMode: fileMode)
                 try FileIO.truncate(fd, to: position, path: logPath)
                 if syncs { try FileIO.syncData(fd, path: logPath) }
             }
@@ -186,14 +193,10 @@ enum Recovery {
                 directory: directory,
                 state: state,
                 fileEnd: position,
-                fd: fd,
                 createdAt: meta.createdAt,
                 fork: meta.fork,
                 isSoftDeleted: isSoftDeleted
             )
-        } catch {
-            FileIO.close(fd)
-            throw error
         }
     }
 
@@ -213,13 +216,14 @@ enum Recovery {
     }
 
     private static func preserveTornTail(
-        fd: Int32, logPath: String, directory: String, from start: UInt64, to end: UInt64
+        fd: Int32, logPath: String, directory: String, from start: UInt64, to end: UInt64, fileMode: mode_t
     ) throws(FileIOError) {
         let count = Int(min(end - start, 64 << 20))
         var bytes = [UInt8](repeating: 0, count: count)
         let got = try bytes.withMutableBytes { raw throws(FileIOError) in
             try FileIO.read(fd, into: raw, at: start, path: logPath)
         }
-        try FileIO.writeWholeFile("\(directory)/torn-\(start).bin", Array(bytes.prefix(got)), sync: false)
+        try FileIO.writeWholeFile(
+            "\(directory)/torn-\(start).bin", Array(bytes.prefix(got)), sync: false, mode: fileMode)
     }
 }

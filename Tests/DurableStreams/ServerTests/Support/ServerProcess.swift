@@ -11,12 +11,24 @@ struct ServerProcess {
 
     /// Starts the server on `directory` and waits until it listens.
     static func start(dataDirectory directory: TemporaryDirectory) async throws -> ServerProcess {
-        let child = try ChildProcess(
-            product: "durable-streams",
-            arguments: ["serve", "--port", "0", "--data-dir", directory.path, "--log-level", "error"]
-        )
+        try await start(arguments: ["--data-dir", directory.path, "--log-level", "error"])
+    }
+
+    /// Starts `durable-streams serve --port 0` with `arguments`, under an open-file limit (soft and hard) when
+    /// one is given (set by `prlimit` before the server's `exec`), and waits until it listens.
+    static func start(arguments: [String], openFileLimit: Int? = nil) async throws -> ServerProcess {
+        let child = try launch(arguments: arguments, openFileLimit: openFileLimit)
         let line = try await child.lines.firstValue(within: .seconds(60)) { $0.contains("listening on") }
         let url = try #require(line?.split(separator: " ").last.map(String.init))
         return ServerProcess(child: child, base: url)
+    }
+
+    /// Launches `durable-streams serve --port 0` with `arguments` without waiting for it to listen.
+    static func launch(arguments: [String], openFileLimit: Int? = nil) throws -> ChildProcess {
+        let serve = ["serve", "--port", "0"] + arguments
+        guard let openFileLimit else { return try ChildProcess(product: "durable-streams", arguments: serve) }
+        let executable = ChildProcess.productsDirectory.appendingPathComponent("durable-streams").path
+        return try ChildProcess(
+            command: "prlimit", arguments: ["--nofile=\(openFileLimit):\(openFileLimit)", "--", executable] + serve)
     }
 }

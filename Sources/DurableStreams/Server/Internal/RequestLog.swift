@@ -1,0 +1,80 @@
+import CourierPrimitives
+import Foundation
+import HTTPTypes
+import Logging
+
+/// One request as the log describes it: method, path (never the query, which may carry tokens or
+/// signatures) and when it started. Bodies and headers are never logged.
+struct Exchange: Sendable {
+    let method: HTTPRequest.Method
+    let path: Substring
+    let started: ContinuousClock.Instant
+
+    init(method: HTTPRequest.Method, path: Substring) {
+        self.method = method
+        self.path = path
+        self.started = .now
+    }
+}
+
+/// Lets a repeated warning through at most once per interval, counting the ones it held back.
+final class LogThrottle: Sendable {
+    private struct State {
+        var last: ContinuousClock.Instant?
+        var suppressed = 0
+    }
+
+    private let interval: Duration
+    private let state = Locked(State())
+
+    init(interval: Duration = .seconds(1)) {
+        self.interval = interval
+    }
+
+    /// `nil` when the event should not be logged now; otherwise how many were held back since the last one.
+    func admit() -> Int? {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            if let last = state.last, last.duration(to: now) < interval {
+                state.suppressed += 1
+                return nil
+            }
+            defer { state.suppressed = 0 }
+            state.last = now
+            return state.suppressed
+        }
+    }
+}
+
+extension StreamHTTPHandler {
+    /// Logs a finished request: `debug` normally, `warning` (at most once a second) when a limit refused it
+    /// (`408`, `413`) or it asked for what the server does not implement (`501`), `error` for any other `5xx`
+    /// with the reason the server gave (never the request's body).
+    func logCompletion(_ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?) {
+        let isLimit = status == 408 || status == 413 || status == 501
+        guard status >= 500 || isLimit || logger.logLevel <= .debug else { return }
+        var metadata: Logger.Metadata = [
+            "method": "\(exchange.method.rawValue)",
+            "path": "\(exchange.path)",
+            "status": "\(status)",
+            "duration_ms": "\(Self.milliseconds(exchange.started.duration(to: .now)))",
+        ]
+        if let bytes { metadata["bytes"] = "\(bytes)" }
+        if status >= 500 && !isLimit {
+            if let reason { metadata["reason"] = "\(String(decoding: reason.prefix(512), as: UTF8.self))" }
+            logger.error("request failed", metadata: metadata)
+        } else if isLimit {
+            guard let suppressed = limitThrottle.admit() else { return }
+            if suppressed > 0 { metadata["suppressed"] = "\(suppressed)" }
+            logger.warning("request refused", metadata: metadata)
+        } else {
+            logger.debug("request", metadata: metadata)
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return String(format: "%.3f", value)
+    }
+}

@@ -1,0 +1,102 @@
+import AsyncHTTPClient
+import CourierTestSupport
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The server under a low open-file limit: more streams than descriptors, connections beyond the limit, and
+/// SIGTERM honoured throughout.
+@Suite("Descriptor limits", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+struct DescriptorLimitTests {
+    @Test("10,000 streams under a 256-descriptor limit: created, read, appended, recovered; SIGTERM within 5 s")
+    func manyStreamsFewDescriptors() async throws {
+        try await withTemporaryDirectory(prefix: "ds-fds") { directory in
+            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            defer { Task { try? await client.shutdown() } }
+            let arguments = ["--data-dir", directory.path, "--sync", "never", "--log-level", "warning"]
+            let count = 10_000
+            let first = try await ServerProcess.start(arguments: arguments, openFileLimit: 256)
+            try await Self.forEachStream(count) { index in
+                let url = first.base + "/fds/\(index)"
+                let text = [("Content-Type", "text/plain")]
+                guard try await client.request(.PUT, url, headers: text, body: Array("a\(index);".utf8)).status == 201,
+                    try await client.request(.GET, url).text == "a\(index);",
+                    try await client.request(.POST, url, headers: text, body: Array("b;".utf8)).status == 204
+                else { throw HarnessError("stream \(index) failed before the restart") }
+            }
+            try await Self.stop(first)
+
+            let second = try await ServerProcess.start(arguments: arguments, openFileLimit: 256)
+            try await Self.forEachStream(count) { index in
+                let url = second.base + "/fds/\(index)"
+                guard try await client.request(.GET, url).text == "a\(index);b;",
+                    try await client.request(.POST, url, headers: [("Content-Type", "text/plain")], body: [0x63])
+                        .status == 204
+                else { throw HarnessError("stream \(index) failed after the restart") }
+            }
+            try await Self.stop(second)
+            #expect(!second.child.standardError.contains("error"))
+
+            // SIGTERM while the 10,000 streams are being recovered ends the process at once.
+            let interrupted = try ServerProcess.launch(arguments: arguments, openFileLimit: 256)
+            interrupted.signal(SIGTERM)
+            _ = try await interrupted.waitForExit(within: .seconds(5))
+        }
+    }
+
+    @Test("Out of descriptors, the server keeps serving open connections, logs once a second, and recovers")
+    func acceptSurvivesExhaustion() async throws {
+        let server = try await ServerProcess.start(
+            arguments: ["--memory", "--log-level", "warning"], openFileLimit: 64)
+        let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+        let request = "GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"
+        let kept = try PlainSocket(port: port)
+        try kept.send(request)
+        #expect(try kept.receiveResponse().hasPrefix("HTTP/1.1 404"))
+
+        let started = ContinuousClock.now
+        var flood: [PlainSocket] = []
+        for _ in 0..<100 { flood.append(try PlainSocket(port: port)) }
+        try await withTimeout(.seconds(20)) {
+            while !server.child.standardError.contains("out of file descriptors") {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        try kept.send(request)
+        #expect(try kept.receiveResponse().hasPrefix("HTTP/1.1 404"))
+        flood.removeAll()
+
+        let fresh = try PlainSocket(port: port)
+        try fresh.send(request)
+        #expect(try fresh.receiveResponse().hasPrefix("HTTP/1.1 404"))
+        let seconds = started.duration(to: .now).components.seconds
+        let warnings = server.child.standardError.components(separatedBy: "out of file descriptors").count - 1
+        #expect(warnings >= 1 && warnings <= Int(seconds) + 1)
+        try await Self.stop(server)
+    }
+
+    /// Runs `body` for stream indices `0..<count`, 16 at a time.
+    private static func forEachStream(_ count: Int, _ body: @escaping @Sendable (Int) async throws -> Void)
+        async throws
+    {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<16 {
+                group.addTask {
+                    for index in stride(from: worker, to: count, by: 16) { try await body(index) }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Sends SIGTERM and expects a clean exit within 5 seconds.
+    private static func stop(_ server: ServerProcess) async throws {
+        server.child.signal(SIGTERM)
+        #expect(try await server.child.waitForExit(within: .seconds(5)) == 0)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A blocking TCP connection to 127.0.0.1 for tests that must hold many sockets, or one socket across several
+/// requests, without an event loop. Every receive gives up after 10 seconds.
+final class PlainSocket {
+    private let fd: Int32
+
+    init(port: Int) throws {
+        #if canImport(Glibc)
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw HarnessError("connect: \(reason)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `text` whole.
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let result = bytes[sent...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard result > 0 else { throw HarnessError("write: \(String(cString: strerror(errno)))") }
+            sent += result
+        }
+    }
+
+    /// Reads one response: its head and a body of `Content-Length` bytes.
+    func receiveResponse() throws -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                throw HarnessError("read: \(count == 0 ? "closed" : String(cString: strerror(errno)))")
+            }
+            received += buffer[0..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            guard let headEnd = text.range(of: "\r\n\r\n") else { continue }
+            let length =
+                text[..<headEnd.lowerBound].lowercased().split(separator: "\r\n")
+                .first { $0.hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            if text.utf8.count - text[..<headEnd.upperBound].utf8.count >= length { return text }
+        }
+    }
+}

@@ -17,13 +17,11 @@ struct Harness {
     static let password = "analytical-engine-1843"
 
     static func start(
-        _ emulatorConfiguration: ClerkEmulator.Configuration = .init(), store: (any SecureStore)? = nil,
-        seed: (ClerkEmulator) async throws -> Void = { _ in }
+        _ emulatorConfiguration: ClerkEmulator.Configuration = .init(), store: (any SecureStore)? = nil
     ) async throws -> Harness {
         var logger = Logger(label: "clerk-emulator")
         logger.logLevel = .critical
         let emulator = ClerkEmulator(configuration: emulatorConfiguration, logger: logger)
-        try await seed(emulator)
         let url = try await emulator.start()
         let configuration = try ClerkConfiguration(publishableKey: await emulator.publishableKey, proxyURL: url)
         let clerk = Clerk(configuration: configuration, store: store ?? InMemorySecureStore())
@@ -65,9 +63,9 @@ struct Harness {
 @MainActor
 func withHarness(
     _ emulatorConfiguration: ClerkEmulator.Configuration = .init(), store: (any SecureStore)? = nil,
-    seed: (ClerkEmulator) async throws -> Void = { _ in }, _ body: (Harness) async throws -> Void
+    _ body: (Harness) async throws -> Void
 ) async throws {
-    let harness = try await Harness.start(emulatorConfiguration, store: store, seed: seed)
+    let harness = try await Harness.start(emulatorConfiguration, store: store)
     do {
         try await body(harness)
     } catch {

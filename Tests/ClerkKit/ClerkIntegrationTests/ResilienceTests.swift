@@ -7,9 +7,8 @@ import Testing
 @Suite("ClerkKit ↔ emulator: failures") @MainActor
 struct ResilienceTests {
     @Test func aDroppedSignInIsNotSentAgain() async throws {
-        try await withHarness(seed: { emulator in
-            _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-        }) { harness in
+        try await withHarness { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
             await harness.emulator.clearRequestLog()
             await harness.emulator.inject(.init(method: "POST", path: "/v1/client/sign_ins", outcome: .dropConnection))
             do throws(ClerkError) {
@@ -35,9 +34,8 @@ struct ResilienceTests {
     }
 
     @Test func aRateLimitedSignInIsRetriedAfterRetryAfter() async throws {
-        try await withHarness(seed: { emulator in
-            _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-        }) { harness in
+        try await withHarness { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
             await harness.emulator.clearRequestLog()
             await harness.emulator.inject(
                 .init(
@@ -51,9 +49,8 @@ struct ResilienceTests {
     }
 
     @Test func aServerErrorOnASignInIsNotRetried() async throws {
-        try await withHarness(seed: { emulator in
-            _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-        }) { harness in
+        try await withHarness { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
             await harness.emulator.clearRequestLog()
             await harness.emulator.inject(
                 .init(method: "POST", path: "/v1/client/sign_ins", outcome: .error(status: 500, code: "internal_error"))
@@ -67,12 +64,8 @@ struct ResilienceTests {
     }
 
     @Test func anExpiredTokenIsReplacedAndConcurrentCallersShareOneRequest() async throws {
-        try await withHarness(
-            .init(jwtTemplates: ["backend"]),
-            seed: { emulator in
-                _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-            }
-        ) { harness in
+        try await withHarness(.init(jwtTemplates: ["backend"])) { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
             _ = try await harness.clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)
             await harness.emulator.clearRequestLog()
             let options = GetTokenOptions(template: "backend")

@@ -7,10 +7,9 @@ import Testing
 @Suite("ClerkKit ↔ emulator: sign-in") @MainActor
 struct SignInFlowTests {
     @Test func passwordSignInGivesASessionUserAndToken() async throws {
-        try await withHarness(seed: { emulator in
-            _ = try await emulator.createUser(
+        try await withHarness { harness in
+            _ = try await harness.emulator.createUser(
                 emailAddress: "ada@example.com", password: Harness.password, firstName: "Ada")
-        }) { harness in
             let events = harness.clerk.events
             let signIn = try await harness.clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)
             #expect(signIn.status == .complete)
@@ -31,9 +30,8 @@ struct SignInFlowTests {
     }
 
     @Test func emailCodeFromTheOutbox() async throws {
-        try await withHarness(seed: { emulator in
-            _ = try await emulator.createUser(emailAddress: "grace@example.com", password: Harness.password)
-        }) { harness in
+        try await withHarness { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "grace@example.com", password: Harness.password)
             var signIn = try await harness.clerk.auth.signInWithEmailCode(emailAddress: "grace@example.com")
             #expect(signIn.status == .needsFirstFactor)
             let code = try #require(await harness.emulator.latestCode(for: "grace@example.com"))
@@ -44,9 +42,8 @@ struct SignInFlowTests {
     }
 
     @Test func phoneCodeForATestNumber() async throws {
-        try await withHarness(seed: { emulator in
-            _ = try await emulator.createUser(phoneNumber: "+15555550100", password: Harness.password)
-        }) { harness in
+        try await withHarness { harness in
+            _ = try await harness.emulator.createUser(phoneNumber: "+15555550100", password: Harness.password)
             var signIn = try await harness.clerk.auth.signInWithPhoneCode(phoneNumber: "+15555550100")
             signIn = try await harness.clerk.auth.attemptFirstFactor(signIn, strategy: .phoneCode, code: "424242")
             #expect(signIn.status == .complete)
@@ -55,9 +52,8 @@ struct SignInFlowTests {
     }
 
     @Test func wrongCredentialsAreTypedAndChangeNothing() async throws {
-        try await withHarness(seed: { emulator in
-            _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-        }) { harness in
+        try await withHarness { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
             await #expect(throws: ClerkError.self) {
                 try await harness.clerk.auth.signIn(identifier: "ada@example.com", password: "wrong")
             }
@@ -75,11 +71,10 @@ struct SignInFlowTests {
     }
 
     @Test func totpSecondFactor() async throws {
-        var secret = ""
-        try await withHarness(seed: { emulator in
-            let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-            secret = try await emulator.enableTOTP(userId: user.id)
-        }) { harness in
+        try await withHarness { harness in
+            let user = try await harness.emulator.createUser(
+                emailAddress: "ada@example.com", password: Harness.password)
+            let secret = try await harness.emulator.enableTOTP(userId: user.id)
             var signIn = try await harness.clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)
             #expect(signIn.status == .needsSecondFactor)
             let code = try #require(await harness.emulator.totpCode(secret: secret))
@@ -90,12 +85,11 @@ struct SignInFlowTests {
     }
 
     @Test func backupCodeSecondFactorWorksOnce() async throws {
-        var codes: [String] = []
-        try await withHarness(seed: { emulator in
-            let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-            _ = try await emulator.enableTOTP(userId: user.id)
-            codes = try await emulator.createBackupCodes(userId: user.id)
-        }) { harness in
+        try await withHarness { harness in
+            let user = try await harness.emulator.createUser(
+                emailAddress: "ada@example.com", password: Harness.password)
+            _ = try await harness.emulator.enableTOTP(userId: user.id)
+            let codes = try await harness.emulator.createBackupCodes(userId: user.id)
             let code = try #require(codes.first)
             var signIn = try await harness.clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)
             signIn = try await harness.clerk.auth.attemptSecondFactor(signIn, strategy: .backupCode, code: code)
@@ -109,9 +103,8 @@ struct SignInFlowTests {
     }
 
     @Test func resetPasswordByEmailCode() async throws {
-        try await withHarness(seed: { emulator in
-            _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-        }) { harness in
+        try await withHarness { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
             var signIn = try await harness.clerk.auth.signIn(identifier: "ada@example.com")
             signIn = try await harness.clerk.auth.prepareFirstFactor(signIn, strategy: .resetPasswordEmailCode)
             let code = try #require(await harness.emulator.latestCode(for: "ada@example.com"))
@@ -128,11 +121,10 @@ struct SignInFlowTests {
     }
 
     @Test func ticketSignIn() async throws {
-        var ticket = ""
-        try await withHarness(seed: { emulator in
-            let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-            ticket = try await emulator.createSignInTicket(userId: user.id)
-        }) { harness in
+        try await withHarness { harness in
+            let user = try await harness.emulator.createUser(
+                emailAddress: "ada@example.com", password: Harness.password)
+            let ticket = try await harness.emulator.createSignInTicket(userId: user.id)
             let signIn = try await harness.clerk.auth.signInWithTicket(ticket)
             #expect(signIn.status == .complete)
         }

@@ -35,9 +35,8 @@ struct SignUpAndSessionTests {
     }
 
     @Test func anExistingIdentifierIsRefused() async throws {
-        try await withHarness(seed: { emulator in
-            _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-        }) { harness in
+        try await withHarness { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
             do throws(ClerkError) {
                 _ = try await harness.clerk.auth.signUp(emailAddress: "ada@example.com", password: Harness.password)
                 Issue.record("a second account with the same address")
@@ -48,13 +47,9 @@ struct SignUpAndSessionTests {
     }
 
     @Test func multiSessionSetActiveRevokeAndSignOut() async throws {
-        try await withHarness(
-            .init(singleSessionMode: false),
-            seed: { emulator in
-                _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-                _ = try await emulator.createUser(emailAddress: "grace@example.com", password: Harness.password)
-            }
-        ) { harness in
+        try await withHarness(.init(singleSessionMode: false)) { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
+            _ = try await harness.emulator.createUser(emailAddress: "grace@example.com", password: Harness.password)
             let auth = harness.clerk.auth
             let first = try await auth.signIn(identifier: "ada@example.com", password: Harness.password)
             let second = try await auth.signIn(identifier: "grace@example.com", password: Harness.password)
@@ -76,12 +71,8 @@ struct SignUpAndSessionTests {
     }
 
     @Test func revokingASessionFromAnotherDevice() async throws {
-        try await withHarness(
-            .init(singleSessionMode: false),
-            seed: { emulator in
-                _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-            }
-        ) { harness in
+        try await withHarness(.init(singleSessionMode: false)) { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
             let phone = try await harness.clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)
             let laptop = try await harness.secondClient()
             _ = try await laptop.auth.signIn(identifier: "ada@example.com", password: Harness.password)
@@ -97,12 +88,8 @@ struct SignUpAndSessionTests {
     @Test func aSignedInClientSurvivesARestartFromTheFileStore() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clerk-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try await withHarness(
-            store: try FileSecureStore(directory: directory),
-            seed: { emulator in
-                _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
-            }
-        ) { harness in
+        try await withHarness(store: try FileSecureStore(directory: directory)) { harness in
+            _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
             let signIn = try await harness.clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)
             let restarted = Clerk(
                 configuration: harness.configuration, store: try FileSecureStore(directory: directory))

@@ -8,6 +8,13 @@ public struct Finished: Sendable {
     public var lines: [String]
     /// Standard error, complete.
     public var standardError: String
+
+    /// Creates a record of a finished run.
+    public init(status: Int32, lines: [String], standardError: String) {
+        self.status = status
+        self.lines = lines
+        self.standardError = standardError
+    }
 }
 
 /// Runs one of the package's executables to completion, collecting its output. Standard error goes to a file, read

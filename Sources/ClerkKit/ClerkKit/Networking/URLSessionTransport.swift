@@ -1,7 +1,8 @@
-import Foundation
-
 #if canImport(FoundationNetworking)
+import Foundation
 public import FoundationNetworking
+#else
+public import Foundation  // URLSession is Foundation's on Apple platforms
 #endif
 
 /// ``HTTPTransport`` over `URLSession` (FoundationNetworking on Linux).

@@ -12,13 +12,18 @@ struct LifecycleTests {
 
     @Test("Starts on a fixed port; a second emulator on the same port fails with ClerkError.emulator")
     func fixedPort() async throws {
-        let probe = ClerkEmulator(logger: quiet)
-        let url = try await probe.start()
+        // A free port, found by a probe; another test may take it before we do, so try a few.
+        var started: (emulator: ClerkEmulator, url: URL)?
+        for _ in 0..<5 where started == nil {
+            let probe = ClerkEmulator(logger: quiet)
+            let port = try #require(try await probe.start().port)
+            await probe.stop()
+            let candidate = ClerkEmulator(configuration: .init(port: port), logger: quiet)
+            if let url = try? await candidate.start() { started = (candidate, url) }
+        }
+        let (fixed, url) = try #require(started)
         let port = try #require(url.port)
-        await probe.stop()
-
-        let fixed = ClerkEmulator(configuration: .init(port: port), logger: quiet)
-        #expect(try await fixed.start().port == port)
+        #expect(url.port == fixed.configuration.port)
         let clash = ClerkEmulator(configuration: .init(port: port), logger: quiet)
         await #expect(throws: ClerkError.self) { try await clash.start() }
         do {

@@ -160,7 +160,7 @@ struct SSETests {
         try await ServerHarness.run(
             .forTests {
                 $0.sseKeepAliveInterval = .milliseconds(100)
-                $0.sseConnectionLifetime = .seconds(1)
+                $0.sseConnectionLifetime = .seconds(2)
             }
         ) { server in
             let path = ServerHarness.uniquePath()

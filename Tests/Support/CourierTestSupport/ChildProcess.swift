@@ -135,7 +135,7 @@ public final class ChildProcess: Sendable {
         let stderr = try Self.makePipe()
         let input = stdin ? try Self.makePipe() : nil
 
-        var actions = posix_spawn_file_actions_t()
+        var actions = makeSpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)

@@ -3,6 +3,7 @@ import Foundation
 import _CryptoExtras
 
 /// Signs session tokens (RS256 JWTs) with the emulator's instance key and publishes the key as a JWKS.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct SessionTokenSigner: Sendable {
     /// The key id (`kid`) in every token header and in the JWKS.
     let keyId: String
@@ -42,6 +43,7 @@ struct SessionTokenSigner: Sendable {
 }
 
 /// Base64url without padding (RFC 7515 §2).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 enum Base64URL {
     static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         Data(bytes).base64EncodedString()

@@ -1,3 +1,4 @@
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension ClerkEmulator {
     /// How the emulated instance is set up, as a Clerk dashboard would set it up.
     ///

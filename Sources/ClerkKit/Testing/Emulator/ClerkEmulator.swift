@@ -22,6 +22,7 @@ public import ServiceLifecycle
 /// The emulator is a swift-service-lifecycle `Service`: ``run()`` starts it (if needed) and stops it on graceful
 /// shutdown or cancellation. It logs requests (method, path, status) at debug level and never logs a token,
 /// code or password.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public actor ClerkEmulator: Service {
     /// The configuration the emulator was created with.
     public nonisolated let configuration: Configuration

@@ -1,4 +1,5 @@
 /// `GET /v1/environment`: the instance settings derived from the emulator's configuration.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension EmulatorStore {
     func environmentJSON() -> JSON {
         [

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 
 /// A request context that keeps the channel, so a fault can drop the connection.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct EmulatorRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let channel: any Channel
@@ -17,6 +18,7 @@ struct EmulatorRequestContext: RequestContext {
 }
 
 /// Turns HTTP requests into ``EmulatorRequest``s, applies faults and rate limits, and writes the answers.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct EmulatorResponder: HTTPResponder {
     typealias Context = EmulatorRequestContext
     static let maximumBodyBytes = 1 << 20

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 
 /// The HTTP side of the emulator: a Hummingbird application on its own task.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct RunningServer: Sendable {
     let baseURL: URL
     let port: Int

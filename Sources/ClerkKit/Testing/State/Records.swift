@@ -3,6 +3,7 @@ import Foundation
 /// Milliseconds since 1970 on the emulator's clock.
 typealias Millis = Int64
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct EmailRecord: Sendable, Equatable {
     var id: String
     var address: String
@@ -11,6 +12,7 @@ struct EmailRecord: Sendable, Equatable {
     var createdAt: Millis
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct PhoneRecord: Sendable, Equatable {
     var id: String
     var number: String
@@ -20,6 +22,7 @@ struct PhoneRecord: Sendable, Equatable {
     var createdAt: Millis
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct UserRecord: Sendable, Equatable {
     var id: String
     var username: String?
@@ -58,6 +61,7 @@ struct UserRecord: Sendable, Equatable {
     }
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct OrganizationRecord: Sendable, Equatable {
     var id: String
     var name: String
@@ -65,6 +69,7 @@ struct OrganizationRecord: Sendable, Equatable {
     var createdAt: Millis
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct MembershipRecord: Sendable, Equatable {
     var id: String
     var organizationId: String
@@ -73,6 +78,7 @@ struct MembershipRecord: Sendable, Equatable {
     var createdAt: Millis
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct SessionRecord: Sendable, Equatable {
     enum Status: String, Sendable {
         case active, ended, expired, removed, revoked, abandoned
@@ -94,6 +100,7 @@ struct SessionRecord: Sendable, Equatable {
     var lastActiveToken: String?
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct ClientRecord: Sendable, Equatable {
     var id: String
     var token: String
@@ -107,6 +114,7 @@ struct ClientRecord: Sendable, Equatable {
 }
 
 /// A message the emulator "sent": an email or SMS carrying a code.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct Delivery: Sendable, Equatable {
     enum Channel: String, Sendable { case email, sms }
 

@@ -80,6 +80,44 @@ struct DescriptorLimitTests {
         try await Self.stop(server)
     }
 
+    @Test("An append whose closed log cannot be reopened for lack of descriptors frees one and succeeds")
+    func reopenWhileExhausted() async throws {
+        try await withTemporaryDirectory(prefix: "ds-reopen") { directory in
+            let server = try await ServerProcess.start(
+                arguments: [
+                    "--data-dir", directory.path, "--sync", "never", "--log-level", "warning", "--max-open-logs", "8",
+                ],
+                openFileLimit: 64)
+            let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+            let kept = try PlainSocket(port: port)
+            func send(_ method: String, _ index: Int, body: String? = nil) throws -> String {
+                var request = "\(method) /reopen/\(index) HTTP/1.1\r\nHost: x\r\n"
+                if let body { request += "Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n" }
+                try kept.send(request + "\r\n" + (body ?? ""))
+                return try kept.receiveResponse()
+            }
+            // More streams than the bound of 8 open logs: the first ones' logs are closed.
+            for index in 0..<20 { #expect(try send("PUT", index, body: "a").hasPrefix("HTTP/1.1 201")) }
+            // Idle connections take every descriptor left.
+            var flood: [PlainSocket] = []
+            for _ in 0..<100 { flood.append(try PlainSocket(port: port)) }
+            try await withTimeout(.seconds(20)) {
+                while !server.child.standardError.contains("out of file descriptors") {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            // Stream 0's log must be reopened: the store closes idle logs to get a descriptor, and the append
+            // succeeds instead of failing the stream until a restart.
+            let appended = try send("POST", 0, body: "b")
+            #expect(appended.hasPrefix("HTTP/1.1 204"), "\(appended.prefix(60))")
+            flood.removeAll()
+            #expect(try send("GET", 0).hasSuffix("ab"))
+            #expect(try send("POST", 0, body: "c").hasPrefix("HTTP/1.1 204"))
+            #expect(try send("GET", 0).hasSuffix("abc"))
+            try await Self.stop(server)
+        }
+    }
+
     /// Runs `body` for stream indices `0..<count`, 16 at a time.
     private static func forEachStream(_ count: Int, _ body: @escaping @Sendable (Int) async throws -> Void)
         async throws

@@ -9,6 +9,11 @@ import Foundation
 final class CommitLane: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [FileStream] = []
+    /// Streams whose log could not be reopened for lack of descriptors: their records stay pending and are
+    /// written in a later round, once descriptors are free again.
+    private var postponed: [FileStream] = []
+    /// When the postponed streams are tried again.
+    private var retryAt = Date.distantFuture
     private var dirty: [ObjectIdentifier: FileStream] = [:]
     private var isStopping = false
     private var hasExited = false
@@ -45,25 +50,30 @@ final class CommitLane: @unchecked Sendable {
         while true {
             condition.lock()
             while queue.isEmpty && !isStopping {
-                if let deadline = nextPeriodicSync {
+                let deadline = [nextPeriodicSync, postponed.isEmpty ? nil : retryAt].compactMap { $0 }.min()
+                if let deadline {
                     if Date() >= deadline || !condition.wait(until: deadline) { break }
                 } else {
                     condition.wait()
                 }
+            }
+            if !postponed.isEmpty && (isStopping || Date() >= retryAt) {
+                queue += postponed
+                postponed = []
             }
             let batch = queue
             queue = []
             let stopping = isStopping
             condition.unlock()
 
-            process(batch)
+            process(batch, stopping: stopping)
             if let interval = policy.interval, let deadline = nextPeriodicSync, Date() >= deadline {
                 syncDirty()
                 nextPeriodicSync = Date().addingTimeInterval(interval)
             }
             if stopping {
                 condition.lock()
-                let drained = queue.isEmpty
+                let drained = queue.isEmpty && postponed.isEmpty
                 condition.unlock()
                 if drained {
                     syncDirty()
@@ -77,14 +87,18 @@ final class CommitLane: @unchecked Sendable {
         }
     }
 
-    private func process(_ batch: [FileStream]) {
+    private func process(_ batch: [FileStream], stopping: Bool) {
         var written: [(FileStream, FileStream.Flush)] = []
         for stream in batch {
             let taken: FileStream.Flush?
             do throws(FileStream.ReopenFailure) {
-                taken = try stream.takePending()
+                taken = try Self.takePending(stream)
             } catch {
-                stream.fail(error.error, releasing: false)
+                if error.error.isOutOfDescriptors && !stopping {
+                    postpone(stream)
+                } else {
+                    stream.fail(error.error, releasing: false)
+                }
                 continue
             }
             guard let flush = taken else { continue }
@@ -124,6 +138,42 @@ final class CommitLane: @unchecked Sendable {
         }
     }
 
+    /// Takes a stream's pending records; when the process is out of descriptors, closes idle logs and tries once
+    /// more.
+    private static func takePending(_ stream: FileStream) throws(FileStream.ReopenFailure) -> FileStream.Flush? {
+        do throws(FileStream.ReopenFailure) {
+            return try stream.takePending()
+        } catch {
+            guard error.error.isOutOfDescriptors, stream.descriptors.shed() > 0 else { throw error }
+            return try stream.takePending()
+        }
+    }
+
+    /// Syncs a stream's log, reopening it if it was closed (syncing any descriptor of a file syncs it); out of
+    /// descriptors, closes idle logs and tries once more.
+    private static func sync(_ stream: FileStream) throws(FileIOError) {
+        func attempt() throws(FileIOError) {
+            guard let fd = try stream.borrowDescriptor() else { return }
+            defer { stream.releaseDescriptor() }
+            try FileIO.syncData(fd, path: stream.logPath)
+        }
+        do throws(FileIOError) {
+            try attempt()
+        } catch {
+            guard error.isOutOfDescriptors, stream.descriptors.shed() > 0 else { throw error }
+            try attempt()
+        }
+    }
+
+    /// Keeps a stream's records pending and tries again in 50 ms (no descriptor could be had for its log).
+    private func postpone(_ stream: FileStream) {
+        stream.markScheduled()
+        condition.lock()
+        if postponed.isEmpty { retryAt = Date().addingTimeInterval(0.05) }
+        postponed.append(stream)
+        condition.unlock()
+    }
+
     private func syncDirty() {
         condition.lock()
         let streams = Array(dirty.values)
@@ -131,10 +181,12 @@ final class CommitLane: @unchecked Sendable {
         condition.unlock()
         for stream in streams {
             do throws(FileIOError) {
-                // A log closed since its last write is reopened: syncing any descriptor of a file syncs it.
-                guard let fd = try stream.borrowDescriptor() else { continue }
-                defer { stream.releaseDescriptor() }
-                try FileIO.syncData(fd, path: stream.logPath)
+                try Self.sync(stream)
+            } catch  where error.isOutOfDescriptors {
+                // Written but not yet synced: tried again at the next periodic sync, once descriptors are free.
+                condition.lock()
+                dirty[ObjectIdentifier(stream)] = stream
+                condition.unlock()
             } catch {
                 stream.fail(error, releasing: false)
             }

@@ -35,12 +35,36 @@ final class DescriptorCache: Sendable {
             for entry in oldest { state.uses[ObjectIdentifier(entry.stream)] = nil }
             return oldest.map(\.stream)
         }
-        for victim in victims where !victim.closeIdleDescriptor() {
+        close(victims)
+    }
+
+    /// Closes the least recently used idle logs — a quarter of the capacity, at least one — to give their
+    /// descriptors back when the process has none left. Returns how many it closed.
+    @discardableResult
+    func shed() -> Int {
+        let victims = state.withLock { state -> [FileStream] in
+            let oldest = state.uses.values.sorted { $0.tick < $1.tick }.prefix(max(1, capacity / 4))
+            for entry in oldest { state.uses[ObjectIdentifier(entry.stream)] = nil }
+            return oldest.map(\.stream)
+        }
+        return close(victims)
+    }
+
+    /// Closes the idle ones of `victims`; the busy ones stay open and are recorded as just used.
+    @discardableResult
+    private func close(_ victims: [FileStream]) -> Int {
+        var closed = 0
+        for victim in victims {
+            if victim.closeIdleDescriptor() {
+                closed += 1
+                continue
+            }
             state.withLock { state in
                 state.clock += 1
                 state.uses[ObjectIdentifier(victim)] = (victim, state.clock)
             }
         }
+        return closed
     }
 
     /// Forgets a stream whose descriptor was closed for good.

@@ -9,14 +9,21 @@ import Darwin
 /// A failed system call, with the call and the error text.
 struct FileIOError: Error, CustomStringConvertible {
     let description: String
+    /// The system's error number, when a system call failed.
+    let code: Int32?
 
     init(_ operation: String, _ path: String, errno code: Int32 = errno) {
         description = "\(operation) \(path): \(String(cString: strerror(code)))"
+        self.code = code
     }
 
     init(message: String) {
         description = message
+        code = nil
     }
+
+    /// The process (`EMFILE`) or the system (`ENFILE`) had no descriptor left: a passing condition.
+    var isOutOfDescriptors: Bool { code == EMFILE || code == ENFILE }
 }
 
 /// Thin, blocking wrappers over the POSIX calls the file store needs. Call them off the cooperative pool.

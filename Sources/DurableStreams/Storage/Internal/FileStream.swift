@@ -148,6 +148,11 @@ final class FileStream: Sendable {
         return flush
     }
 
+    /// Marks the stream as queued again: the lane retries its pending records, so appends need not queue it.
+    func markScheduled() {
+        state.withLock { $0.isScheduled = true }
+    }
+
     /// Borrows the log's descriptor, reopening the log if it was closed; `nil` once the stream is removed.
     /// Pair a descriptor with ``releaseDescriptor()``.
     func borrowDescriptor() throws(FileIOError) -> Int32? {

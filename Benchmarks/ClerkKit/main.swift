@@ -36,23 +36,6 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
 
 let password = "benchmark-password-1"
 
-/// Times `body` `iterations` times on the main actor (Clerk is main-actor bound), after `warmup` untimed runs.
-@MainActor
-func sampleOnMain(iterations: Int, warmup: Int = 0, _ body: @MainActor () async throws -> Void) async rethrows
-    -> LatencySummary
-{
-    for _ in 0..<warmup { try await body() }
-    var samples: [Duration] = []
-    samples.reserveCapacity(iterations)
-    let clock = ContinuousClock()
-    for _ in 0..<iterations {
-        let start = clock.now
-        try await body()
-        samples.append(clock.now - start)
-    }
-    return LatencySummary(samples)
-}
-
 @MainActor
 func signedInClerk(
     _ emulator: ClerkEmulator, user: String, transport: any HTTPTransport = URLSessionTransport(),
@@ -69,10 +52,10 @@ func signedInClerk(
 @MainActor
 func measurePipeline(_ emulator: ClerkEmulator, base: URL, iterations: Int) async throws {
     let clerk = try await signedInClerk(emulator, user: "user0+clerk_test@example.com")
-    let piped = try await sampleOnMain(iterations: iterations, warmup: 50) { try await clerk.refreshEnvironment() }
+    let piped = try await sample(iterations: iterations, warmup: 50) { try await clerk.refreshEnvironment() }
     let session = URLSession(configuration: .ephemeral)
     let request = URLRequest(url: base.appendingPathComponent("v1/environment"))
-    let floor = try await sampleOnMain(iterations: iterations, warmup: 50) { _ = try await session.data(for: request) }
+    let floor = try await sample(iterations: iterations, warmup: 50) { _ = try await session.data(for: request) }
     var report = Report("Request pipeline: GET /v1/environment on the loopback emulator", columns: ["", "p50", "p99"])
     report.add(
         "ClerkKit (middleware, retry policy, decoding, state sync)", piped.p50.microsecondsText,
@@ -117,7 +100,7 @@ func measureColdStart(_ emulator: ClerkEmulator, iterations: Int) async throws {
         emulator, user: "user2+clerk_test@example.com", store: try FileSecureStore(directory: directory))
     let configuration = signedIn.configuration
     var hydrated = 0
-    let cold = try await sampleOnMain(iterations: iterations) {
+    let cold = try await sample(iterations: iterations) {
         let clerk = Clerk(configuration: configuration, store: try FileSecureStore(directory: directory))
         clerk.hydrate()
         if clerk.session != nil { hydrated += 1 }

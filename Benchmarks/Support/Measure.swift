@@ -45,16 +45,21 @@ extension Duration {
     public var nanosecondsText: String { String(format: "%.0f ns", seconds * 1e9) }
 }
 
-/// Times `body` once.
-public func time<T>(_ body: () async throws -> T) async rethrows -> (T, Duration) {
+/// Times `body` once, on the caller's actor.
+public func time<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> (
+    T, Duration
+) {
     let clock = ContinuousClock()
     let start = clock.now
     let result = try await body()
     return (result, clock.now - start)
 }
 
-/// Runs `body` `iterations` times after `warmup` untimed runs, and summarises each run's duration.
-public func sample(iterations: Int, warmup: Int = 0, _ body: () async throws -> Void) async rethrows -> LatencySummary {
+/// Runs `body` `iterations` times after `warmup` untimed runs, on the caller's actor, and summarises each run's
+/// duration.
+public func sample(
+    iterations: Int, warmup: Int = 0, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
+) async rethrows -> LatencySummary {
     for _ in 0..<warmup { try await body() }
     var samples: [Duration] = []
     samples.reserveCapacity(iterations)

@@ -138,11 +138,9 @@ extension EmulatorStore {
         for action in try result.get() {
             switch action {
             case .deliver(let delivery):
-                deliver(delivery, now: call.now)
-                if let token = delivery.linkToken {
-                    emailLinks[token] = EmailLink(
-                        target: .signIn(machine.id), redirectURL: call.request.form["redirect_url"])
-                }
+                deliver(
+                    delivery, now: call.now, linking: .signIn(machine.id),
+                    redirectURL: call.request.form["redirect_url"])
             case .createSession(let userId, let strategy, let secondFactor):
                 // The sign-in's own client: the caller's, or the one that started it when an email link is opened.
                 let owner = clients.values.first { $0.signInId == machine.id }?.id ?? call.clientId

@@ -124,11 +124,9 @@ extension EmulatorStore {
         for action in try result.get() {
             switch action {
             case .deliver(let delivery):
-                deliver(delivery, now: call.now)
-                if let token = delivery.linkToken {
-                    emailLinks[token] = EmailLink(
-                        target: .signUp(machine.id), redirectURL: call.request.form["redirect_url"])
-                }
+                deliver(
+                    delivery, now: call.now, linking: .signUp(machine.id),
+                    redirectURL: call.request.form["redirect_url"])
             case .createUser(let newUser):
                 insertUser(
                     newUser,

@@ -209,7 +209,9 @@ struct EmulatorStore: Sendable {
 
     // MARK: Outbox
 
-    mutating func deliver(_ delivery: Delivery, now: Millis) {
+    /// Puts a code or link in the outbox; a link opens `target` (then redirects to `redirectURL`).
+    mutating func deliver(_ delivery: Delivery, now: Millis, linking target: EmailLink.Target, redirectURL: String?) {
+        if let token = delivery.linkToken { emailLinks[token] = EmailLink(target: target, redirectURL: redirectURL) }
         outbox.append(
             ClerkEmulator.OutboxMessage(
                 channel: delivery.channel == .email ? .email : .sms, to: delivery.to, code: delivery.code,

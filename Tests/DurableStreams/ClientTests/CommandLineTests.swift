@@ -28,7 +28,8 @@ struct CommandLineTests {
     @Test(
         "A refused connection prints the host, the port and the system's reason", arguments: ["head", "read", "append"])
     func refusedConnection(command: String) async throws {
-        let port = try Self.closedPort()
+        let (socket, port) = try Self.closedPort()
+        defer { close(socket) }
         let arguments = [command, "http://127.0.0.1:\(port)/x"] + (command == "append" ? ["data"] : [])
         let result = try await run(arguments)
         #expect(result.status != 0)
@@ -38,14 +39,14 @@ struct CommandLineTests {
             "\(result.error)")
     }
 
-    /// A port nothing listens on: bound to find a free one, then released.
-    private static func closedPort() throws -> Int {
+    /// A port nothing listens on: bound but never listening (a connection to it is refused), and held by the
+    /// returned socket so that no other test's server can take it meanwhile. Close the socket when done.
+    private static func closedPort() throws -> (socket: Int32, port: Int) {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -55,8 +56,11 @@ struct CommandLineTests {
                 bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
             }
         }
-        guard fd >= 0, bound else { throw CocoaError(.featureUnsupported) }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard fd >= 0, bound else {
+            if fd >= 0 { close(fd) }
+            throw CocoaError(.featureUnsupported)
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     @Test("create, append (argument and standard input), read, head and delete")

@@ -57,7 +57,7 @@ struct DescriptorLimitTests {
         let request = "GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"
         let kept = try PlainSocket(port: port)
         try kept.send(request)
-        #expect(try kept.receiveResponse().hasPrefix("HTTP/1.1 404"))
+        #expect(try await kept.receiveResponse().hasPrefix("HTTP/1.1 404"))
 
         let started = ContinuousClock.now
         var flood: [PlainSocket] = []
@@ -68,12 +68,12 @@ struct DescriptorLimitTests {
             }
         }
         try kept.send(request)
-        #expect(try kept.receiveResponse().hasPrefix("HTTP/1.1 404"))
+        #expect(try await kept.receiveResponse().hasPrefix("HTTP/1.1 404"))
         flood.removeAll()
 
         let fresh = try PlainSocket(port: port)
         try fresh.send(request)
-        #expect(try fresh.receiveResponse().hasPrefix("HTTP/1.1 404"))
+        #expect(try await fresh.receiveResponse().hasPrefix("HTTP/1.1 404"))
         let seconds = started.duration(to: .now).components.seconds
         let warnings = server.child.standardError.components(separatedBy: "out of file descriptors").count - 1
         #expect(warnings >= 1 && warnings <= Int(seconds) + 1)
@@ -90,14 +90,14 @@ struct DescriptorLimitTests {
                 openFileLimit: 64)
             let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
             let kept = try PlainSocket(port: port)
-            func send(_ method: String, _ index: Int, body: String? = nil) throws -> String {
+            func send(_ method: String, _ index: Int, body: String? = nil) async throws -> String {
                 var request = "\(method) /reopen/\(index) HTTP/1.1\r\nHost: x\r\n"
                 if let body { request += "Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n" }
                 try kept.send(request + "\r\n" + (body ?? ""))
-                return try kept.receiveResponse()
+                return try await kept.receiveResponse()
             }
             // More streams than the bound of 8 open logs: the first ones' logs are closed.
-            for index in 0..<20 { #expect(try send("PUT", index, body: "a").hasPrefix("HTTP/1.1 201")) }
+            for index in 0..<20 { #expect(try await send("PUT", index, body: "a").hasPrefix("HTTP/1.1 201")) }
             // Idle connections take every descriptor left.
             var flood: [PlainSocket] = []
             for _ in 0..<100 { flood.append(try PlainSocket(port: port)) }
@@ -108,12 +108,12 @@ struct DescriptorLimitTests {
             }
             // Stream 0's log must be reopened: the store closes idle logs to get a descriptor, and the append
             // succeeds instead of failing the stream until a restart.
-            let appended = try send("POST", 0, body: "b")
+            let appended = try await send("POST", 0, body: "b")
             #expect(appended.hasPrefix("HTTP/1.1 204"), "\(appended.prefix(60))")
             flood.removeAll()
-            #expect(try send("GET", 0).hasSuffix("ab"))
-            #expect(try send("POST", 0, body: "c").hasPrefix("HTTP/1.1 204"))
-            #expect(try send("GET", 0).hasSuffix("abc"))
+            #expect(try await send("GET", 0).hasSuffix("ab"))
+            #expect(try await send("POST", 0, body: "c").hasPrefix("HTTP/1.1 204"))
+            #expect(try await send("GET", 0).hasSuffix("abc"))
             try await Self.stop(server)
         }
     }

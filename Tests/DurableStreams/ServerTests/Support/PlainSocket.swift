@@ -8,7 +8,10 @@ import Darwin
 
 /// A blocking TCP connection to 127.0.0.1 for tests that must hold many sockets, or one socket across several
 /// requests, without an event loop. Every receive gives up after 30 seconds (a loaded machine is slow to accept).
-final class PlainSocket {
+///
+/// `@unchecked Sendable`: the descriptor never changes, and each socket is used by one test at a time; reads wait
+/// on a dispatch queue so that a slow server never holds one of the few cooperative threads.
+final class PlainSocket: @unchecked Sendable {
     private let fd: Int32
 
     init(port: Int) throws {
@@ -49,8 +52,16 @@ final class PlainSocket {
         }
     }
 
+    private static let readers = DispatchQueue(label: "PlainSocket.readers", attributes: .concurrent)
+
     /// Reads one response: its head and a body of `Content-Length` bytes.
-    func receiveResponse() throws -> String {
+    func receiveResponse() async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Self.readers.async { continuation.resume(with: Result { try self.receiveResponseBlocking() }) }
+        }
+    }
+
+    private func receiveResponseBlocking() throws -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

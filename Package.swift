@@ -587,7 +587,7 @@ for target in allTargets where !cTargetNames.contains(target.name) {
 
 let package = Package(
     name: "Courier",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    platforms: [.macOS(.v10_13), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: products,
     dependencies: packageDependencies,
     targets: allTargets

@@ -112,12 +112,16 @@ public final class ChildProcess: Sendable {
         } onEnd: {
             lineSink.finish()
         }
-        Self.readChunks(stderr) { data in
+        // The exit is reported only once standard error has been read to its end (or, if a descendant keeps
+        // it open, a few seconds later), so `standardError` is complete when `waitForExit` returns.
+        let stderrEnded = DispatchSemaphore(value: 0)
+        Self.readChunks(stderr, onEnd: { stderrEnded.signal() }) { data in
             stderrText.withLock { $0 += String(decoding: data, as: UTF8.self) }
         }
         Thread.detachNewThread {
             var status: Int32 = 0
             while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            _ = stderrEnded.wait(timeout: .now() + 5)
             let signal = status & 0x7f
             exit.send(signal == 0 ? (status >> 8) & 0xff : signal)
         }

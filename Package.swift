@@ -47,6 +47,8 @@ let sharedTargets: [Target] = [
         dependencies: ["CourierPrimitives", "CourierTestSupport"],
         path: "Tests/Shared/CourierPrimitivesTests"
     ),
+    // Rules the repository keeps: Apple-only files listed and thin, file sizes.
+    .testTarget(name: "RepositoryRulesTests", path: "Tests/Shared/RepositoryRulesTests"),
 ]
 
 // MARK: - SundialKit (Sources/SundialKit, Tests/SundialKit)

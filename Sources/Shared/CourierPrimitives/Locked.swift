@@ -3,8 +3,9 @@ import Foundation
 /// A value guarded by a lock.
 ///
 /// The portable stand-in for `Synchronization.Mutex`, which needs macOS 15 / iOS 18 on Apple platforms.
-/// Keep critical sections short and never call out to user code while holding the lock.
-package final class Locked<State>: @unchecked Sendable {
+/// Keep critical sections short and never call out to user code while holding the lock. A `Locked` is `Sendable`
+/// only when its state is, so it can never smuggle a non-`Sendable` value across isolation domains.
+package final class Locked<State> {
     private let lock = NSLock()
     private var state: State
 
@@ -27,3 +28,6 @@ package final class Locked<State>: @unchecked Sendable {
         withLock { $0 }
     }
 }
+
+// The lock serializes every access to `state`, and only `Sendable` state may leave through `value` or `withLock`.
+extension Locked: @unchecked Sendable where State: Sendable {}

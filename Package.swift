@@ -289,6 +289,10 @@ let wormholeTargets: [Target] = [
         path: "Tests/Wormhole/WormholeIntegrationTests"
     ),
 ]
+// Each `public import` in Wormhole marks an API dependency on purpose.
+for target in wormholeTargets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
 

@@ -1,6 +1,7 @@
 import CourierPrimitives
 
 /// A delivery before its payload is decoded.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 struct RawDelivery: Sendable {
     enum Content: Sendable {
         case message(StoredMessage)
@@ -22,6 +23,7 @@ struct RawDelivery: Sendable {
 /// consumer therefore costs no memory, and ``Delivery/missedCount`` is exact: it is computed from sequence
 /// numbers when the consumer reads, not when notifications arrive. File I/O happens in ``next()``, on the
 /// consumer's task (off any actor), never on the notification thread.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 final class Subscription: Sendable {
     /// What the subscriber has seen of a latest-value identifier.
     enum Mark: Equatable, Sendable {
@@ -237,8 +239,7 @@ final class Subscription: Sendable {
     }
 
     private static func sequence(of error: WormholeError) -> UInt64? {
-        if case .corruptMessage(_, let sequence, _) = error { return sequence }
-        return nil
+        error.code == .corruptMessage ? error.context.sequence : nil
     }
 
     // MARK: Queue

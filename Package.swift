@@ -280,7 +280,7 @@ let wormholeTargets: [Target] = [
     ),
     .testTarget(
         name: "WormholeTests",
-        dependencies: ["Wormhole", "CourierTestSupport"],
+        dependencies: ["Wormhole", "CourierPrimitives", "CourierTestSupport"],
         path: "Tests/Wormhole/WormholeTests"
     ),
     .testTarget(

@@ -98,15 +98,9 @@ public struct WormholeError: Error, Equatable, Sendable, CustomStringConvertible
             operation: String? = nil, notification: String? = nil, type: String? = nil, sequence: UInt64? = nil,
             size: Int? = nil, limit: Int? = nil
         ) {
-            self.identifier = identifier
-            self.path = path
-            self.appGroup = appGroup
-            self.operation = operation
-            self.notification = notification
-            self.type = type
-            self.sequence = sequence
-            self.size = size
-            self.limit = limit
+            (self.identifier, self.path, self.appGroup) = (identifier, path, appGroup)
+            (self.operation, self.notification, self.type) = (operation, notification, type)
+            (self.sequence, self.size, self.limit) = (sequence, size, limit)
         }
     }
 

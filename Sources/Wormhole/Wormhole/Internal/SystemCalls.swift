@@ -26,15 +26,28 @@ enum SystemCalls {
 
     /// Writes all of `bytes`.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(WormholeError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", path)
-            }
-            offset += written
+        let written = try transferAll(bytes.count, "write", path) { done in
+            write(fd, bytes.baseAddress.map { $0 + done }, bytes.count - done)
         }
+        guard written == bytes.count else { throw failure("write", path, EIO) }
+    }
+
+    /// Repeats `step` (a `read` or `write` starting `done` bytes in) until `count` bytes are moved or it moves none;
+    /// retries on `EINTR`. Returns how many bytes were moved.
+    private static func transferAll(_ count: Int, _ operation: String, _ path: String, _ step: (_ done: Int) -> Int)
+        throws(WormholeError) -> Int
+    {
+        var done = 0
+        while done < count {
+            let moved = step(done)
+            if moved < 0 {
+                if errno == EINTR { continue }
+                throw failure(operation, path)
+            }
+            if moved == 0 { break }
+            done += moved
+        }
+        return done
     }
 
     /// Writes `first` then `second`, in one `writev(2)` when the kernel takes it all (the usual case).
@@ -63,19 +76,14 @@ enum SystemCalls {
 
     /// Writes all of `bytes` at `offset` without moving the file position.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: off_t, path: String) throws(WormholeError) {
-        try bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        let written = try bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             Result { () throws(WormholeError) in
-                var done = 0
-                while done < raw.count {
-                    let written = pwrite(fd, raw.baseAddress.map { $0 + done }, raw.count - done, offset + off_t(done))
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw failure("write", path)
-                    }
-                    done += written
+                try transferAll(raw.count, "write", path) { done in
+                    pwrite(fd, raw.baseAddress.map { $0 + done }, raw.count - done, offset + off_t(done))
                 }
             }
         }.get()
+        guard written == bytes.count else { throw failure("write", path, EIO) }
     }
 
     /// What ``openRegular(_:_:)`` found.
@@ -199,17 +207,9 @@ enum SystemCalls {
         var data = Data(count: size)
         let count = try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
             Result { () throws(WormholeError) -> Int in
-                var total = 0
-                while total < buffer.count {
-                    let got = read(fd, buffer.baseAddress.map { $0 + total }, buffer.count - total)
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        throw failure("read", path)
-                    }
-                    if got == 0 { break }
-                    total += got
+                try transferAll(buffer.count, "read", path) { done in
+                    read(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
                 }
-                return total
             }
         }.get()
         if count < size { data.removeSubrange(count...) }

@@ -25,8 +25,7 @@ final class WormholeCore: Sendable {
         self.directory = directory
         let limit = configuration.maximumMessageSize
         let access = configuration.fileAccess
-        let options = FileTransitingOptions(
-            maximumMessageSize: limit, access: access, durability: configuration.durability)
+        let options = FileTransitingOptions(limit, access, configuration.durability)
 
         func needDirectory(_ what: String) throws(WormholeError) -> URL {
             guard let directory else { throw .unsupported("\(what) needs a directory or an app group") }
@@ -39,7 +38,7 @@ final class WormholeCore: Sendable {
                 directory: needDirectory("the file strategy"), options: options, partialWriteHook: nil)
         case .coordinatedFile:
             transiting = try CoordinatedFileTransiting(
-                directory: needDirectory("the coordinated file strategy"), options: options, partialWriteHook: nil)
+                options: options, directory: needDirectory("the coordinated file strategy"))
         case .userDefaults:
             let suite =
                 configuration.appGroupIdentifier

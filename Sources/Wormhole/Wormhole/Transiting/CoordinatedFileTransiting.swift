@@ -13,33 +13,29 @@ public import Foundation
 /// since removing a lock file while another process holds it would break the exclusion.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CoordinatedFileTransiting: TransitingStrategy, FileStoreTransiting {
+    /// The same files as ``FileTransiting``'s, with writers taking turns.
+    private let files: FileTransiting
+
     /// The directory holding the messages.
-    public let directory: URL
+    public var directory: URL { files.directory }
 
-    let store: FileStore
+    var store: FileStore { files.store }
 
-    /// Creates the strategy, creating `directory` if it does not exist.
+    /// Creates the strategy, creating `directory` if it does not exist; the parameters are those of
+    /// ``FileTransiting/init(directory:maximumMessageSize:access:durability:)``.
     ///
-    /// - Parameters:
-    ///   - directory: The directory for message files.
-    ///   - maximumMessageSize: The largest payload written or read, in bytes.
-    ///   - access: Who may read and write the files and directories it creates (default: the owner only).
-    ///   - durability: Whether writes wait until the message would survive a power loss (default: no).
     /// - Throws: ``WormholeError/Code/directoryUnavailable`` if the directory cannot be created or written.
     public init(
         directory: URL, maximumMessageSize: Int = 16 << 20, access: FileAccess = .owner,
         durability: Durability = .processCrash
     ) throws(WormholeError) {
-        let options = FileTransitingOptions(
-            maximumMessageSize: maximumMessageSize, access: access, durability: durability)
-        try self.init(directory: directory, options: options, partialWriteHook: nil)
+        files = try FileTransiting(
+            directory: directory, options: FileTransitingOptions(maximumMessageSize, access, durability),
+            coordination: .betweenWriters, partialWriteHook: nil)
     }
 
-    init(directory: URL, options: FileTransitingOptions, partialWriteHook: WormholePartialWriteHook?)
-        throws(WormholeError)
-    {
-        self.directory = directory
-        self.store = try FileStore(
-            directory: directory, options: options, coordination: .betweenWriters, hook: partialWriteHook)
+    init(options: FileTransitingOptions, directory: URL) throws(WormholeError) {
+        files = try FileTransiting(
+            directory: directory, options: options, coordination: .betweenWriters, partialWriteHook: nil)
     }
 }

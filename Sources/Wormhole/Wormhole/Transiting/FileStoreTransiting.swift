@@ -13,6 +13,10 @@ struct FileTransitingOptions {
     var maximumMessageSize: Int
     var access: FileAccess
     var durability: Durability
+
+    init(_ maximumMessageSize: Int, _ access: FileAccess, _ durability: Durability) {
+        (self.maximumMessageSize, self.access, self.durability) = (maximumMessageSize, access, durability)
+    }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)

@@ -34,22 +34,23 @@ public struct FileTransiting: TransitingStrategy, FileStoreTransiting {
         directory: URL, maximumMessageSize: Int = 16 << 20, access: FileAccess = .owner,
         durability: Durability = .processCrash
     ) throws(WormholeError) {
-        let options = FileTransitingOptions(
-            maximumMessageSize: maximumMessageSize, access: access, durability: durability)
+        let options = FileTransitingOptions(maximumMessageSize, access, durability)
         try self.init(directory: directory, options: options, partialWriteHook: nil)
     }
 
     /// Creates the strategy with a hook called halfway through writing each payload (tests kill the process there).
     package init(directory: URL, partialWriteHook: @escaping WormholePartialWriteHook) throws(WormholeError) {
-        let options = FileTransitingOptions(maximumMessageSize: 16 << 20, access: .owner, durability: .processCrash)
+        let options = FileTransitingOptions(16 << 20, .owner, .processCrash)
         try self.init(directory: directory, options: options, partialWriteHook: partialWriteHook)
     }
 
-    init(directory: URL, options: FileTransitingOptions, partialWriteHook: WormholePartialWriteHook?)
-        throws(WormholeError)
-    {
+    /// Creates the strategy with writers taking turns as `coordination` says.
+    init(
+        directory: URL, options: FileTransitingOptions, coordination: FileCoordination = .none,
+        partialWriteHook: WormholePartialWriteHook?
+    ) throws(WormholeError) {
         self.directory = directory
         self.store = try FileStore(
-            directory: directory, options: options, coordination: .none, hook: partialWriteHook)
+            directory: directory, options: options, coordination: coordination, hook: partialWriteHook)
     }
 }

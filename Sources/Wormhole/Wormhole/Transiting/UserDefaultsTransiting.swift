@@ -24,7 +24,7 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
     /// Prepended to identifiers to form keys.
     public let keyPrefix: String
 
-    // `UserDefaults` is not `Sendable` on every platform: all access goes through `lock`.
+    // `@unchecked Sendable`: `UserDefaults` is not `Sendable` on every platform, and every access goes through `lock`.
     private let defaults: UserDefaults
     private let lock = Locked(())
     private let maximumMessageSize: Int

@@ -41,6 +41,7 @@ extension FileStore {
                 guard fd >= 0 else { throw SystemCalls.failure("open", temporary, -fd) }
                 defer { close(fd) }
                 try SystemCalls.writeAll(fd, header, at: 0, path: temporary)
+                if durability == .powerLoss { try SystemCalls.sync(fd, path: temporary) }  // before the next link
             }
             try syncIfDurable(directory: queue)
             message.sequence = sequence

@@ -25,6 +25,26 @@ struct DurabilityTests {
         }
     }
 
+    @Test("racing durable appenders each claim their own numbers, none lost")
+    func racingAppends() async throws {
+        try await withDirectory { directory in
+            let writers = try (0..<2).map { _ in try FileTransiting(directory: directory, durability: .powerLoss) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, writer) in writers.enumerated() {
+                    group.addTask {
+                        for count in 0..<20 {
+                            _ = try writer.append(Data("\(index)-\(count)".utf8), for: "q", capacity: 100)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let slice = try writers[0].readQueue(for: "q", after: 0, limit: 100)
+            #expect(slice.entries.map(\.sequence) == Array(1...40))
+            #expect(Set(slice.entries.compactMap { try? $0.message.get().payload }).count == 40)
+        }
+    }
+
     @Test("the configuration's durability reaches the built-in file strategies")
     func configured() async throws {
         try await withDirectory { directory in

@@ -282,7 +282,7 @@ let wormholeTargets: [Target] = [
     ),
     .testTarget(
         name: "WormholeTests",
-        dependencies: ["Wormhole", "CourierTestSupport"],
+        dependencies: ["Wormhole", "CourierPrimitives", "CourierTestSupport"],
         path: "Tests/Wormhole/WormholeTests"
     ),
     .testTarget(
@@ -291,6 +291,10 @@ let wormholeTargets: [Target] = [
         path: "Tests/Wormhole/WormholeIntegrationTests"
     ),
 ]
+// Each `public import` in Wormhole marks an API dependency on purpose.
+for target in wormholeTargets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
 

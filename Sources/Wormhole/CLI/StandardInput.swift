@@ -1,30 +1,21 @@
 import Foundation
 import Wormhole
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Standard input, read with a bound.
 enum StandardInput {
     /// Reads standard input until its end or until more than `limit` bytes were read, whichever comes first.
     static func read(upTo limit: Int) throws -> Data {
         var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while data.count <= limit {
-            let wanted = min(chunk.count, limit + 1 - data.count)
-            let count = chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
+            let chunk: Data?
+            do {
+                chunk = try FileHandle.standardInput.read(upToCount: min(64 << 10, limit + 1 - data.count))
+            } catch {
+                let reason = (error as NSError).localizedDescription
                 throw Failure(.fileSystem(operation: "read", path: "standard input", reason: reason))
             }
-            if count == 0 { break }
-            data.append(contentsOf: chunk[..<count])
+            guard let chunk, !chunk.isEmpty else { break }
+            data.append(chunk)
         }
         return data
     }
@@ -35,15 +26,4 @@ enum StandardInput {
         data.removeLast()
         if data.last == UInt8(ascii: "\r") { data.removeLast() }
     }
-}
-
-/// `read(2)`, named apart from ``StandardInput/read(upTo:)``.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.read(fd, buffer, count)
-    #elseif canImport(Glibc)
-    Glibc.read(fd, buffer, count)
-    #else
-    Musl.read(fd, buffer, count)
-    #endif
 }

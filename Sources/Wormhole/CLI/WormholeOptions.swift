@@ -89,12 +89,12 @@ struct Failure: Error, CustomStringConvertible {
 
     /// Exit codes from `sysexits.h`.
     var exitCode: ExitCode {
-        switch error {
+        switch error.code {
         case .invalidIdentifier, .unsupported: return ExitCode(64)  // EX_USAGE
         case .messageTooLarge, .encodingFailed, .decodingFailed, .corruptMessage, .sequenceExhausted:
             return ExitCode(65)  // EX_DATAERR
         case .containerUnavailable, .directoryUnavailable, .notificationFailed: return ExitCode(69)  // EX_UNAVAILABLE
-        case .fileSystem: return ExitCode(74)  // EX_IOERR
+        default: return ExitCode(74)  // EX_IOERR: file-system failures, and codes added later
         }
     }
 }

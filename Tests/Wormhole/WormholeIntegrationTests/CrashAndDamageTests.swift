@@ -70,16 +70,16 @@ struct CrashAndDamageTests {
                 let shell = try ChildProcess(command: "sh", arguments: ["-c", "\(command) && touch '\(notify)'"])
                 #expect(try await shell.waitForExit() == 0)
                 let delivery = try #require(try await stream.first(1, within: .seconds(60)).first)
-                guard case .failure(.corruptMessage(let identifier, _, _)) = delivery.content else {
+                guard case .failure(WormholeError.corruptMessage) = delivery.content else {
                     Issue.record("\(command): expected corruptMessage, got \(delivery.content)")
                     continue
                 }
-                #expect(identifier == "c")
+                #expect(delivery.error?.context.identifier == "c")
             }
             // A well-formed message of the wrong type is a decoding failure…
             #expect(try await tool(directory, ["send", "c", "{\"name\": \"x\"}"]).status == 0)
             let wrongType = try #require(try await stream.first(1, within: .seconds(60)).first)
-            guard case .failure(.decodingFailed) = wrongType.content else {
+            guard case .failure(WormholeError.decodingFailed) = wrongType.content else {
                 Issue.record("expected decodingFailed, got \(wrongType.content)")
                 return
             }

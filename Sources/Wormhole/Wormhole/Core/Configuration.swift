@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a wormhole keeps its messages, how it stores, encodes and announces them.
 ///
@@ -8,6 +8,7 @@ import Foundation
 /// configuration.deliveryModes["commands"] = .queue(capacity: 256)
 /// let wormhole = try Wormhole(configuration: configuration)
 /// ```
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct Configuration: Sendable {
     /// Where messages live.
     public enum Location: Sendable, Equatable {
@@ -49,6 +50,10 @@ public struct Configuration: Sendable {
     /// create. Default: ``FileAccess/owner`` (files `0600`, directories `0700`, whatever the umask); use
     /// ``FileAccess/ownerAndGroup`` when processes of several users of one group share the directory.
     public var fileAccess: FileAccess
+
+    /// Whether a send waits until its message would survive a power loss (file strategies only). Default:
+    /// ``Durability/processCrash``.
+    public var durability: Durability
 
     /// Creates a configuration for an app group's shared container, as MMWormhole does.
     ///
@@ -98,6 +103,7 @@ public struct Configuration: Sendable {
     ///   - deliveryModes: Identifiers that queue their messages.
     ///   - maximumMessageSize: The largest encoded message accepted, in bytes.
     ///   - fileAccess: Who may read and write the files and directories the wormhole creates.
+    ///   - durability: Whether sends wait until their messages would survive a power loss.
     public init(
         location: Location,
         transitingStrategy: TransitingType = .file,
@@ -105,7 +111,8 @@ public struct Configuration: Sendable {
         notifications: NotificationType = .automatic,
         deliveryModes: [MessageIdentifier: DeliveryMode] = [:],
         maximumMessageSize: Int = 16 << 20,
-        fileAccess: FileAccess = .owner
+        fileAccess: FileAccess = .owner,
+        durability: Durability = .processCrash
     ) {
         self.location = location
         self.transitingStrategy = transitingStrategy
@@ -114,6 +121,7 @@ public struct Configuration: Sendable {
         self.deliveryModes = deliveryModes
         self.maximumMessageSize = maximumMessageSize
         self.fileAccess = fileAccess
+        self.durability = durability
     }
 
     /// An in-process configuration: messages are kept by `transiting` and announced by `notifier`, both shared by
@@ -148,6 +156,7 @@ public struct Configuration: Sendable {
 }
 
 /// The storage behind a wormhole.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public enum TransitingType: Sendable {
     /// One file per identifier, replaced atomically (temporary file, then rename). Readers never see a partial
     /// message. Writers do not lock: see ``FileTransiting``.
@@ -162,6 +171,7 @@ public enum TransitingType: Sendable {
 }
 
 /// How messages are encoded.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public enum SerializationFormat: Sendable {
     /// JSON (`JSONEncoder`/`JSONDecoder`); readable by other languages and the `wormhole` tool.
     case json
@@ -172,6 +182,7 @@ public enum SerializationFormat: Sendable {
 }
 
 /// How a wormhole tells other processes that a message changed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public enum NotificationType: Sendable {
     /// Darwin notifications (`notify_post`) on Apple platforms, inotify on Linux.
     case automatic

@@ -15,6 +15,7 @@ import Foundation
 /// Reading and decoding happen inside `next()`, which runs off the caller's actor. Nothing is buffered: a slow
 /// consumer costs no memory, and in latest-value mode it receives the newest message with
 /// ``Delivery/missedCount`` telling how many it skipped.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct MessageStream<Message: Decodable & Sendable>: AsyncSequence, Sendable {
     /// A delivery: a message, a signal, a clear or a failure.
     public typealias Element = Delivery<Message>
@@ -71,14 +72,12 @@ public struct MessageStream<Message: Decodable & Sendable>: AsyncSequence, Senda
     }
 
     private static func numbered(_ error: WormholeError, _ sequence: UInt64?) -> WormholeError {
-        if case .decodingFailed(let identifier, let type, nil, let reason) = error {
-            return .decodingFailed(identifier, type: type, sequence: sequence, reason: reason)
-        }
-        return error
+        error.code == .decodingFailed && error.context.sequence == nil ? error.numbered(sequence) : error
     }
 }
 
 /// Keeps a subscription alive while a stream or its iterator exists, and ends it when both are gone.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 final class SubscriptionHandle: Sendable {
     let subscription: Subscription
     private let onRelease: @Sendable () -> Void

@@ -1,3 +1,4 @@
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension Wormhole {
     /// The deliveries for `identifier` from now on (or after `sequence`), decoded as `type`.
     ///

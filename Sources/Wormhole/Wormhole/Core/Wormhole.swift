@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Messages between processes that share a directory: an app and its extensions through an app group container,
 /// or any processes on Linux.
@@ -21,6 +21,7 @@ import Foundation
 /// The actor orders this process's sends, so sequence numbers follow call order. File I/O for sends runs on the
 /// actor, and reads for streams and listeners run on their own tasks: never on the caller's actor (the main
 /// actor included). Releasing the wormhole ends its streams and listeners.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public actor Wormhole {
     /// The configuration the wormhole was created with.
     public nonisolated let configuration: Configuration
@@ -137,10 +138,7 @@ public actor Wormhole {
         do throws(WormholeError) {
             return try core.serializer.decode(type, from: stored.payload, for: identifier)
         } catch {
-            if case .decodingFailed(let identifier, let type, _, let reason) = error {
-                throw .decodingFailed(identifier, type: type, sequence: stored.sequence, reason: reason)
-            }
-            throw error
+            throw error.code == .decodingFailed ? error.numbered(stored.sequence) : error
         }
     }
 

@@ -1,70 +1,169 @@
-import Foundation
-
-/// Everything that can go wrong in a wormhole, as one typed error.
+/// The one error type of the Wormhole family.
 ///
 /// Every public throwing API throws this type (`throws(WormholeError)`), and streams deliver it as a value
-/// (``Delivery/Content/failure(_:)``) rather than ending. Cases carry enough context to act on: the identifier,
-/// the path, the reason.
-public enum WormholeError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
-    /// The identifier cannot be used (empty, or too long once escaped).
-    case invalidIdentifier(String, reason: String)
-    /// The app group's shared container does not exist or is not accessible to this process. On Apple
-    /// platforms this usually means the App Groups capability or the group identifier is wrong.
-    case containerUnavailable(appGroup: String, reason: String)
-    /// The message directory is missing and cannot be created, is not a directory, or is not writable.
-    case directoryUnavailable(path: String, reason: String)
-    /// A message is larger than ``Configuration/maximumMessageSize``.
-    case messageTooLarge(MessageIdentifier, size: Int, limit: Int)
-    /// A queue's sequence numbers reached `UInt64.max`: nothing more can be appended until the queue is cleared
-    /// (``Wormhole/clearMessage(for:notify:)``), which restarts its numbering at 1. (Latest-value identifiers
-    /// never fail this way: their numbering restarts at 1 after `UInt64.max`, as after a clear.)
-    case sequenceExhausted(MessageIdentifier)
-    /// The serializer could not encode a value.
-    case encodingFailed(MessageIdentifier, type: String, reason: String)
-    /// A stored message is intact but its payload does not decode as the requested type.
-    case decodingFailed(MessageIdentifier, type: String, sequence: UInt64?, reason: String)
-    /// A stored file is not a complete wormhole message: truncated, corrupt, or written by something else.
-    case corruptMessage(MessageIdentifier, sequence: UInt64?, reason: String)
-    /// A file-system operation failed.
-    case fileSystem(operation: String, path: String, reason: String)
-    /// Posting or observing a cross-process notification failed.
-    case notificationFailed(name: String, reason: String)
-    /// The strategy does not support the requested operation (for example, queue mode on user defaults).
-    case unsupported(String)
+/// (``Delivery/Content/failure(_:)``) rather than ending. Match on its ``code``, which can grow new values without
+/// breaking your `switch` or `catch`; ``context`` says where it happened (identifier, path, sequence number):
+///
+/// ```swift
+/// do {
+///     try await wormhole.send(update, to: "counter")
+/// } catch WormholeError.messageTooLarge {
+///     // Send less.
+/// } catch {
+///     print(error.message, error.context.path ?? "")
+/// }
+/// ```
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct WormholeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is. New codes may be added in any release.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case invalidIdentifier
+            case containerUnavailable
+            case directoryUnavailable
+            case messageTooLarge
+            case sequenceExhausted
+            case encodingFailed
+            case decodingFailed
+            case corruptMessage
+            case fileSystem
+            case notificationFailed
+            case unsupported
+        }
 
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case .invalidIdentifier(let identifier, let reason):
-            return "invalid identifier \"\(identifier)\": \(reason)"
-        case .containerUnavailable(let group, let reason):
-            return "the shared container for app group \"\(group)\" is unavailable: \(reason)"
-        case .directoryUnavailable(let path, let reason):
-            return "the message directory \(path) is unavailable: \(reason)"
-        case .messageTooLarge(let identifier, let size, let limit):
-            return "the message for \"\(identifier)\" is \(size) bytes, over the limit of \(limit) bytes"
-        case .sequenceExhausted(let identifier):
-            return
-                "the queue \"\(identifier)\" used its last sequence number (\(UInt64.max)); clear it to start again at 1"
-        case .encodingFailed(let identifier, let type, let reason):
-            return "cannot encode \(type) for \"\(identifier)\": \(reason)"
-        case .decodingFailed(let identifier, let type, let sequence, let reason):
-            return "cannot decode message\(Self.numbered(sequence)) for \"\(identifier)\" as \(type): \(reason)"
-        case .corruptMessage(let identifier, let sequence, let reason):
-            return "the stored message\(Self.numbered(sequence)) for \"\(identifier)\" is unreadable: \(reason)"
-        case .fileSystem(let operation, let path, let reason):
-            return "\(operation) \(path) failed: \(reason)"
-        case .notificationFailed(let name, let reason):
-            return "notification \"\(name)\" failed: \(reason)"
-        case .unsupported(let what):
-            return "unsupported: \(what)"
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The identifier cannot be used (empty, or too long once escaped).
+        public static let invalidIdentifier = Code(.invalidIdentifier)
+        /// The app group's shared container does not exist or is not accessible to this process. On Apple
+        /// platforms this usually means the App Groups capability or the group identifier is wrong.
+        public static let containerUnavailable = Code(.containerUnavailable)
+        /// The message directory is missing and cannot be created, is not a directory, or is not writable.
+        public static let directoryUnavailable = Code(.directoryUnavailable)
+        /// A message is larger than ``Configuration/maximumMessageSize``.
+        public static let messageTooLarge = Code(.messageTooLarge)
+        /// A queue's sequence numbers reached `UInt64.max`: nothing more can be appended until the queue is
+        /// cleared (``Wormhole/clearMessage(for:notify:)``), which restarts its numbering at 1.
+        public static let sequenceExhausted = Code(.sequenceExhausted)
+        /// The serializer could not encode a value.
+        public static let encodingFailed = Code(.encodingFailed)
+        /// A stored message is intact but its payload does not decode as the requested type.
+        public static let decodingFailed = Code(.decodingFailed)
+        /// A stored file is not a complete wormhole message: truncated, corrupt, or written by something else.
+        public static let corruptMessage = Code(.corruptMessage)
+        /// A file-system operation failed.
+        public static let fileSystem = Code(.fileSystem)
+        /// Posting or observing a cross-process notification failed.
+        public static let notificationFailed = Code(.notificationFailed)
+        /// The strategy does not support the requested operation (for example, queue mode on user defaults).
+        public static let unsupported = Code(.unsupported)
+
+        /// The code's name, for example `corruptMessage`.
+        public var description: String { base.rawValue }
+
+        /// Matches a ``WormholeError`` whose code is `pattern`: `catch WormholeError.corruptMessage`.
+        public static func ~= (pattern: Code, error: WormholeError) -> Bool { error.code == pattern }
+
+        /// Matches any error that is a ``WormholeError`` whose code is `pattern`.
+        public static func ~= (pattern: Code, error: any Error) -> Bool {
+            (error as? WormholeError)?.code == pattern
         }
     }
 
-    /// The same as ``description``.
-    public var errorDescription: String? { description }
+    /// Where the failure happened. Fields that do not apply are `nil`.
+    public struct Context: Hashable, Sendable {
+        /// The message identifier concerned (for an invalid identifier, the identifier as given).
+        public var identifier: MessageIdentifier?
+        /// The file or directory concerned.
+        public var path: String?
+        /// The app group concerned.
+        public var appGroup: String?
+        /// The operation that failed, for example `rename to` or `notify_post`.
+        public var operation: String?
+        /// The notification name concerned.
+        public var notification: String?
+        /// The Swift type being encoded or decoded.
+        public var type: String?
+        /// The sequence number of the message concerned, if known.
+        public var sequence: UInt64?
+        /// The size of the message concerned, in bytes.
+        public var size: Int?
+        /// The limit it exceeded, in bytes.
+        public var limit: Int?
 
-    private static func numbered(_ sequence: UInt64?) -> String {
-        sequence.map { " #\($0)" } ?? ""
+        /// Creates a context.
+        public init(
+            identifier: MessageIdentifier? = nil, path: String? = nil, appGroup: String? = nil,
+            operation: String? = nil, notification: String? = nil, type: String? = nil, sequence: UInt64? = nil,
+            size: Int? = nil, limit: Int? = nil
+        ) {
+            (self.identifier, self.path, self.appGroup) = (identifier, path, appGroup)
+            (self.operation, self.notification, self.type) = (operation, notification, type)
+            (self.sequence, self.size, self.limit) = (sequence, size, limit)
+        }
     }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A sentence for people (logs, the `wormhole` tool), naming the identifier or path concerned.
+    public var message: String
+    /// Why, in the words of the lower layer (`strerror`, the decoder), without the context.
+    public var reason: String
+    /// The lower-level error that caused this one, if any (a `DecodingError`, a `POSIXError`, …).
+    public var underlying: (any Error & Sendable)?
+    /// Where the failure happened.
+    public var context: Context
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: What kind of failure this is.
+    ///   - message: A sentence for people.
+    ///   - reason: The lower layer's explanation (defaults to `message`).
+    ///   - underlying: The lower-level error, if any.
+    ///   - context: Where the failure happened.
+    public init(
+        _ code: Code, _ message: String, reason: String? = nil, underlying: (any Error & Sendable)? = nil,
+        context: Context = Context()
+    ) {
+        self.code = code
+        self.message = message
+        self.reason = reason ?? message
+        self.underlying = underlying
+        self.context = context
+    }
+
+    /// The message, prefixed with nothing: a one-line explanation.
+    public var description: String { message }
+
+    /// Errors are equal when their code, message and context are (the underlying error is not compared).
+    public static func == (lhs: WormholeError, rhs: WormholeError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.context == rhs.context
+    }
+
+    // MARK: Matching
+
+    /// `catch WormholeError.invalidIdentifier`.
+    public static let invalidIdentifier = Code.invalidIdentifier
+    /// `catch WormholeError.containerUnavailable`.
+    public static let containerUnavailable = Code.containerUnavailable
+    /// `catch WormholeError.directoryUnavailable`.
+    public static let directoryUnavailable = Code.directoryUnavailable
+    /// `catch WormholeError.messageTooLarge`.
+    public static let messageTooLarge = Code.messageTooLarge
+    /// `catch WormholeError.sequenceExhausted`.
+    public static let sequenceExhausted = Code.sequenceExhausted
+    /// `catch WormholeError.encodingFailed`.
+    public static let encodingFailed = Code.encodingFailed
+    /// `catch WormholeError.decodingFailed`.
+    public static let decodingFailed = Code.decodingFailed
+    /// `catch WormholeError.corruptMessage`.
+    public static let corruptMessage = Code.corruptMessage
+    /// `catch WormholeError.fileSystem`.
+    public static let fileSystem = Code.fileSystem
+    /// `catch WormholeError.notificationFailed`.
+    public static let notificationFailed = Code.notificationFailed
+    /// `catch WormholeError.unsupported`.
+    public static let unsupported = Code.unsupported
 }

@@ -1,14 +1,7 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Turns a ``Configuration/Location`` into a directory and a notification namespace.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 enum ContainerLocator {
     /// The message directory, or `nil` for ``Configuration/Location/inProcess``. Does not create it.
     static func directory(for location: Configuration.Location) throws(WormholeError) -> URL? {

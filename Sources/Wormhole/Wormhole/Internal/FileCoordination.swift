@@ -1,14 +1,7 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How file writers of one identifier take turns.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 enum FileCoordination: Sendable {
     /// They do not: each write is still atomic (rename or link), but two writers may read the same previous
     /// sequence number.
@@ -20,6 +13,15 @@ enum FileCoordination: Sendable {
     /// `NSFileCoordinator` around each access, as MMWormhole's coordinated strategy does.
     case fileCoordinator
     #endif
+
+    /// What ``CoordinatedFileTransiting`` uses: `NSFileCoordinator` where it exists, `flock(2)` elsewhere.
+    static var betweenWriters: FileCoordination {
+        #if canImport(Darwin)
+        .fileCoordinator
+        #else
+        .lockFile
+        #endif
+    }
 
     /// Runs `body` while no other coordinated writer of the same identifier runs.
     func exclusive<Result>(
@@ -34,11 +36,8 @@ enum FileCoordination: Sendable {
         case .lockFile:
             // A fresh descriptor each time: flock excludes other open file descriptions, so this also
             // serializes threads of this process that share one strategy.
-            let fd = try SystemCalls.openOrCreate(lockPath, access: access)
+            let fd = try SystemCalls.lockExclusively(lockPath, access: access)
             defer { close(fd) }  // closing releases the lock
-            while flock(fd, LOCK_EX) != 0 {
-                guard errno == EINTR else { throw SystemCalls.failure("lock", lockPath) }
-            }
             return try body()
         #if canImport(Darwin)
         case .fileCoordinator:
@@ -59,35 +58,4 @@ enum FileCoordination: Sendable {
         #endif
         }
     }
-
-    #if canImport(Darwin)
-    private func coordinate<Result>(
-        writing: Bool,
-        path: String,
-        _ body: () throws(WormholeError) -> Result
-    ) throws(WormholeError) -> Result {
-        let url = URL(fileURLWithPath: path)
-        let coordinator = NSFileCoordinator(filePresenter: nil)
-        var coordinationError: NSError?
-        var outcome: Swift.Result<Result, WormholeError>?
-        // The accessor runs synchronously, before `coordinate` returns, unless coordination fails.
-        if writing {
-            coordinator.coordinate(writingItemAt: url, options: [], error: &coordinationError) { _ in
-                outcome = Swift.Result { () throws(WormholeError) in try body() }
-            }
-        } else {
-            coordinator.coordinate(readingItemAt: url, options: [], error: &coordinationError) { _ in
-                outcome = Swift.Result { () throws(WormholeError) in try body() }
-            }
-        }
-        if let outcome {
-            return try outcome.get()
-        }
-        throw .fileSystem(
-            operation: writing ? "coordinate writing" : "coordinate reading",
-            path: path,
-            reason: coordinationError?.localizedDescription ?? "the file coordinator did not grant access"
-        )
-    }
-    #endif
 }

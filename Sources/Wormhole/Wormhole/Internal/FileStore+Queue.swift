@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Queue mode: one file per message, claimed with `link(2)`.
 ///
 /// A writer writes the whole message to a private temporary file, then hard-links it to the next free entry name.
@@ -16,6 +8,7 @@ import Darwin
 /// partial entry, because an entry's name appears only after its contents are complete, and a writer killed at
 /// any point leaves at most a temporary file, never a broken entry. Numbers stay contiguous: a writer claims
 /// `n + 1` only after seeing `n`, so a reader can follow the queue by probing the next number.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension FileStore {
     func append(_ payload: Data, for identifier: MessageIdentifier, capacity: Int) throws(WormholeError)
         -> StoredMessage
@@ -26,7 +19,9 @@ extension FileStore {
         return try coordination.exclusive(path: queue, lockPath: lockPath(name), access: fileAccess) {
             () throws(WormholeError) in
             // The first append creates the queue directory; a symbolic link in its place is not followed.
-            try SystemCalls.makeDirectory(queue, access: fileAccess)
+            if try SystemCalls.makeDirectory(queue, access: fileAccess) {
+                try syncIfDurable(directory: directory)
+            }
             var sequence = try nextSequence(name, identifier)
             var message = StoredMessage(sequence: sequence, payload: payload)
             var header = MessageEnvelope.header(for: message)
@@ -46,7 +41,9 @@ extension FileStore {
                 guard fd >= 0 else { throw SystemCalls.failure("open", temporary, -fd) }
                 defer { close(fd) }
                 try SystemCalls.writeAll(fd, header, at: 0, path: temporary)
+                if durability == .powerLoss { try SystemCalls.sync(fd, path: temporary) }  // before the next link
             }
+            try syncIfDurable(directory: queue)
             message.sequence = sequence
             lastAppended.withLock { $0[name] = sequence }
             try prune(name, after: sequence, capacity: capacity)
@@ -98,17 +95,9 @@ extension FileStore {
             }
             return QueueEntry(sequence: sequence, message: .success(message))
         } catch {
-            switch error {
-            case .corruptMessage(let identifier, _, let reason):
-                return QueueEntry(
-                    sequence: sequence,
-                    message: .failure(.corruptMessage(identifier, sequence: sequence, reason: reason))
-                )
-            case .messageTooLarge:
-                return QueueEntry(sequence: sequence, message: .failure(error))
-            default:
-                throw error
-            }
+            // A damaged entry is reported in place; the entries around it are still read.
+            guard error.code == .corruptMessage || error.code == .messageTooLarge else { throw error }
+            return QueueEntry(sequence: sequence, message: .failure(error.numbered(sequence)))
         }
     }
 
@@ -176,6 +165,7 @@ extension FileStore {
             let temporary = "\(queue)/.floor-\(SystemCalls.temporarySuffix())"
             try writeNewFile(temporary, header: Array("\(highest)\n".utf8), payload: Data())
             try SystemCalls.rename(temporary, "\(queue)/floor")
+            try syncIfDurable(directory: queue)
         }
         for entry in names {
             if Self.sequence(ofEntry: entry) != nil {

@@ -1,14 +1,6 @@
 import CourierPrimitives
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Called with the temporary file's path after half of a payload is written (tests simulate a writer killed
 /// mid-write with it).
 package typealias WormholePartialWriteHook = @Sendable (_ temporaryPath: String) -> Void
@@ -20,6 +12,7 @@ package typealias WormholePartialWriteHook = @Sendable (_ temporaryPath: String)
 /// - `N.queue/`: queue entries `00000000000000000042.message`, plus `floor` (the highest number cleared).
 /// - `.N.lock`: the lock file of the coordinated strategy (never removed).
 /// - `.N.<pid>-<random>.tmp`, `N.queue/.tmp-<pid>-<random>`: files being written.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 struct FileStore: Sendable {
     typealias PartialWriteHook = WormholePartialWriteHook
 
@@ -27,6 +20,7 @@ struct FileStore: Sendable {
     let maximumMessageSize: Int
     let fileAccess: FileAccess
     let coordination: FileCoordination
+    let durability: Durability
     let partialWriteHook: PartialWriteHook?
     /// The last queue sequence number this store appended, per escaped name (a hint; checked before use).
     let lastAppended = Locked<[String: UInt64]>([:])
@@ -34,17 +28,18 @@ struct FileStore: Sendable {
     /// writer's late rename can put an older number back, and this writer's own numbers should still go up.
     let lastWritten = Locked<[String: UInt64]>([:])
 
+    /// Opens the store in `directory`, creating it (see ``prepare(_:access:)``) if needed.
     init(
-        directory: String,
-        maximumMessageSize: Int,
-        fileAccess: FileAccess,
+        directory: URL,
+        options: FileTransitingOptions,
         coordination: FileCoordination,
         hook: PartialWriteHook?
-    ) {
-        self.directory = directory
-        self.maximumMessageSize = maximumMessageSize
-        self.fileAccess = fileAccess
+    ) throws(WormholeError) {
+        self.directory = try Self.prepare(directory, access: options.access)
+        self.maximumMessageSize = options.maximumMessageSize
+        self.fileAccess = options.access
         self.coordination = coordination
+        self.durability = options.durability
         self.partialWriteHook = hook
     }
 
@@ -55,11 +50,9 @@ struct FileStore: Sendable {
         do throws(WormholeError) {
             try SystemCalls.makeDirectories(path, access: fileAccess)
         } catch {
-            if case .fileSystem(_, let failedPath, let reason) = error {
-                throw .directoryUnavailable(
-                    path: path, reason: failedPath == path ? reason : "\(failedPath): \(reason)")
-            }
-            throw error
+            guard error.code == .fileSystem, let failedPath = error.context.path else { throw error }
+            let reason = failedPath == path ? error.reason : "\(failedPath): \(error.reason)"
+            throw .directoryUnavailable(path: path, reason: reason, underlying: error.underlying)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -113,6 +106,7 @@ struct FileStore: Sendable {
                 try? SystemCalls.remove(temporary)
                 throw error
             }
+            try syncIfDurable(directory: directory)
             lastWritten.withLock { $0[name] = message.sequence }
             return message
         }
@@ -166,6 +160,7 @@ struct FileStore: Sendable {
                     }
                 }
             }.get()
+            if durability == .powerLoss { try SystemCalls.sync(fd, path: path) }
         } catch {
             close(fd)
             try? SystemCalls.remove(path)
@@ -176,6 +171,11 @@ struct FileStore: Sendable {
             try? SystemCalls.remove(path)
             throw failure
         }
+    }
+
+    /// With ``Durability/powerLoss``, flushes `directory`'s entries (a file just renamed or linked into it).
+    func syncIfDurable(directory: String) throws(WormholeError) {
+        if durability == .powerLoss { try SystemCalls.syncDirectory(directory) }
     }
 
     // MARK: Removal

@@ -1,6 +1,7 @@
 import CourierPrimitives
 
 /// A delivery before its payload is decoded.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 struct RawDelivery: Sendable {
     enum Content: Sendable {
         case message(StoredMessage)
@@ -22,38 +23,16 @@ struct RawDelivery: Sendable {
 /// consumer therefore costs no memory, and ``Delivery/missedCount`` is exact: it is computed from sequence
 /// numbers when the consumer reads, not when notifications arrive. File I/O happens in ``next()``, on the
 /// consumer's task (off any actor), never on the notification thread.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 final class Subscription: Sendable {
-    /// What the subscriber has seen of a latest-value identifier.
-    enum Mark: Equatable, Sendable {
-        /// Nothing stored.
-        case absent
-        /// A message (sequence number and message ID).
-        case message(UInt64, UInt64)
-        /// An unreadable file, reported once.
-        case failure(WormholeError)
-        /// Deliver only messages numbered above this.
-        case after(UInt64)
-    }
-
-    private struct State {
-        var changePending = false
-        var mayHaveMore = false
-        var signalsPending = 0
-        var finished = false
-        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-        var cancelledWaiters: Set<UInt64> = []
-        var nextWaiter: UInt64 = 0
-        var mark: Mark = .absent
-        var cursor: UInt64 = 0
-        var clearedReported = false
-
-        var hasWork: Bool { finished || changePending || mayHaveMore || signalsPending > 0 }
-    }
+    typealias Waiter = CheckedContinuation<Void, Never>
+    typealias Machine = SubscriptionStateMachine<Waiter>
+    typealias Mark = Machine.Mark
 
     let identifier: MessageIdentifier
     let mode: DeliveryMode
     private let transiting: any TransitingStrategy
-    private let state: Locked<State>
+    private let state: Locked<Machine>
     private let observations = Locked<[NotificationObservation]>([])
 
     /// Creates a subscription positioned at `mark` (latest-value mode) or after `cursor` (queue mode); with
@@ -69,27 +48,23 @@ final class Subscription: Sendable {
         self.identifier = identifier
         self.mode = mode
         self.transiting = transiting
-        var initial = State()
-        initial.mark = mark
-        initial.cursor = cursor
-        initial.changePending = readFirst
-        self.state = Locked(initial)
+        self.state = Locked(Machine(mark: mark, cursor: cursor, readFirst: readFirst))
     }
 
     /// Registers for change and signal notifications.
     func attach(to notifier: any WormholeNotifier) throws(WormholeError) {
         let changed = try notifier.observe(WormholeNotification(identifier: identifier, kind: .changed)) {
-            [weak self] in self?.wake { $0.changePending = true }
+            [weak self] in self?.wake { $0.changed() }
         }
         let signal = try notifier.observe(WormholeNotification(identifier: identifier, kind: .signal)) {
-            [weak self] in self?.wake { $0.signalsPending = min($0.signalsPending + 1, 1024) }
+            [weak self] in self?.wake { $0.signalled() }
         }
         observations.withLock { $0 = [changed, signal] }
     }
 
     /// Ends the subscription: pending and later ``next()`` calls return `nil`.
     func finish() {
-        wake { $0.finished = true }
+        wake { $0.finish() }
         let registered = observations.withLock { state -> [NotificationObservation] in
             defer { state.removeAll() }
             return state
@@ -97,33 +72,15 @@ final class Subscription: Sendable {
         for observation in registered { observation.cancel() }
     }
 
-    private func wake(_ update: (inout State) -> Void) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            update(&state)
-            defer { state.waiters.removeAll() }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiters { waiter.resume() }
+    private func wake(_ input: (inout Machine) -> [Waiter]) {
+        for waiter in state.withLock(input) { waiter.resume() }
     }
 
     /// The next delivery, waiting for a notification if nothing new is stored; `nil` once finished or when the
     /// calling task is cancelled.
     func next() async -> RawDelivery? {
         while !Task.isCancelled {
-            enum Work { case finished, read, signal, wait }
-            let work = state.withLock { state -> Work in
-                if state.finished { return .finished }
-                if state.changePending || state.mayHaveMore {
-                    state.changePending = false
-                    return .read
-                }
-                if state.signalsPending > 0 {
-                    state.signalsPending -= 1
-                    return .signal
-                }
-                return .wait
-            }
-            switch work {
+            switch state.withLock({ $0.nextWork() }) {
             case .finished:
                 return nil
             case .read:
@@ -142,13 +99,7 @@ final class Subscription: Sendable {
     /// Reads everything available now, without waiting (for snapshots).
     func drain(limit: Int) -> [RawDelivery] {
         var deliveries: [RawDelivery] = []
-        while deliveries.count < limit {
-            let hasWork = state.withLock { state -> Bool in
-                guard state.changePending || state.mayHaveMore else { return false }
-                state.changePending = false
-                return true
-            }
-            guard hasWork else { break }
+        while deliveries.count < limit, state.withLock({ $0.nextSnapshotRead() }) {
             if let delivery = mode.isQueue ? readQueue() : readLatest() {
                 deliveries.append(delivery)
             }
@@ -157,28 +108,15 @@ final class Subscription: Sendable {
     }
 
     private func waitForWork() async {
-        let id = state.withLock { state -> UInt64 in
-            defer { state.nextWaiter += 1 }
-            return state.nextWaiter
-        }
+        let id = state.withLock { $0.reserveWaiter() }
         await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    if state.hasWork || state.cancelledWaiters.remove(id) != nil { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
+            await withCheckedContinuation { (continuation: Waiter) in
+                if case .resumeNow = state.withLock({ $0.park(id, continuation) }) { continuation.resume() }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-                if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
-                state.cancelledWaiters.insert(id)
-                return nil
-            }
-            waiter?.resume()
+            state.withLock { $0.cancelWait(id) }?.resume()
         }
-        state.withLock { _ = $0.cancelledWaiters.remove(id) }
+        state.withLock { $0.endWait(id) }
     }
 
     // MARK: Latest value
@@ -206,16 +144,7 @@ final class Subscription: Sendable {
         }
         // If another consumer of this subscription moved the mark meanwhile, its delivery stands and this one is
         // dropped; the caller loops and reads again.
-        let advanced = state.withLock { state -> Bool in
-            guard state.mark == seen else { return false }
-            state.mark = newMark
-            return true
-        }
-        if !advanced {
-            state.withLock { $0.changePending = true }
-            return nil
-        }
-        return delivery
+        return state.withLock { $0.latestRead(from: seen, found: newMark) } ? delivery : nil
     }
 
     private static func delivery(of stored: StoredMessage, after seen: Mark) -> RawDelivery? {
@@ -237,8 +166,7 @@ final class Subscription: Sendable {
     }
 
     private static func sequence(of error: WormholeError) -> UInt64? {
-        if case .corruptMessage(_, let sequence, _) = error { return sequence }
-        return nil
+        error.code == .corruptMessage ? error.context.sequence : nil
     }
 
     // MARK: Queue
@@ -249,18 +177,11 @@ final class Subscription: Sendable {
         do throws(WormholeError) {
             slice = try transiting.readQueue(for: identifier, after: cursor, limit: 1)
         } catch {
-            state.withLock { $0.mayHaveMore = false }
+            state.withLock { $0.queueReadFailed() }
             return RawDelivery(sequence: nil, content: .failure(error))
         }
         if let entry = slice.entries.first {
-            let advanced = state.withLock { state -> Bool in
-                guard state.cursor == cursor else { return false }
-                state.cursor = entry.sequence
-                state.clearedReported = false
-                state.mayHaveMore = true
-                return true
-            }
-            guard advanced else { return nil }
+            guard state.withLock({ $0.queueRead(from: cursor, found: entry.sequence) }) else { return nil }
             let missed = entry.sequence > cursor ? entry.sequence - cursor - 1 : 0
             switch entry.message {
             case .success(let message):
@@ -269,19 +190,7 @@ final class Subscription: Sendable {
                 return RawDelivery(sequence: entry.sequence, missedCount: missed, content: .failure(error))
             }
         }
-        return state.withLock { state -> RawDelivery? in
-            guard state.cursor == cursor else { return nil }
-            state.mayHaveMore = false
-            let restarted = slice.highestSequence.map { $0 < cursor } ?? false
-            if restarted {
-                // Numbering started again below the cursor (the queue was removed): follow it from the start.
-                state.cursor = 0
-                state.mayHaveMore = true
-            }
-            let emptied = slice.highestSequence == nil && cursor > 0
-            guard (restarted || emptied) && !state.clearedReported else { return nil }
-            state.clearedReported = true
-            return RawDelivery(sequence: nil, content: .cleared)
-        }
+        let cleared = state.withLock { $0.queueCaughtUp(from: cursor, highest: slice.highestSequence) }
+        return cleared ? RawDelivery(sequence: nil, content: .cleared) : nil
     }
 }

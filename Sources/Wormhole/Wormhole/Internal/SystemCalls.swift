@@ -1,14 +1,8 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Thin, typed-throwing wrappers over the POSIX calls the file strategies and the inotify notifier use.
+/// Thin, typed-throwing wrappers over the POSIX calls the file strategies and the inotify notifier use. What
+/// differs between Darwin and Glibc is in ``System``.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 enum SystemCalls {
     /// The message for an `errno` value.
     static func describe(_ code: Int32) -> String {
@@ -16,19 +10,15 @@ enum SystemCalls {
     }
 
     static func failure(_ operation: String, _ path: String, _ code: Int32 = errno) -> WormholeError {
-        .fileSystem(operation: operation, path: path, reason: describe(code))
+        .fileSystem(
+            operation: operation, path: path, reason: describe(code),
+            underlying: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
     }
 
     /// Opens `path`, retrying on `EINTR`; returns the descriptor or `-errno`.
     static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o600) -> Int32 {
         while true {
-            #if canImport(Darwin)
-            let fd = Darwin.open(path, flags | O_CLOEXEC, mode)
-            #elseif canImport(Glibc)
-            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
-            #else
-            let fd = Musl.open(path, flags | O_CLOEXEC, mode)
-            #endif
+            let fd = System.open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
             if errno != EINTR { return -errno }
         }
@@ -36,15 +26,28 @@ enum SystemCalls {
 
     /// Writes all of `bytes`.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(WormholeError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", path)
-            }
-            offset += written
+        let written = try transferAll(bytes.count, "write", path) { done in
+            write(fd, bytes.baseAddress.map { $0 + done }, bytes.count - done)
         }
+        guard written == bytes.count else { throw failure("write", path, EIO) }
+    }
+
+    /// Repeats `step` (a `read` or `write` starting `done` bytes in) until `count` bytes are moved or it moves none;
+    /// retries on `EINTR`. Returns how many bytes were moved.
+    private static func transferAll(_ count: Int, _ operation: String, _ path: String, _ step: (_ done: Int) -> Int)
+        throws(WormholeError) -> Int
+    {
+        var done = 0
+        while done < count {
+            let moved = step(done)
+            if moved < 0 {
+                if errno == EINTR { continue }
+                throw failure(operation, path)
+            }
+            if moved == 0 { break }
+            done += moved
+        }
+        return done
     }
 
     /// Writes `first` then `second`, in one `writev(2)` when the kernel takes it all (the usual case).
@@ -73,19 +76,14 @@ enum SystemCalls {
 
     /// Writes all of `bytes` at `offset` without moving the file position.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: off_t, path: String) throws(WormholeError) {
-        try bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        let written = try bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             Result { () throws(WormholeError) in
-                var done = 0
-                while done < raw.count {
-                    let written = pwrite(fd, raw.baseAddress.map { $0 + done }, raw.count - done, offset + off_t(done))
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw failure("write", path)
-                    }
-                    done += written
+                try transferAll(raw.count, "write", path) { done in
+                    pwrite(fd, raw.baseAddress.map { $0 + done }, raw.count - done, offset + off_t(done))
                 }
             }
         }.get()
+        guard written == bytes.count else { throw failure("write", path, EIO) }
     }
 
     /// What ``openRegular(_:_:)`` found.
@@ -175,6 +173,20 @@ enum SystemCalls {
         }
     }
 
+    /// Opens (creating it if missing) the lock file `path` and takes an exclusive `flock(2)` on it, waiting for
+    /// other holders; closing the returned descriptor releases the lock.
+    static func lockExclusively(_ path: String, access: FileAccess) throws(WormholeError) -> Int32 {
+        let fd = try openOrCreate(path, access: access)
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let failed = failure("lock", path)
+                close(fd)
+                throw failed
+            }
+        }
+        return fd
+    }
+
     /// The error for a path that holds something other than a regular file.
     static func notRegular(_ path: String, _ kind: String) -> WormholeError {
         .fileSystem(operation: "open", path: path, reason: "\(kind), not a regular file (not followed)")
@@ -195,17 +207,9 @@ enum SystemCalls {
         var data = Data(count: size)
         let count = try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
             Result { () throws(WormholeError) -> Int in
-                var total = 0
-                while total < buffer.count {
-                    let got = read(fd, buffer.baseAddress.map { $0 + total }, buffer.count - total)
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        throw failure("read", path)
-                    }
-                    if got == 0 { break }
-                    total += got
+                try transferAll(buffer.count, "read", path) { done in
+                    read(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
                 }
-                return total
             }
         }.get()
         if count < size { data.removeSubrange(count...) }
@@ -241,11 +245,7 @@ enum SystemCalls {
     static func modificationTime(_ path: String) -> Double? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        return Double(info.st_mtimespec.tv_sec)
-        #else
-        return Double(info.st_mtim.tv_sec)
-        #endif
+        return System.modificationSeconds(info)
     }
 
     /// Removes a file; a missing file is not an error.
@@ -257,14 +257,7 @@ enum SystemCalls {
 
     /// Renames `source` over `destination` atomically.
     static func rename(_ source: String, _ destination: String) throws(WormholeError) {
-        #if canImport(Darwin)
-        let result = Darwin.rename(source, destination)
-        #elseif canImport(Glibc)
-        let result = Glibc.rename(source, destination)
-        #else
-        let result = Musl.rename(source, destination)
-        #endif
-        if result != 0 {
+        if System.rename(source, destination) != 0 {
             throw failure("rename to", destination)
         }
     }
@@ -276,21 +269,37 @@ enum SystemCalls {
         throw failure("link to", destination)
     }
 
+    /// Flushes the file open as `fd` to the storage device (see ``System/fullSync(_:)``).
+    static func sync(_ fd: Int32, path: String) throws(WormholeError) {
+        let code = System.fullSync(fd)
+        guard code == 0 else { throw failure("sync", path, code) }
+    }
+
+    /// Flushes a directory's entries (a file renamed, linked or created in it) to the storage device.
+    static func syncDirectory(_ path: String) throws(WormholeError) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { throw failure("open", path, -fd) }
+        defer { close(fd) }
+        try sync(fd, path: path)
+    }
+
     /// Creates a directory with exactly `access`'s permissions (whatever the umask); an existing directory is not
-    /// an error, but anything else there (a symbolic link included) is.
-    static func makeDirectory(_ path: String, access: FileAccess) throws(WormholeError) {
+    /// an error, but anything else there (a symbolic link included) is. Returns whether it created the directory.
+    @discardableResult
+    static func makeDirectory(_ path: String, access: FileAccess) throws(WormholeError) -> Bool {
         var info = stat()
-        if lstat(path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) { return }
+        if lstat(path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) { return false }
         let mode = mode_t(access.directoryMode)
         if mkdir(path, mode) == 0 {
             guard chmod(path, mode) == 0 else { throw failure("set the permissions of", path) }
-            return
+            return true
         }
         guard errno == EEXIST else { throw failure("create directory", path) }
         let kind = entryKind(at: path) ?? "nothing"
         if kind != "a directory" {
             throw .fileSystem(operation: "use directory", path: path, reason: "\(kind), not a directory")
         }
+        return false
     }
 
     /// Creates `path` and its missing parents, each new one with `access`'s permissions; existing ones (symbolic

@@ -3,6 +3,7 @@ import Foundation
 
 /// The parts of a wormhole that streams and listeners share with it: storage, notifications, encoding, and the
 /// registry of live subscriptions and listeners (so releasing the wormhole ends them all).
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 final class WormholeCore: Sendable {
     let configuration: Configuration
     let directory: URL?
@@ -24,6 +25,7 @@ final class WormholeCore: Sendable {
         self.directory = directory
         let limit = configuration.maximumMessageSize
         let access = configuration.fileAccess
+        let options = FileTransitingOptions(limit, access, configuration.durability)
 
         func needDirectory(_ what: String) throws(WormholeError) -> URL {
             guard let directory else { throw .unsupported("\(what) needs a directory or an app group") }
@@ -33,10 +35,10 @@ final class WormholeCore: Sendable {
         switch configuration.transitingStrategy {
         case .file:
             transiting = try FileTransiting(
-                directory: needDirectory("the file strategy"), maximumMessageSize: limit, access: access)
+                directory: needDirectory("the file strategy"), options: options, partialWriteHook: nil)
         case .coordinatedFile:
             transiting = try CoordinatedFileTransiting(
-                directory: needDirectory("the coordinated file strategy"), maximumMessageSize: limit, access: access)
+                options: options, directory: needDirectory("the coordinated file strategy"))
         case .userDefaults:
             let suite =
                 configuration.appGroupIdentifier

@@ -8,46 +8,52 @@ import notify
 /// Darwin notification names are global to the device, so names are namespaced: `wormhole.<namespace>.<name>`,
 /// where the namespace is derived from the app group and directory (see ``Wormhole``), so unrelated apps using
 /// the same identifiers never ring each other. Handlers run on a private serial queue.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class DarwinNotifier: WormholeNotifier {
-    /// Prepended (with `wormhole.` and a dot) to every notification name.
-    public let namespace: String
+    private let notifier: NotifyCenterNotifier<SystemNotifyCenter>
 
-    private let queue = DispatchQueue(label: "Wormhole.DarwinNotifier")
+    /// Prepended (with `wormhole.` and a dot) to every notification name.
+    public var namespace: String { notifier.namespace }
 
     /// Creates a notifier whose notification names start with `wormhole.<namespace>.`.
     public init(namespace: String) {
-        self.namespace = namespace
-    }
-
-    private func fullName(_ notification: WormholeNotification) throws(WormholeError) -> String {
-        "wormhole.\(namespace).\(try notification.name())"
+        notifier = NotifyCenterNotifier(namespace: namespace, center: SystemNotifyCenter())
     }
 
     /// Posts `notification` with `notify_post`.
     ///
-    /// - Throws: ``WormholeError/notificationFailed(name:reason:)`` if `notify_post` fails.
+    /// - Throws: ``WormholeError/Code/notificationFailed`` if `notify_post` fails.
     public func post(_ notification: WormholeNotification) throws(WormholeError) {
-        let name = try fullName(notification)
-        let status = notify_post(name)
-        guard status == 0 else {  // NOTIFY_STATUS_OK
-            throw .notificationFailed(name: name, reason: "notify_post returned \(status)")
-        }
+        try notifier.post(notification)
     }
 
     /// Observes `notification` with `notify_register_dispatch`.
     ///
-    /// - Throws: ``WormholeError/notificationFailed(name:reason:)`` if registration fails.
+    /// - Throws: ``WormholeError/Code/notificationFailed`` if registration fails.
     public func observe(_ notification: WormholeNotification, handler: @escaping @Sendable () -> Void)
         throws(WormholeError) -> NotificationObservation
     {
-        let name = try fullName(notification)
+        try notifier.observe(notification, handler: handler)
+    }
+}
+
+/// The Darwin notification center itself: only the `notify_*` calls.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+struct SystemNotifyCenter: NotifyCenter {
+    func post(_ name: String) -> UInt32 {
+        notify_post(name)
+    }
+
+    func register(_ name: String, queue: DispatchQueue, handler: @escaping @Sendable () -> Void)
+        -> (status: UInt32, token: Int32)
+    {
         var token: Int32 = 0
         let status = notify_register_dispatch(name, &token, queue) { _ in handler() }
-        guard status == 0 else {  // NOTIFY_STATUS_OK
-            throw .notificationFailed(name: name, reason: "notify_register_dispatch returned \(status)")
-        }
-        let registered = token
-        return NotificationObservation { _ = notify_cancel(registered) }
+        return (status, token)
+    }
+
+    func cancel(_ token: Int32) -> UInt32 {
+        notify_cancel(token)
     }
 }
 #endif

@@ -1,5 +1,5 @@
 #if os(Linux)
-import Foundation
+public import Foundation
 import Glibc
 
 /// Cross-process notifications on Linux through inotify.
@@ -11,6 +11,7 @@ import Glibc
 /// inotify tool.
 ///
 /// Like Darwin notifications, these carry no payload and coalesce. Handlers run on the notifier's thread.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class InotifyNotifier: WormholeNotifier {
     /// The message directory whose `.wormhole-notify` subdirectory carries the notifications.
     public let directory: URL
@@ -39,8 +40,8 @@ public final class InotifyNotifier: WormholeNotifier {
         do throws(WormholeError) {
             try SystemCalls.makeDirectory(notificationPath, access: access)
         } catch {
-            guard case .fileSystem(_, _, let reason) = error else { throw error }
-            throw .directoryUnavailable(path: notificationPath, reason: reason)
+            guard error.code == .fileSystem else { throw error }
+            throw .directoryUnavailable(path: notificationPath, reason: error.reason, underlying: error.underlying)
         }
         watcher = try InotifyWatcher(path: notificationPath, access: access)
     }
@@ -61,7 +62,7 @@ public final class InotifyNotifier: WormholeNotifier {
             code = create(path)
             if code == ENOENT {
                 // Someone removed the notification directory: put it back.
-                try? SystemCalls.makeDirectory(notificationPath, access: access)
+                _ = try? SystemCalls.makeDirectory(notificationPath, access: access)
                 code = create(path)
             }
         }
@@ -77,7 +78,7 @@ public final class InotifyNotifier: WormholeNotifier {
         let fd = SystemCalls.create(temporary, O_WRONLY, access: access)
         guard fd >= 0 else { return -fd }
         close(fd)
-        guard Glibc.rename(temporary, path) == 0 else {
+        guard System.rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             return code

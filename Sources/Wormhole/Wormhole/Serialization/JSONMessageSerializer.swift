@@ -1,8 +1,9 @@
-import Foundation
+public import Foundation
 
 /// JSON, the default: readable by people, other languages and the `wormhole` tool.
 ///
 /// Dates are encoded as ISO 8601 strings and data as Base64 by default, so other languages can read them.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct JSONMessageSerializer: MessageSerializer {
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
@@ -23,12 +24,7 @@ public struct JSONMessageSerializer: MessageSerializer {
     public func encode<Message: Encodable>(_ message: Message, for identifier: MessageIdentifier)
         throws(WormholeError) -> Data
     {
-        if let bytes = message as? Data { return bytes }  // raw bytes pass through unchanged
-        do {
-            return try encoder.encode(message)
-        } catch {
-            throw .encodingFailed(identifier, type: String(describing: Message.self), reason: error.codingReason)
-        }
+        try Coding.encode(message, for: identifier, with: encoder.encode)
     }
 
     /// Decodes JSON as `type`.
@@ -37,12 +33,7 @@ public struct JSONMessageSerializer: MessageSerializer {
     public func decode<Message: Decodable>(_ type: Message.Type, from data: Data, for identifier: MessageIdentifier)
         throws(WormholeError) -> Message
     {
-        if let bytes = data as? Message { return bytes }  // `Data` receives the stored bytes as they are
-        do {
-            return try decoder.decode(type, from: data)
-        } catch {
-            throw .decodingFailed(identifier, type: String(describing: type), sequence: nil, reason: error.codingReason)
-        }
+        try Coding.decode(type, from: data, for: identifier) { try decoder.decode(type, from: $0) }
     }
 
     private static func defaultEncoder() -> JSONEncoder {

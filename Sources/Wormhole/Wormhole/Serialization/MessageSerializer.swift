@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Turns messages into bytes and back.
 ///
@@ -9,6 +9,7 @@ import Foundation
 /// The built-in serializers pass `Data` messages through unchanged: `send(data, to:)` stores exactly those bytes
 /// and `messages(Data.self, for:)` receives exactly the stored bytes, whatever wrote them (another language, the
 /// `wormhole` tool, a shell script).
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol MessageSerializer: Sendable {
     /// Encodes a message sent to `identifier`.
     ///
@@ -23,6 +24,7 @@ public protocol MessageSerializer: Sendable {
         throws(WormholeError) -> Message
 }
 
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension SerializationFormat {
     /// The serializer this format stands for.
     public var serializer: any MessageSerializer {
@@ -30,6 +32,34 @@ extension SerializationFormat {
         case .json: return JSONMessageSerializer()
         case .propertyList: return PropertyListMessageSerializer()
         case .custom(let serializer): return serializer
+        }
+    }
+}
+
+/// What the built-in serializers share: `Data` passes through unchanged, and a coder's failure becomes the
+/// matching ``WormholeError``.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+enum Coding {
+    static func encode<Message: Encodable>(
+        _ message: Message, for identifier: MessageIdentifier, with encode: (Message) throws -> Data
+    ) throws(WormholeError) -> Data {
+        if let bytes = message as? Data { return bytes }  // raw bytes pass through unchanged
+        do {
+            return try encode(message)
+        } catch {
+            throw .encodingFailed(identifier, type: String(describing: Message.self), reason: error.codingReason)
+        }
+    }
+
+    static func decode<Message: Decodable>(
+        _ type: Message.Type, from data: Data, for identifier: MessageIdentifier,
+        with decode: (Data) throws -> Message
+    ) throws(WormholeError) -> Message {
+        if let bytes = data as? Message { return bytes }  // `Data` receives the stored bytes as they are
+        do {
+            return try decode(data)
+        } catch {
+            throw .decodingFailed(identifier, type: String(describing: type), sequence: nil, reason: error.codingReason)
         }
     }
 }

@@ -1,9 +1,10 @@
-import Foundation
+public import Foundation
 
 /// Binary property lists.
 ///
 /// A property list needs a keyed or unkeyed container at the top level: send structs, arrays or dictionaries,
 /// not a bare `Int` or `String` (encoding one fails with ``WormholeError/encodingFailed(_:type:reason:)``).
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct PropertyListMessageSerializer: MessageSerializer {
     /// Creates a binary property-list serializer.
     public init() {}
@@ -14,14 +15,9 @@ public struct PropertyListMessageSerializer: MessageSerializer {
     public func encode<Message: Encodable>(_ message: Message, for identifier: MessageIdentifier)
         throws(WormholeError) -> Data
     {
-        if let bytes = message as? Data { return bytes }  // raw bytes pass through unchanged
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
-        do {
-            return try encoder.encode(message)
-        } catch {
-            throw .encodingFailed(identifier, type: String(describing: Message.self), reason: error.codingReason)
-        }
+        return try Coding.encode(message, for: identifier, with: encoder.encode)
     }
 
     /// Decodes a property list (binary or XML) as `type`.
@@ -30,11 +26,6 @@ public struct PropertyListMessageSerializer: MessageSerializer {
     public func decode<Message: Decodable>(_ type: Message.Type, from data: Data, for identifier: MessageIdentifier)
         throws(WormholeError) -> Message
     {
-        if let bytes = data as? Message { return bytes }  // `Data` receives the stored bytes as they are
-        do {
-            return try PropertyListDecoder().decode(type, from: data)
-        } catch {
-            throw .decodingFailed(identifier, type: String(describing: type), sequence: nil, reason: error.codingReason)
-        }
+        try Coding.decode(type, from: data, for: identifier) { try PropertyListDecoder().decode(type, from: $0) }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Messages as files in a directory, each replaced atomically: the default strategy.
 ///
@@ -15,7 +15,8 @@ import Foundation
 /// ``CoordinatedFileTransiting``. Queue mode is exact either way.
 ///
 /// The file format is ``MessageEnvelope``; the directory layout is documented in the README.
-public struct FileTransiting: TransitingStrategy {
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct FileTransiting: TransitingStrategy, FileStoreTransiting {
     /// The directory holding the messages.
     public let directory: URL
 
@@ -27,76 +28,29 @@ public struct FileTransiting: TransitingStrategy {
     ///   - directory: The directory for message files.
     ///   - maximumMessageSize: The largest payload written or read, in bytes.
     ///   - access: Who may read and write the files and directories it creates (default: the owner only).
-    /// - Throws: ``WormholeError/directoryUnavailable(path:reason:)`` if the directory cannot be created or
-    ///   written.
-    public init(directory: URL, maximumMessageSize: Int = 16 << 20, access: FileAccess = .owner)
-        throws(WormholeError)
-    {
-        try self.init(
-            directory: directory, maximumMessageSize: maximumMessageSize, access: access, partialWriteHook: nil)
+    ///   - durability: Whether writes wait until the message would survive a power loss (default: no).
+    /// - Throws: ``WormholeError/Code/directoryUnavailable`` if the directory cannot be created or written.
+    public init(
+        directory: URL, maximumMessageSize: Int = 16 << 20, access: FileAccess = .owner,
+        durability: Durability = .processCrash
+    ) throws(WormholeError) {
+        let options = FileTransitingOptions(maximumMessageSize, access, durability)
+        try self.init(directory: directory, options: options, partialWriteHook: nil)
     }
 
     /// Creates the strategy with a hook called halfway through writing each payload (tests kill the process there).
-    package init(
-        directory: URL,
-        maximumMessageSize: Int = 16 << 20,
-        access: FileAccess = .owner,
+    package init(directory: URL, partialWriteHook: @escaping WormholePartialWriteHook) throws(WormholeError) {
+        let options = FileTransitingOptions(16 << 20, .owner, .processCrash)
+        try self.init(directory: directory, options: options, partialWriteHook: partialWriteHook)
+    }
+
+    /// Creates the strategy with writers taking turns as `coordination` says.
+    init(
+        directory: URL, options: FileTransitingOptions, coordination: FileCoordination = .none,
         partialWriteHook: WormholePartialWriteHook?
     ) throws(WormholeError) {
         self.directory = directory
-        self.store = FileStore(
-            directory: try FileStore.prepare(directory, access: access),
-            maximumMessageSize: maximumMessageSize,
-            fileAccess: access,
-            coordination: .none,
-            hook: partialWriteHook
-        )
-    }
-
-    /// Stores `payload` as the latest message.
-    ///
-    /// - Throws: ``WormholeError`` if the message cannot be stored.
-    public func write(_ payload: Data, for identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage {
-        try store.write(payload, for: identifier)
-    }
-
-    /// The latest message, or `nil`.
-    ///
-    /// - Throws: ``WormholeError/corruptMessage(_:sequence:reason:)`` for a file that is not a complete message.
-    public func read(for identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage? {
-        try store.read(for: identifier)
-    }
-
-    /// Appends `payload` to the identifier's queue.
-    ///
-    /// - Throws: ``WormholeError`` if the message cannot be stored.
-    public func append(_ payload: Data, for identifier: MessageIdentifier, capacity: Int) throws(WormholeError)
-        -> StoredMessage
-    {
-        try store.append(payload, for: identifier, capacity: capacity)
-    }
-
-    /// Queue entries after `sequence`.
-    ///
-    /// - Throws: ``WormholeError`` if the queue cannot be listed or read.
-    public func readQueue(for identifier: MessageIdentifier, after sequence: UInt64, limit: Int)
-        throws(WormholeError) -> QueueSlice
-    {
-        try store.readQueue(for: identifier, after: sequence, limit: limit)
-    }
-
-    /// Removes the identifier's message and queue.
-    ///
-    /// - Throws: ``WormholeError`` if a file cannot be removed.
-    public func delete(for identifier: MessageIdentifier) throws(WormholeError) {
-        try store.delete(for: identifier)
-    }
-
-    /// Removes every message and queue in the directory (lock files, notification files and files being written
-    /// right now are left alone).
-    ///
-    /// - Throws: ``WormholeError`` if a file cannot be removed.
-    public func deleteAll() throws(WormholeError) {
-        try store.deleteAll()
+        self.store = try FileStore(
+            directory: directory, options: options, coordination: coordination, hook: partialWriteHook)
     }
 }

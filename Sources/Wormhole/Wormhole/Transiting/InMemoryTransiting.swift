@@ -1,11 +1,12 @@
 import CourierPrimitives
-import Foundation
+public import Foundation
 
 /// Messages kept in memory, shared by every wormhole in this process that uses the same instance.
 ///
 /// For tests and previews, paired with ``InMemoryNotifier`` (see ``Configuration/inMemory(transiting:notifier:)``).
 /// It behaves like the file strategies (sequence numbers, queues with capacity, size limit) without touching the
 /// disk, and nothing crosses a process boundary.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class InMemoryTransiting: TransitingStrategy {
     private struct Queue {
         /// Ascending; may hold up to twice the capacity, so trimming is amortized (only the newest `capacity`

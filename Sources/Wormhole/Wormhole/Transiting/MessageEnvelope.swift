@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The on-disk format of one message: an 80-byte ASCII header line, then the payload.
 ///
@@ -12,6 +12,7 @@ import Foundation
 /// `tail -c +81 file` prints it. Any other layout, or a payload whose length differs from `L`, is reported as
 /// ``WormholeError/corruptMessage(_:sequence:reason:)``: a truncated or foreign file is never mistaken for a
 /// message.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public enum MessageEnvelope {
     /// The header's first bytes, including the format version.
     public static let magic = Array("wormhole1 ".utf8)

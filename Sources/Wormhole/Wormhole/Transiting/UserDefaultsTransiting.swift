@@ -1,13 +1,5 @@
 import CourierPrimitives
-import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+public import Foundation
 
 /// Messages kept in `UserDefaults(suiteName:)`, one key per identifier (latest-value mode only).
 ///
@@ -24,6 +16,7 @@ import Darwin
 /// strategies.
 ///
 /// Queue mode is not supported (``append(_:for:capacity:)`` throws ``WormholeError/unsupported(_:)``).
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendable {
     /// The suite (app group) holding the messages.
     public let suiteName: String
@@ -31,7 +24,7 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
     /// Prepended to identifiers to form keys.
     public let keyPrefix: String
 
-    // `UserDefaults` is not `Sendable` on every platform: all access goes through `lock`.
+    // `@unchecked Sendable`: `UserDefaults` is not `Sendable` on every platform, and every access goes through `lock`.
     private let defaults: UserDefaults
     private let lock = Locked(())
     private let maximumMessageSize: Int
@@ -84,13 +77,7 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
         try lock.withLock { _ throws(WormholeError) in
             var fd: Int32 = -1
             if let lockFilePath, saving {
-                fd = try SystemCalls.openOrCreate(lockFilePath, access: .owner)
-                while flock(fd, LOCK_EX) != 0 {
-                    guard errno == EINTR else {
-                        close(fd)
-                        throw SystemCalls.failure("lock", lockFilePath)
-                    }
-                }
+                fd = try SystemCalls.lockExclusively(lockFilePath, access: .owner)
             }
             defer { if fd >= 0 { close(fd) } }
             #if !canImport(Darwin)

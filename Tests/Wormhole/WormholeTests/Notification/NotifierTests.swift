@@ -22,12 +22,15 @@ struct NotifierTests {
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case inotify
         case inMemory
+        /// The Darwin notifier's logic over a simulated notification center (the Apple adapter adds only the
+        /// `notify_*` calls).
+        case darwinLogic
 
         var testDescription: String { rawValue }
     }
 
     /// Two notifiers that reach each other: two inotify notifiers on one directory (as two processes would
-    /// have), or one shared in-memory notifier.
+    /// have), one shared in-memory notifier, or two Darwin notifiers of one namespace on one notification center.
     private func pair(_ kind: Kind, _ directory: URL) throws -> (any WormholeNotifier, any WormholeNotifier) {
         switch kind {
         case .inotify:
@@ -40,6 +43,12 @@ struct NotifierTests {
         case .inMemory:
             let shared = InMemoryNotifier()
             return (shared, shared)
+        case .darwinLogic:
+            let center = SimulatedNotifyCenter()
+            return (
+                NotifyCenterNotifier(namespace: "ns", center: center),
+                NotifyCenterNotifier(namespace: "ns", center: center)
+            )
         }
     }
 

@@ -39,14 +39,12 @@ struct SerializerTests {
         do {
             _ = try serializer.decode(Rich.self, from: other, for: "r")
             Issue.record("decoding succeeded")
+        } catch let error where error.code == .decodingFailed {
+            #expect(error.context.identifier == "r")
+            #expect(error.context.type == "Rich")
+            #expect(!error.reason.isEmpty)
         } catch {
-            guard case .decodingFailed(let identifier, let type, _, let reason) = error else {
-                Issue.record("unexpected \(error)")
-                return
-            }
-            #expect(identifier == "r")
-            #expect(type == "Rich")
-            #expect(!reason.isEmpty)
+            Issue.record("unexpected \(error)")
         }
     }
 

@@ -53,13 +53,11 @@ struct MessageEnvelopeTests {
         #expect(throws: WormholeError.self, "\(label)") { try MessageEnvelope.decode(bytes, for: identifier) }
         do {
             _ = try MessageEnvelope.decode(bytes, for: identifier)
+        } catch let error where error.code == .corruptMessage {
+            #expect(error.context.identifier == identifier)
+            #expect(!error.reason.isEmpty)
         } catch {
-            guard case .corruptMessage(let id, _, let reason) = error else {
-                Issue.record("expected corruptMessage, got \(error)")
-                return
-            }
-            #expect(id == identifier)
-            #expect(!reason.isEmpty)
+            Issue.record("expected corruptMessage, got \(error)")
         }
     }
 

@@ -110,13 +110,13 @@ struct SendReceiveTests {
             let stream = try await wormhole.messages(Counter.self, for: "c")
             try await wormhole.send(Unrelated(name: "x"), to: "c")
             let failure = try #require(try await stream.first(1).first)
-            guard case .failure(.decodingFailed(let identifier, let type, let sequence, _)) = failure.content else {
+            guard case .failure(let error) = failure.content, error.code == .decodingFailed else {
                 Issue.record("expected a decoding failure, got \(failure.content)")
                 return
             }
-            #expect(identifier == "c")
-            #expect(type == "Counter")
-            #expect(sequence == 1)
+            #expect(error.context.identifier == "c")
+            #expect(error.context.type == "Counter")
+            #expect(error.context.sequence == 1)
             #expect(failure.sequence == 1)
             #expect(throws: WormholeError.self) { try failure.get() }
             try await wormhole.send(Counter(count: 2), to: "c")
@@ -139,11 +139,11 @@ struct SendReceiveTests {
             #expect(try await stream.first(1).first?.content == .signal)
             try touchNotification(directory, "c")  // announced as a change, as another program would
             let failure = try #require(try await stream.first(1).first)
-            guard case .failure(.corruptMessage(let identifier, _, _)) = failure.content else {
+            guard case .failure(WormholeError.corruptMessage) = failure.content else {
                 Issue.record("expected corruptMessage, got \(failure.content)")
                 return
             }
-            #expect(identifier == "c")
+            #expect(failure.error?.context.identifier == "c")
             try touchNotification(directory, "c")  // the same broken file again: not reported twice
             try await sender.send(Counter(count: 7), to: "c")
             let next = try #require(try await stream.first(1).first)

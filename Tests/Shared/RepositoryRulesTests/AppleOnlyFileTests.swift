@@ -14,13 +14,21 @@ struct AppleOnlyFileTests {
             + #"AuthenticationServices|SwiftUI|LocalAuthentication|BackgroundTasks|ObjectiveC)\)|"#
             + #"os\((?:iOS|macOS|watchOS|tvOS|visionOS)\))|\bnotify_(?:post|register_\w+|cancel)\("#)
 
+    /// Whether the whole file sits in one `#if canImport(Darwin)` with no branch for other systems.
+    static func wrappedInDarwin(_ text: String) -> Bool {
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let code = lines.filter { !$0.isEmpty && !$0.hasPrefix("//") }
+        return code.first == "#if canImport(Darwin)" && code.last == "#endif"
+            && !code.contains { $0.hasPrefix("#elseif") || $0 == "#else" }
+    }
+
     /// The files of `Sources/` that hold Apple-only code, with their line counts.
     static func found() -> [String: Int] {
         var files: [String: Int] = [:]
         for path in Repository.swiftFiles(under: ["Sources"]) {
             let text = Repository.text(path)
             let range = NSRange(text.startIndex..., in: text)
-            if appleOnly?.firstMatch(in: text, range: range) != nil {
+            if appleOnly?.firstMatch(in: text, range: range) != nil || wrappedInDarwin(text) {
                 files[path] = Repository.lineCount(path)
             }
         }
@@ -56,6 +64,8 @@ struct AppleOnlyFileTests {
         for sample in ["#if canImport(Glibc)", "#if canImport(Darwin)", "// os(iOS) in a comment"] {
             #expect(pattern.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) == nil, "\(sample)")
         }
+        #expect(Self.wrappedInDarwin("// A\n#if canImport(Darwin)\nimport Darwin\n#endif\n"))
+        #expect(!Self.wrappedInDarwin("#if canImport(Darwin)\nimport Darwin\n#else\nimport Glibc\n#endif\n"))
     }
 
     @Test("Every Apple-only file is listed in ARCHITECTURE.md with its current line count")

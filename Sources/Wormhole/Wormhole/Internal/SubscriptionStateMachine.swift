@@ -184,3 +184,6 @@ package struct SubscriptionStateMachine<Waiter> {
         return true
     }
 }
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension SubscriptionStateMachine: Sendable where Waiter: Sendable {}

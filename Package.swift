@@ -591,9 +591,13 @@ for target in allTargets where !cTargetNames.contains(target.name) {
     target.swiftSettings = settings
 }
 
+// The seeds ask for iOS 13 / tvOS 13 / watchOS 6 / macOS 10.13 (SundialKit). SwiftPM applies one floor per package
+// and refuses a target whose floor is below a product it depends on: Hummingbird (the Durable Streams server, the
+// Clerk emulator's listener) declares iOS 15 / tvOS 15 / macOS 11, so those are the package's floors until the
+// server targets live in a package of their own. Newer APIs carry `@available` at each declaration.
 let package = Package(
     name: "Courier",
-    platforms: [.macOS(.v10_13), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    platforms: [.macOS(.v11), .iOS(.v15), .tvOS(.v15), .watchOS(.v6)],
     products: products,
     dependencies: packageDependencies,
     targets: allTargets

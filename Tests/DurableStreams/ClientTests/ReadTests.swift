@@ -176,8 +176,8 @@ struct ReadTests {
                 _ = try await created.head()
                 Issue.record("head after delete succeeded")
             } catch let error as DurableStreamError {
-                guard case .notFound(let missing) = error else { throw error }
-                #expect(missing == url)
+                guard case .notFound = error else { throw error }
+                #expect(error.context.url == url)
             }
         }
     }

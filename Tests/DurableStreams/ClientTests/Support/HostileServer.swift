@@ -28,7 +28,7 @@ final class HostileServer: @unchecked Sendable {
 
     init(respond: @escaping @Sendable (_ requestHead: String) -> Reply) throws {
         self.respond = respond
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, System.streamSocket, 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))

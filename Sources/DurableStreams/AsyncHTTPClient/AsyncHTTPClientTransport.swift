@@ -110,12 +110,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
 /// Reads an AsyncHTTPClient body on behalf of its single consumer.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-private final class BodyReader: @unchecked Sendable {
-    private var iterator: HTTPClientResponse.Body.AsyncIterator?
-    private let lock = NSLock()
+private final class BodyReader: Sendable {
+    private let iterator: Locked<HTTPClientResponse.Body.AsyncIterator?>
 
     init(_ body: HTTPClientResponse.Body) {
-        self.iterator = body.makeAsyncIterator()
+        self.iterator = Locked(body.makeAsyncIterator())
     }
 
     func next() async throws(DurableStreamError) -> Data? {
@@ -133,22 +132,17 @@ private final class BodyReader: @unchecked Sendable {
 
     /// Drops the iterator, which makes AsyncHTTPClient cancel the request if the body is unfinished.
     func cancel() {
-        lock.lock()
-        iterator = nil
-        lock.unlock()
+        iterator.withLock { $0 = nil }
     }
 
     private func take() -> HTTPClientResponse.Body.AsyncIterator? {
-        lock.lock()
-        defer { lock.unlock() }
-        let current = iterator
-        iterator = nil
-        return current
+        iterator.withLock { current in
+            defer { current = nil }
+            return current
+        }
     }
 
     private func put(_ current: HTTPClientResponse.Body.AsyncIterator) {
-        lock.lock()
-        iterator = current
-        lock.unlock()
+        iterator.withLock { $0 = current }
     }
 }

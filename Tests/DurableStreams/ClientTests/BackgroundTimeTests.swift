@@ -59,17 +59,7 @@ struct BackgroundTimeTests {
     @Test("when background time expires, the task is ended at once and the flush is cancelled")
     func expires() async throws {
         let provider = FakeBackgroundTime()
-        let started = AsyncStream<Void>.makeStream()
-        let flush = Task {
-            try await BackgroundTime.run(name: "flush", provider: provider) { () async throws(DurableStreamError) in
-                started.continuation.yield()
-                // Blocks until cancelled, as a flush to an unresponsive server would.
-                for await _ in AsyncStream<Void>.makeStream().stream {}
-                if Task.isCancelled { throw .cancelled }
-            }
-        }
-        var iterator = started.stream.makeAsyncIterator()
-        await iterator.next()
+        let flush = await startBlockedFlush(provider)
         await provider.expire()
         #expect(provider.calls.value == ["begin flush", "end 1"], "ended inside the expiration handler")
         let result = try await withTimeout(.seconds(10)) { await flush.result }
@@ -80,31 +70,45 @@ struct BackgroundTimeTests {
     @Test("cancelling the caller cancels the flush and ends the task")
     func callerCancelled() async throws {
         let provider = FakeBackgroundTime()
+        let flush = await startBlockedFlush(provider)
+        flush.cancel()
+        let result = try await withTimeout(.seconds(10)) { await flush.result }
+        expectError(.cancelled) { try result.get() }
+        #expect(provider.calls.value == ["begin flush", "end 1"])
+    }
+
+    /// Starts a flush under background time that blocks until cancelled, as a flush to an unresponsive server
+    /// would, and returns once it runs.
+    private func startBlockedFlush(_ provider: FakeBackgroundTime) async -> Task<Void, any Error> {
         let started = AsyncStream<Void>.makeStream()
         let flush = Task {
             try await BackgroundTime.run(name: "flush", provider: provider) { () async throws(DurableStreamError) in
                 started.continuation.yield()
-                for await _ in AsyncStream<Void>.makeStream().stream {}
+                let (never, continuation) = AsyncStream<Void>.makeStream()
+                for await _ in never {}
+                withExtendedLifetime(continuation) {}
                 if Task.isCancelled { throw .cancelled }
             }
         }
         var iterator = started.stream.makeAsyncIterator()
         await iterator.next()
-        flush.cancel()
-        let result = try await withTimeout(.seconds(10)) { await flush.result }
-        expectError(.cancelled) { try result.get() }
-        #expect(provider.calls.value == ["begin flush", "end 1"])
+        var begun = provider.begun.stream.makeAsyncIterator()
+        await begun.next()
+        return flush
     }
 }
 
 /// Records begin and end calls, and fires the expiration handler on demand.
 private final class FakeBackgroundTime: BackgroundTimeProvider {
     let calls = Locked<[String]>([])
+    /// Yields once background time has been requested.
+    let begun = AsyncStream<Void>.makeStream()
     private let handler = Locked<(@MainActor @Sendable () -> Void)?>(nil)
 
     @MainActor func begin(name: String, expiration: @escaping @MainActor @Sendable () -> Void) -> Int? {
         calls.withLock { $0.append("begin \(name)") }
         handler.withLock { $0 = expiration }
+        begun.continuation.yield()
         return 1
     }
 

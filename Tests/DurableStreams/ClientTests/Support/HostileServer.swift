@@ -10,7 +10,7 @@ import Darwin
 /// A deliberately broken HTTP server on 127.0.0.1 with an ephemeral port: for each connection it reads the
 /// request head and answers with whatever bytes `respond` returns (possibly malformed, truncated, or
 /// nothing at all, holding the connection open until the server stops).
-final class HostileServer: @unchecked Sendable {
+final class HostileServer: Sendable {
     enum Reply {
         /// Send these bytes, then close.
         case bytes(Data)

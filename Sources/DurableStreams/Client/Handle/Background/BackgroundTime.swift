@@ -22,12 +22,13 @@ enum BackgroundTime {
     ) async throws(DurableStreamError) {
         let bookkeeping = Locked(BackgroundTaskBookkeeping())
         let task = Task<Void, any Error> { try await work() }
-        let identifier = await MainActor.run {
-            provider.begin(name: name) {
+        // Begun and recorded in one main-actor turn, as UIKit runs the expiration handler on the main thread.
+        await MainActor.run {
+            let identifier = provider.begin(name: name) {
                 perform(bookkeeping.withLock { $0.expired() }, provider: provider, task: task)
             }
+            perform(bookkeeping.withLock { $0.began(identifier) }, provider: provider, task: task)
         }
-        await MainActor.run { perform(bookkeeping.withLock { $0.began(identifier) }, provider: provider, task: task) }
         let result = await withTaskCancellationHandler {
             await task.result
         } onCancel: {

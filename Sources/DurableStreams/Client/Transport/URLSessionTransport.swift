@@ -17,6 +17,12 @@ public import Foundation
 /// cancelled with ``DurableStreamError/connectionFailed``, which live reads treat like a dropped
 /// connection: they reconnect from the last confirmed offset. Either way memory stays bounded. Works on Apple
 /// platforms and, through FoundationNetworking, on Linux.
+///
+/// On Linux, FoundationNetworking (libcurl) silently sends a request again when the kept-alive connection it
+/// picked turns out to be closed, whatever the method: an append the server stored before the connection dropped
+/// would be stored twice. So there, requests that are not safe to repeat (`POST`) go through a second session on
+/// a fresh connection each (`Connection: close`), which libcurl never resends; reads keep their kept-alive
+/// connections. Apple's URLSession does not resend such requests and uses one session.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class URLSessionTransport: HTTPTransport {
     /// A transport shared by every configuration that does not name one.
@@ -33,6 +39,9 @@ public final class URLSessionTransport: HTTPTransport {
 
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// The session for requests that must not be resent (FoundationNetworking); `session` elsewhere.
+    private let writeSession: URLSession
+    private let writeDelegate: SessionDelegate
 
     /// Creates a transport with its own session.
     ///
@@ -53,16 +62,30 @@ public final class URLSessionTransport: HTTPTransport {
         self.highWaterMark = highWaterMark
         self.maxBufferedBytes = max(highWaterMark, maxBufferedBytes)
         self.streamingIdleTimeout = streamingIdleTimeout
+        (session, delegate) = Self.makeSession(configuration)
+        #if canImport(FoundationNetworking)
+        (writeSession, writeDelegate) = Self.makeSession(configuration)
+        #else
+        (writeSession, writeDelegate) = (session, delegate)
+        #endif
+    }
+
+    private static func makeSession(_ configuration: URLSessionConfiguration) -> (URLSession, SessionDelegate) {
         let delegate = SessionDelegate()
-        self.delegate = delegate
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate)
+    }
+
+    /// Whether libcurl may send `method` again on another connection without harm.
+    static func isSafeToResend(_ method: HTTPRequest.Method) -> Bool {
+        method != .post
     }
 
     /// Cancels every request and invalidates the session; the transport cannot be used afterwards.
     public func shutdown() {
         session.invalidateAndCancel()
+        if writeSession !== session { writeSession.invalidateAndCancel() }
     }
 
     /// Sends a request; returns once the status and headers have arrived.
@@ -75,6 +98,13 @@ public final class URLSessionTransport: HTTPTransport {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         urlRequest.httpBody = request.body
+        #if canImport(FoundationNetworking)
+        let resendable = Self.isSafeToResend(request.method)
+        if !resendable { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
+        let (session, delegate) = resendable ? (self.session, self.delegate) : (writeSession, writeDelegate)
+        #else
+        let (session, delegate) = (self.session, self.delegate)
+        #endif
         let task = session.dataTask(with: urlRequest)
         let exchange = Exchange(task: task, highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes)
         delegate.register(exchange, for: task)

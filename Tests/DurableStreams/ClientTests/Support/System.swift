@@ -12,4 +12,14 @@ enum System {
     #else
     static let streamSocket = SOCK_STREAM
     #endif
+
+    /// Sends `bytes` on a socket; on Linux without raising `SIGPIPE` when the peer is gone (Darwin has no such
+    /// flag for `send`).
+    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+        #else
+        Darwin.send(fd, bytes.baseAddress, bytes.count, 0)
+        #endif
+    }
 }

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// Errors by code, so that `catch DurableStreamError.notFound` and `throw .cancelled` read naturally.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension DurableStreamError {
@@ -80,8 +78,8 @@ extension DurableStreamError {
     public static func invalidArgument(message: String) -> Self { Self(.invalidArgument, message) }
 
     /// The connection failed or dropped because of `underlying`.
-    public static func connectionFailed(underlying: any Error, url: URL? = nil) -> Self {
-        Self(.connectionFailed, "Connection failed: \(underlying)", underlying: underlying, context: Context(url: url))
+    public static func connectionFailed(underlying: any Error) -> Self {
+        Self(.connectionFailed, "Connection failed: \(underlying)", underlying: underlying)
     }
 
     /// A newer producer epoch fenced `producerId`.
@@ -96,12 +94,5 @@ extension DurableStreamError {
         Self(
             .sequenceGap, "Producer sequence gap: expected \(expected), received \(received)",
             context: Context(status: 409, expectedSequence: expected, receivedSequence: received))
-    }
-
-    /// This error with `url` recorded in its context (kept if one is already there).
-    func at(_ url: URL) -> Self {
-        var copy = self
-        if copy.context.url == nil { copy.context.url = url }
-        return copy
     }
 }

@@ -389,17 +389,20 @@ let durableStreamsClientTargets: [Target] = [
     .target(
         name: "DurableStreams",
         dependencies: ["CourierPrimitives"],
-        path: "Sources/DurableStreams/Client"
+        path: "Sources/DurableStreams/Client",
+        swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
     ),
     .target(
         name: "DurableStreamsAsyncHTTPClient",
         dependencies: [
             "DurableStreams",
+            "CourierPrimitives",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
-        path: "Sources/DurableStreams/AsyncHTTPClient"
+        path: "Sources/DurableStreams/AsyncHTTPClient",
+        swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
     ),
     .target(
         name: "DurableStreamsServiceLifecycle",
@@ -407,7 +410,8 @@ let durableStreamsClientTargets: [Target] = [
             "DurableStreams",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
-        path: "Sources/DurableStreams/ServiceLifecycle"
+        path: "Sources/DurableStreams/ServiceLifecycle",
+        swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
     ),
     .executableTarget(
         name: "DurableStreamsConformanceAdapter",

@@ -1,5 +1,6 @@
-import AsyncHTTPClient
-import DurableStreams
+public import AsyncHTTPClient
+internal import CourierPrimitives
+public import DurableStreams
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -15,6 +16,7 @@ import NIOHTTP1
 /// Body chunks are handed over as they arrive with NIO's backpressure; cancelling the reading task or dropping
 /// the body cancels the request. A connection silent for longer than the read timeout fails with
 /// ``DurableStreamError/timeout``, so a server that never answers cannot hang a read.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The client requests go through.
     public let client: HTTPClient
@@ -40,13 +42,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ) {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(
-            connect: .nanoseconds(
-                Int64(connectTimeout.components.seconds) * 1_000_000_000
-                    + connectTimeout.components.attoseconds / 1_000_000_000),
-            read: .nanoseconds(
-                Int64(readTimeout.components.seconds) * 1_000_000_000
-                    + readTimeout.components.attoseconds / 1_000_000_000)
-        )
+            connect: .nanoseconds(connectTimeout.inNanoseconds), read: .nanoseconds(readTimeout.inNanoseconds))
         configuration.connectionPool = .init(
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost)
         configuration.decompression = .disabled
@@ -56,7 +52,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// Shuts the transport's own client down (does nothing for a client passed in).
     ///
-    /// - Throws: ``DurableStreamError/connectionFailed(underlying:)`` if the shutdown fails.
+    /// - Throws: ``DurableStreamError/connectionFailed`` if the shutdown fails.
     public func shutdown() async throws(DurableStreamError) {
         guard ownsClient else { return }
         do {
@@ -76,7 +72,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if let body = request.body {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
-        let timeout = request.timeout.map { TimeAmount.nanoseconds(Int64($0.seconds * 1e9)) } ?? .hours(24 * 365)
+        let timeout = request.timeout.map { TimeAmount.nanoseconds($0.inNanoseconds) } ?? .hours(24 * 365)
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, timeout: timeout)
@@ -113,12 +109,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 }
 
 /// Reads an AsyncHTTPClient body on behalf of its single consumer.
-private final class BodyReader: @unchecked Sendable {
-    private var iterator: HTTPClientResponse.Body.AsyncIterator?
-    private let lock = NSLock()
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+private final class BodyReader: Sendable {
+    private let iterator: Locked<HTTPClientResponse.Body.AsyncIterator?>
 
     init(_ body: HTTPClientResponse.Body) {
-        self.iterator = body.makeAsyncIterator()
+        self.iterator = Locked(body.makeAsyncIterator())
     }
 
     func next() async throws(DurableStreamError) -> Data? {
@@ -136,29 +132,17 @@ private final class BodyReader: @unchecked Sendable {
 
     /// Drops the iterator, which makes AsyncHTTPClient cancel the request if the body is unfinished.
     func cancel() {
-        lock.lock()
-        iterator = nil
-        lock.unlock()
+        iterator.withLock { $0 = nil }
     }
 
     private func take() -> HTTPClientResponse.Body.AsyncIterator? {
-        lock.lock()
-        defer { lock.unlock() }
-        let current = iterator
-        iterator = nil
-        return current
+        iterator.withLock { current in
+            defer { current = nil }
+            return current
+        }
     }
 
     private func put(_ current: HTTPClientResponse.Body.AsyncIterator) {
-        lock.lock()
-        iterator = current
-        lock.unlock()
-    }
-}
-
-extension Duration {
-    fileprivate var seconds: Double {
-        let (whole, attos) = components
-        return Double(whole) + Double(attos) / 1e18
+        iterator.withLock { $0 = current }
     }
 }

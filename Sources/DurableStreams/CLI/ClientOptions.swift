@@ -4,6 +4,7 @@ import DurableStreamsAsyncHTTPClient
 import Foundation
 
 /// Options every client subcommand takes: the stream URL and extra headers.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct ClientOptions: ParsableArguments {
     @Argument(help: "The stream's URL, e.g. http://127.0.0.1:4437/my-stream.")
     var url: String
@@ -53,6 +54,7 @@ struct ClientOptions: ParsableArguments {
 }
 
 /// Writes to standard error.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -10,9 +10,12 @@ import Darwin
 
 /// The one-line message for a failed client command: for a connection that could not be made, the host, the
 /// port and the system's reason (`Connection refused`), not the transport's nested error values.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum FailureMessage {
     static func text(for error: DurableStreamError, url: URL) -> String {
-        guard case .connectionFailed(let underlying) = error else { return "error: \(error.description)" }
+        guard error.code == .connectionFailed, let underlying = error.underlying else {
+            return "error: \(error.message)"
+        }
         let host = url.host ?? "?"
         let port = url.port ?? (url.scheme == "https" ? 443 : 80)
         let reason = systemReason(in: underlying, depth: 0) ?? "the connection failed"

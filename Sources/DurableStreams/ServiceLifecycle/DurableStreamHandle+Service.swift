@@ -1,5 +1,5 @@
-import DurableStreams
-import ServiceLifecycle
+public import DurableStreams
+public import ServiceLifecycle
 
 /// A handle runs as a swift-service-lifecycle `Service`: it stays up until graceful shutdown (or cancellation),
 /// then flushes its pending appends and stops accepting new ones.
@@ -9,6 +9,7 @@ import ServiceLifecycle
 /// let group = ServiceGroup(services: [handle, consumer], gracefulShutdownSignals: [.sigterm], logger: logger)
 /// try await group.run()
 /// ```
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension DurableStreamHandle: Service {
     /// Waits for graceful shutdown or cancellation, then flushes and closes the handle's producer.
     ///

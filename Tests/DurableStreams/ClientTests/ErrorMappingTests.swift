@@ -1,3 +1,4 @@
+import CourierPrimitives
 import Foundation
 import Testing
 
@@ -19,45 +20,59 @@ struct ErrorMappingTests {
         return DurableStreamError.from(status: status, headers: headers, body: Data("why".utf8), context: context)
     }
 
-    @Test("every status of the protocol maps to its own error")
+    @Test("every status of the protocol maps to its own code, with its context")
     func statuses() {
-        #expect(map(400).status == 400)
-        if case .badRequest(let message) = map(400) { #expect(message.contains("/orders")) } else { Issue.record() }
-        if case .unauthorized = map(401) {} else { Issue.record("401") }
-        if case .forbidden = map(403) {} else { Issue.record("403") }
-        if case .staleEpoch("p", 7) = map(403, ["Producer-Epoch": "7"], operation: .producerAppend) {
-        } else {
-            Issue.record("403 producer")
+        let cases: [(Int, HTTPHeaders, RequestContext.Operation, Bool, DurableStreamError.Code)] = [
+            (400, [:], .append, false, .badRequest), (401, [:], .append, false, .unauthorized),
+            (403, [:], .append, false, .forbidden), (403, ["Producer-Epoch": "7"], .producerAppend, false, .staleEpoch),
+            (404, [:], .append, false, .notFound), (405, [:], .append, false, .notSupported),
+            (501, [:], .append, false, .notSupported), (409, [:], .append, false, .conflict),
+            (409, ["Stream-Closed": "true", "Stream-Next-Offset": "9"], .append, false, .streamClosed),
+            (409, [:], .append, true, .sequenceConflict),
+            (409, ["Producer-Expected-Seq": "3", "Producer-Received-Seq": "5"], .append, false, .sequenceGap),
+            (410, [:], .read, false, .retentionExpired), (410, [:], .append, false, .gone),
+            (413, [:], .append, false, .payloadTooLarge), (429, [:], .append, false, .rateLimited),
+            (503, [:], .append, false, .serverBusy), (500, [:], .append, false, .serverError),
+            (418, [:], .append, false, .unexpectedStatus),
+        ]
+        for (status, headers, operation, seq, code) in cases {
+            let error = map(status, headers, operation: operation, seq: seq)
+            #expect(error.code == code, "\(status) \(headers)")
+            #expect(error.status == status)
+            #expect(error.context.url == url)
         }
-        if case .notFound(let found) = map(404) { #expect(found == url) } else { Issue.record("404") }
-        if case .notSupported(405, _) = map(405) {} else { Issue.record("405") }
-        if case .notSupported(501, _) = map(501) {} else { Issue.record("501") }
-        if case .conflict = map(409) {} else { Issue.record("409") }
-        if case .streamClosed(let offset) = map(409, ["Stream-Closed": "true", "Stream-Next-Offset": "9"]) {
-            #expect(offset == Offset(rawValue: "9"))
-        } else {
-            Issue.record("409 closed")
+        #expect(map(400).message.contains("/orders"))
+        let fenced = map(403, ["Producer-Epoch": "7"], operation: .producerAppend)
+        #expect(fenced.context.producerId == "p" && fenced.context.producerEpoch == 7)
+        #expect(map(409, ["Stream-Closed": "true", "Stream-Next-Offset": "9"]).context.offset == Offset(rawValue: "9"))
+        let gap = map(409, ["Producer-Expected-Seq": "3", "Producer-Received-Seq": "5"])
+        #expect(gap.context.expectedSequence == 3 && gap.context.receivedSequence == 5)
+        #expect(map(410, operation: .read).context.offset?.rawValue == "42")
+        #expect(map(429, ["Retry-After": "2"]).retryAfter == .seconds(2))
+        #expect(map(503).retryAfter == nil)
+        #expect(map(500, ["X-Request-Id": "req-1"]).context.requestId == "req-1")
+        #expect(map(500, ["X-Request-Id": "req-1"]).description.contains("[request req-1]"))
+    }
+
+    @Test("codes match as patterns, so `catch DurableStreamError.notFound` reads naturally")
+    func patterns() {
+        let error: any Error = map(404)
+        if case DurableStreamError.notFound = error {} else { Issue.record("404 did not match notFound") }
+        if case DurableStreamError.conflict = error { Issue.record("404 matched conflict") }
+        switch map(409, seq: true) {
+        case .conflict: Issue.record("a Stream-Seq conflict matched conflict")
+        case .sequenceConflict: break
+        default: Issue.record("a Stream-Seq conflict did not match sequenceConflict")
         }
-        if case .sequenceConflict = map(409, seq: true) {} else { Issue.record("409 seq") }
-        if case .sequenceGap(3, 5) = map(409, ["Producer-Expected-Seq": "3", "Producer-Received-Seq": "5"]) {
-        } else {
-            Issue.record("409 gap")
+        do {
+            throw DurableStreamError.cancelled
+        } catch .cancelled {
+        } catch {
+            Issue.record("cancelled did not match itself")
         }
-        if case .retentionExpired(let offset) = map(410, operation: .read) {
-            #expect(offset.rawValue == "42")
-        } else {
-            Issue.record("410 read")
-        }
-        if case .gone = map(410) {} else { Issue.record("410") }
-        if case .payloadTooLarge = map(413) {} else { Issue.record("413") }
-        if case .rateLimited(let delay) = map(429, ["Retry-After": "2"]) {
-            #expect(delay == .seconds(2))
-        } else {
-            Issue.record("429")
-        }
-        if case .serverBusy(nil) = map(503) {} else { Issue.record("503") }
-        if case .serverError(500, _) = map(500) {} else { Issue.record("500") }
-        if case .unexpectedStatus(418, _) = map(418) {} else { Issue.record("418") }
+        #expect(DurableStreamError.Code.notFound.description == "notFound")
+        let failed = DurableStreamError.connectionFailed(underlying: POSIXError(.ECONNREFUSED))
+        #expect(failed.underlying is POSIXError)
     }
 
     @Test("only transient failures are retryable")
@@ -87,7 +102,7 @@ struct ErrorMappingTests {
         for retry in 1...8 {
             let delay = policy.delay(beforeRetry: retry)
             let nominal = min(0.1 * Double(1 << (retry - 1)), 1.0)
-            #expect(delay.seconds >= nominal * 0.8 - 1e-9 && delay.seconds <= nominal * 1.2 + 1e-9)
+            #expect(delay.inSeconds >= nominal * 0.8 - 1e-9 && delay.inSeconds <= nominal * 1.2 + 1e-9)
         }
     }
 
@@ -138,4 +153,13 @@ struct ErrorMappingTests {
         let url = StreamClient.url(base, adding: [("offset", "a b&c"), ("cursor", "1")])
         #expect(url.absoluteString == "http://h/s?cursor=1&offset=a%20b%26c")
     }
+}
+
+/// Expects `body` to throw a ``DurableStreamError`` with `code` (the error is not `Equatable`: its codes match).
+func expectError<R>(
+    _ code: DurableStreamError.Code, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> R
+) {
+    let error = #expect(throws: DurableStreamError.self, sourceLocation: sourceLocation) { try body() }
+    #expect(error?.code == code, sourceLocation: sourceLocation)
 }

@@ -117,7 +117,7 @@ struct ProducerStateTests {
         var state = machine(maxInFlight: 2, maxBytes: 1)
         for text in ["a", "b", "c"] { _ = state.append(item(text)) }
         let batches = state.drain()
-        _ = state.complete(batches[0], .failed(.serverError(status: 500, message: "lost")))
+        _ = state.complete(batches[0], .failed(DurableStreamError(.serverError, "lost", context: .init(status: 500))))
         _ = state.complete(batches[1], .gap(expected: 0))
         let next = state.drain()
         #expect(state.epoch == 1)

@@ -119,7 +119,9 @@ struct ProducerTests {
                 url: url, contentType: "text/plain", configuration: server.configuration(producer: producer))
             handle.appendBytes(Data("zombie;".utf8))
             await #expect(throws: DurableStreamError.self) { try await handle.flush() }
-            guard case .staleEpoch("p", 3)? = reported.value.first else {
+            guard let first = reported.value.first, case .staleEpoch = first, first.context.producerId == "p",
+                first.context.producerEpoch == 3
+            else {
                 Issue.record("expected staleEpoch, got \(reported.value)")
                 return
             }

@@ -1,3 +1,4 @@
+import CourierPrimitives
 import CourierTestSupport
 import DurableStreams
 import Foundation
@@ -176,8 +177,8 @@ struct ReadTests {
                 _ = try await created.head()
                 Issue.record("head after delete succeeded")
             } catch let error as DurableStreamError {
-                guard case .notFound(let missing) = error else { throw error }
-                #expect(missing == url)
+                guard case .notFound = error else { throw error }
+                #expect(error.context.url == url)
             }
         }
     }
@@ -198,30 +199,19 @@ struct ReadTests {
 }
 
 /// A thread-safe list of batches for callbacks.
-final class LockedList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [[Int]] = []
+final class LockedList: Sendable {
+    private let items = Locked<[[Int]]>([])
     private let signal = AsyncStream<Void>.makeStream()
 
     /// Yields once the first batch has arrived.
     var caughtUp: AsyncStream<Void> { signal.stream }
 
     func append(_ item: [Int]) {
-        lock.lock()
-        items.append(item)
-        lock.unlock()
+        items.withLock { $0.append(item) }
         signal.continuation.yield()
     }
 
-    var ids: [Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return items.flatMap { $0 }
-    }
+    var ids: [Int] { items.value.flatMap { $0 } }
 
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return items.count
-    }
+    var count: Int { items.value.count }
 }

@@ -31,6 +31,23 @@ struct TransportTests {
         }
     }
 
+    @Test("an append is sent once even when the kept-alive connection it would reuse was dropped")
+    func appendNeverResent() async throws {
+        let reply = HostileServer.response(
+            headers: ["Stream-Next-Offset": "1", "Content-Type": "text/plain"], body: Data(), keepAlive: true)
+        let server = try HostileServer { _ in .bytesThenDropNext(reply) }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        defer { transport.shutdown() }
+        let configuration = HandleConfiguration(http: HTTPConfiguration(transport: transport, timeout: .seconds(10)))
+        let url = try #require(URL(string: server.baseURL + "/once"))
+        // A read leaves a kept-alive connection that the server drops when the next request arrives on it.
+        _ = try await DurableStreamHandle.head(url: url, configuration: configuration)
+        let handle = try DurableStreamHandle.attach(url: url, contentType: "text/plain", configuration: configuration)
+        _ = try? await handle.appendBytesSync(Data("once".utf8))
+        #expect(server.requests.filter { $0.hasPrefix("POST ") }.count == 1, "\(server.requests)")
+    }
+
     @Test("a large catch-up body streams through the delegate intact")
     func largeBody() async throws {
         try await withTestServer { server in

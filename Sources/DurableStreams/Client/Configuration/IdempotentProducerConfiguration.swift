@@ -1,4 +1,5 @@
 /// Settings of an idempotent producer: exactly-once appends keyed by `(producerId, epoch, seq)`.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct IdempotentProducerConfiguration: Sendable {
     /// The producer's identity; keep it stable across restarts so the server can deduplicate.
     public let producerId: String
@@ -78,7 +79,7 @@ public struct IdempotentProducerConfiguration: Sendable {
 
     /// Checks the values, naming the first invalid one.
     ///
-    /// - Throws: ``DurableStreamError/invalidArgument(message:)`` when the id is empty, the epoch negative or
+    /// - Throws: ``DurableStreamError/invalidArgument`` when the id is empty, the epoch negative or
     ///   above 2^53-1, `maxInFlight` below 1, or `maxBatchBytes` / `maxBatchItems` not positive.
     public func validate() throws(DurableStreamError) {
         guard !producerId.isEmpty else {

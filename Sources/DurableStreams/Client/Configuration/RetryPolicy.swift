@@ -1,8 +1,11 @@
+internal import CourierPrimitives
+
 /// When and how often a failed request is retried, with jittered exponential backoff.
 ///
 /// Reads (`GET`, `HEAD`) are always safe to retry. Plain appends are not: a retried `POST` may store its data
 /// twice, so ``writeDefault`` never retries. Appends through an idempotent producer carry
 /// `(producerId, epoch, seq)`, which the server deduplicates, so ``idempotentWriteDefault`` retries them.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct RetryPolicy: Sendable {
     /// The most attempts in total (1 means no retry).
     public var maxAttempts: Int
@@ -51,7 +54,7 @@ public struct RetryPolicy: Sendable {
     ///   - initialDelay: The first delay (not negative).
     ///   - maxDelay: The cap on delays (not below `initialDelay`).
     ///   - multiplier: The growth factor (at least 1).
-    /// - Throws: ``DurableStreamError/invalidArgument(message:)`` naming the offending parameter.
+    /// - Throws: ``DurableStreamError/invalidArgument`` naming the offending parameter.
     public static func validated(
         maxRetries: Int = 4,
         initialDelay: Duration = .milliseconds(100),
@@ -118,26 +121,19 @@ public struct RetryPolicy: Sendable {
     /// The delay before retry number `retry` (1 for the first retry), honouring a server's `Retry-After`.
     public func delay(beforeRetry retry: Int, retryAfter: Duration? = nil) -> Duration {
         let exponent = Double(max(0, retry - 1))
-        let base = baseDelay.seconds * pow(multiplier, exponent)
-        var seconds = min(base, maxDelay.seconds)
+        let base = baseDelay.inSeconds * pow(multiplier, exponent)
+        var seconds = min(base, maxDelay.inSeconds)
         if jitterFactor > 0 {
             seconds *= 1 + Double.random(in: -jitterFactor...jitterFactor)
         }
         if let retryAfter {
-            seconds = max(seconds, min(retryAfter.seconds, maxRetryAfter.seconds))
+            seconds = max(seconds, min(retryAfter.inSeconds, maxRetryAfter.inSeconds))
         }
-        return .nanoseconds(Int64(max(0, seconds) * 1e9))
+        return .clampedSeconds(seconds)
     }
 }
 
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        let (whole, attos) = components
-        return Double(whole) + Double(attos) / 1e18
-    }
-}
-
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 private func pow(_ base: Double, _ exponent: Double) -> Double {
     var result = 1.0
     var remaining = Int(exponent)

@@ -1,6 +1,7 @@
 import Foundation
 
 /// What a request was doing, so a status can be mapped to the right error.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct RequestContext: Sendable {
     enum Operation: Sendable {
         case create, append, close, read, head, delete, producerAppend
@@ -19,55 +20,87 @@ struct RequestContext: Sendable {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension DurableStreamError {
     /// Maps an error status to an error, reading the protocol's headers and a bounded part of the body.
     static func from(status: Int, headers: HTTPHeaders, body: Data, context: RequestContext) -> DurableStreamError {
         let text = Self.snippet(body)
         let message = text.isEmpty ? context.label : "\(context.label): \(text)"
+        var details = Context(url: context.url, status: status, requestId: Self.requestId(headers))
+        func error(_ code: Code, _ title: String) -> DurableStreamError {
+            DurableStreamError(code, "\(title): \(message)", context: details)
+        }
         switch status {
         case 400:
-            return .badRequest(message: message)
+            return error(.badRequest, "Bad request")
         case 401:
-            return .unauthorized(message: message)
+            return error(.unauthorized, "Unauthorized")
         case 403:
             if context.operation == .producerAppend || context.producerId != nil,
                 let epoch = headers[ProtocolHeader.producerEpoch].flatMap({ Int($0) })
             {
-                return .staleEpoch(producerId: context.producerId ?? "", currentEpoch: epoch)
+                let id = context.producerId ?? ""
+                details.producerId = id
+                details.producerEpoch = epoch
+                let text = "Producer \(id) is fenced: the server's epoch is \(epoch)"
+                return DurableStreamError(.staleEpoch, text, context: details)
             }
-            return .forbidden(message: message)
+            return error(.forbidden, "Forbidden")
         case 404:
-            return .notFound(url: context.url)
+            return DurableStreamError(.notFound, "Stream not found: \(context.url.absoluteString)", context: details)
         case 405, 501:
-            return .notSupported(status: status, message: message)
+            return error(.notSupported, "Operation not supported (\(status))")
         case 409:
-            if headers[ProtocolHeader.streamClosed]?.lowercased() == "true" {
-                return .streamClosed(finalOffset: headers[ProtocolHeader.nextOffset].map(Offset.init(rawValue:)))
-            }
-            if let expected = headers[ProtocolHeader.producerExpectedSeq].flatMap({ Int($0) }) {
-                let received = headers[ProtocolHeader.producerReceivedSeq].flatMap { Int($0) } ?? -1
-                return .sequenceGap(expected: expected, received: received)
-            }
-            if context.sentStreamSeq {
-                return .sequenceConflict(message: message)
-            }
-            return .conflict(message: message)
+            return conflict(headers: headers, context: context, details: details, message: message)
         case 410:
             if context.operation == .read, let offset = context.offset {
-                return .retentionExpired(offset: offset)
+                details.offset = offset
+                let text = "Offset \(offset) is older than the stream retains"
+                return DurableStreamError(.retentionExpired, text, context: details)
             }
-            return .gone(message: message)
+            return error(.gone, "Stream gone")
         case 413:
-            return .payloadTooLarge(message: message)
-        case 429:
-            return .rateLimited(retryAfter: parseRetryAfter(headers["Retry-After"]))
-        case 503:
-            return .serverBusy(retryAfter: parseRetryAfter(headers["Retry-After"]))
+            return error(.payloadTooLarge, "Payload too large")
+        case 429, 503:
+            details.retryAfter = parseRetryAfter(headers["Retry-After"])
+            let title = (status == 429 ? "Rate limited" : "Server busy")
+            return error(status == 429 ? .rateLimited : .serverBusy, title)
         case 500...599:
-            return .serverError(status: status, message: message)
+            return error(.serverError, "Server error \(status)")
         default:
-            return .unexpectedStatus(status: status, message: message)
+            return error(.unexpectedStatus, "Unexpected status \(status)")
         }
+    }
+
+    /// Maps a 409 by the protocol's headers: a closed stream, a producer gap, a `Stream-Seq` conflict, or a
+    /// configuration conflict.
+    private static func conflict(
+        headers: HTTPHeaders, context: RequestContext, details: Context, message: String
+    ) -> DurableStreamError {
+        var details = details
+        if headers[ProtocolHeader.streamClosed]?.lowercased() == "true" {
+            details.offset = headers[ProtocolHeader.nextOffset].map(Offset.init(rawValue:))
+            let at = details.offset.map { " at offset \($0)" } ?? ""
+            return DurableStreamError(.streamClosed, "Stream is closed\(at)", context: details)
+        }
+        if let expected = headers[ProtocolHeader.producerExpectedSeq].flatMap({ Int($0) }) {
+            let received = headers[ProtocolHeader.producerReceivedSeq].flatMap { Int($0) } ?? -1
+            details.producerId = context.producerId
+            details.expectedSequence = expected
+            details.receivedSequence = received
+            let text = "Producer sequence gap: expected \(expected), received \(received)"
+            return DurableStreamError(.sequenceGap, text, context: details)
+        }
+        if context.sentStreamSeq {
+            let text = "Stream-Seq conflict (sequence did not increase): \(message)"
+            return DurableStreamError(.sequenceConflict, text, context: details)
+        }
+        return DurableStreamError(.conflict, "Stream conflict: \(message)", context: details)
+    }
+
+    /// The server's request or trace id, from the first of the usual headers it sent.
+    static func requestId(_ headers: HTTPHeaders) -> String? {
+        ["X-Request-Id", "Trace-Id", "traceparent"].lazy.compactMap { headers[$0] }.first
     }
 
     /// Reads `Retry-After` given as delta-seconds (HTTP dates are treated as absent).
@@ -86,6 +119,7 @@ extension DurableStreamError {
 }
 
 /// The protocol's header names.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ProtocolHeader {
     static let nextOffset = "Stream-Next-Offset"
     static let cursor = "Stream-Cursor"

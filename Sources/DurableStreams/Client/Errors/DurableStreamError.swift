@@ -1,168 +1,167 @@
-import Foundation
+public import Foundation
 
-/// Everything that can go wrong talking to a Durable Streams server.
+/// The one error type of the Durable Streams client.
 ///
-/// Statuses map to cases as the protocol defines them (see ``status``); network failures, timeouts and
-/// malformed responses have cases of their own, so callers can tell a retryable hiccup from a real refusal.
-public enum DurableStreamError: Error, Sendable {
-    // MARK: - Client errors (4xx)
+/// Every throwing API of the client throws `DurableStreamError`. Match on its ``code``, which can grow new values
+/// in any release without breaking your `switch` or `catch`:
+///
+/// ```swift
+/// do {
+///     try await handle.appendSync(message)
+/// } catch DurableStreamError.streamClosed {
+///     // The stream accepts no more appends; `error.context.offset` is its final offset.
+/// } catch {
+///     // Network, timeout, refusal, …
+/// }
+/// ```
+///
+/// Statuses map to codes as the protocol defines them (see ``Context/status``); network failures, timeouts and
+/// malformed responses have codes of their own, so callers can tell a retryable hiccup from a real refusal.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+public struct DurableStreamError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// What kind of failure this is. New codes may be added in any release.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case conflict, notFound, unauthorized, forbidden, badRequest, retentionExpired, gone, streamClosed
+            case sequenceConflict, payloadTooLarge, notSupported, rateLimited, staleEpoch, sequenceGap
+            case producerClosed, serverBusy, serverError, unexpectedStatus, connectionFailed, timeout, cancelled
+            case sseNotSupported, invalidResponse, decodingFailed, encodingFailed, invalidArgument
+        }
 
-    /// The stream already exists with a different configuration, or the request conflicts with it (409).
-    case conflict(message: String)
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
 
-    /// The stream does not exist (404).
-    case notFound(url: URL)
+        /// The stream already exists with a different configuration, or the request conflicts with it (409).
+        public static let conflict = Code(.conflict)
+        /// The stream does not exist (404); ``Context/url`` names it.
+        public static let notFound = Code(.notFound)
+        /// Authentication is required (401).
+        public static let unauthorized = Code(.unauthorized)
+        /// Permission denied (403 outside a producer context).
+        public static let forbidden = Code(.forbidden)
+        /// The server rejected the request as malformed, for example an invalid offset (400).
+        public static let badRequest = Code(.badRequest)
+        /// The requested offset (``Context/offset``) is older than the stream retains (410 on a read).
+        public static let retentionExpired = Code(.retentionExpired)
+        /// The stream is gone: deleted but still referenced by forks (410 outside a read).
+        public static let gone = Code(.gone)
+        /// The stream is closed and accepts no more appends (409 with `Stream-Closed: true`); ``Context/offset``
+        /// is its final offset when the server sent one.
+        public static let streamClosed = Code(.streamClosed)
+        /// A `Stream-Seq` value did not increase (409 on an append carrying `Stream-Seq`).
+        public static let sequenceConflict = Code(.sequenceConflict)
+        /// The request body is larger than the server accepts (413).
+        public static let payloadTooLarge = Code(.payloadTooLarge)
+        /// The server does not support this operation on this stream (405 or 501).
+        public static let notSupported = Code(.notSupported)
+        /// Too many requests (429); ``DurableStreamError/retryAfter`` is the server's `Retry-After`, if any.
+        public static let rateLimited = Code(.rateLimited)
+        /// A newer producer epoch fenced this one (403 with `Producer-Epoch`); see ``Context/producerEpoch``.
+        public static let staleEpoch = Code(.staleEpoch)
+        /// The server expected an earlier producer sequence number (409 with `Producer-Expected-Seq`); see
+        /// ``Context/expectedSequence`` and ``Context/receivedSequence``.
+        public static let sequenceGap = Code(.sequenceGap)
+        /// The producer was closed or detached; it accepts no more appends.
+        public static let producerClosed = Code(.producerClosed)
+        /// The server is temporarily unavailable (503).
+        public static let serverBusy = Code(.serverBusy)
+        /// Any other server error (5xx).
+        public static let serverError = Code(.serverError)
+        /// A status the protocol does not define for this request.
+        public static let unexpectedStatus = Code(.unexpectedStatus)
+        /// The connection failed or dropped; ``DurableStreamError/underlying`` holds the cause.
+        public static let connectionFailed = Code(.connectionFailed)
+        /// The server did not answer in time.
+        public static let timeout = Code(.timeout)
+        /// The calling task was cancelled.
+        public static let cancelled = Code(.cancelled)
+        /// The server answered an SSE request with something other than an event stream.
+        public static let sseNotSupported = Code(.sseNotSupported)
+        /// The response broke the protocol: a missing header, a truncated or malformed body or SSE event.
+        public static let invalidResponse = Code(.invalidResponse)
+        /// The data could not be decoded into the requested type.
+        public static let decodingFailed = Code(.decodingFailed)
+        /// The data could not be encoded for sending.
+        public static let encodingFailed = Code(.encodingFailed)
+        /// An argument was invalid; no request was sent.
+        public static let invalidArgument = Code(.invalidArgument)
 
-    /// Authentication is required (401).
-    case unauthorized(message: String)
+        /// The code's name, for example `notFound`.
+        public var description: String { base.rawValue }
+    }
 
-    /// Permission denied (403 outside a producer context).
-    case forbidden(message: String)
+    /// Where the failure happened and what the server said.
+    public struct Context: Sendable, Hashable {
+        /// The stream's URL, if the failure belongs to a request.
+        public var url: URL?
+        /// The offset involved: the expired read offset, or a closed stream's final offset.
+        public var offset: Offset?
+        /// The HTTP status of the response, if one arrived.
+        public var status: Int?
+        /// The server's request or trace id (`X-Request-Id`, `Trace-Id` or `traceparent`), if it sent one.
+        public var requestId: String?
+        /// The producer involved in a producer error.
+        public var producerId: String?
+        /// The server's current producer epoch (``Code/staleEpoch``).
+        public var producerEpoch: Int?
+        /// The producer sequence number the server expected (``Code/sequenceGap``).
+        public var expectedSequence: Int?
+        /// The producer sequence number the server received (``Code/sequenceGap``).
+        public var receivedSequence: Int?
+        /// The delay the server asked for with `Retry-After` (429 and 503), if it sent one.
+        public var retryAfter: Duration?
 
-    /// The server rejected the request as malformed, e.g. an invalid offset (400).
-    case badRequest(message: String)
-
-    /// The requested offset is older than the stream retains (410 on a read).
-    case retentionExpired(offset: Offset)
-
-    /// The stream is gone: deleted but still referenced by forks (410 outside a read).
-    case gone(message: String)
-
-    /// The stream is closed: it accepts no more appends (409 with `Stream-Closed: true`).
-    case streamClosed(finalOffset: Offset?)
-
-    /// A `Stream-Seq` value did not increase (409 on an append carrying `Stream-Seq`).
-    case sequenceConflict(message: String)
-
-    /// The request body is larger than the server accepts (413).
-    case payloadTooLarge(message: String)
-
-    /// The server does not support this operation on this stream (405 or 501).
-    case notSupported(status: Int, message: String)
-
-    /// Too many requests (429); `retryAfter` is the server's `Retry-After`, if it sent one.
-    case rateLimited(retryAfter: Duration?)
-
-    // MARK: - Producer errors
-
-    /// A newer producer epoch has fenced this one (403 with `Producer-Epoch`).
-    case staleEpoch(producerId: String, currentEpoch: Int)
-
-    /// The server expected an earlier producer sequence number (409 with `Producer-Expected-Seq`).
-    case sequenceGap(expected: Int, received: Int)
-
-    /// The producer was closed or detached; it accepts no more appends.
-    case producerClosed
-
-    // MARK: - Server errors (5xx)
-
-    /// The server is temporarily unavailable (503).
-    case serverBusy(retryAfter: Duration?)
-
-    /// Any other server error.
-    case serverError(status: Int, message: String)
-
-    /// A status the protocol does not define for this request.
-    case unexpectedStatus(status: Int, message: String)
-
-    // MARK: - Transport and data errors
-
-    /// The connection failed or dropped.
-    case connectionFailed(underlying: any Error)
-
-    /// The server did not answer in time.
-    case timeout
-
-    /// The calling task was cancelled.
-    case cancelled
-
-    /// The server answered SSE requests with something other than an event stream.
-    case sseNotSupported
-
-    /// The response broke the protocol: a missing header, a truncated or malformed body, a malformed SSE
-    /// event, invalid base64.
-    case invalidResponse(message: String)
-
-    /// The data could not be decoded into the requested type.
-    case decodingFailed(message: String)
-
-    /// The data could not be encoded for sending.
-    case encodingFailed(message: String)
-
-    /// An argument was invalid; no request was sent.
-    case invalidArgument(message: String)
-}
-
-extension DurableStreamError {
-    /// The HTTP status behind the error, when there is one.
-    public var status: Int? {
-        switch self {
-        case .conflict, .streamClosed, .sequenceConflict, .sequenceGap: 409
-        case .notFound: 404
-        case .unauthorized: 401
-        case .forbidden, .staleEpoch: 403
-        case .badRequest: 400
-        case .retentionExpired, .gone: 410
-        case .payloadTooLarge: 413
-        case .notSupported(let status, _): status
-        case .rateLimited: 429
-        case .serverBusy: 503
-        case .serverError(let status, _), .unexpectedStatus(let status, _): status
-        case .producerClosed, .connectionFailed, .timeout, .cancelled, .sseNotSupported, .invalidResponse,
-            .decodingFailed, .encodingFailed, .invalidArgument:
-            nil
+        /// Creates a context.
+        public init(
+            url: URL? = nil, offset: Offset? = nil, status: Int? = nil, requestId: String? = nil,
+            producerId: String? = nil, producerEpoch: Int? = nil, expectedSequence: Int? = nil,
+            receivedSequence: Int? = nil
+        ) {
+            self.url = url
+            self.offset = offset
+            self.status = status
+            self.requestId = requestId
+            self.producerId = producerId
+            self.producerEpoch = producerEpoch
+            self.expectedSequence = expectedSequence
+            self.receivedSequence = receivedSequence
         }
     }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A sentence for people (logs, command-line output).
+    public var message: String
+    /// The lower-level error that caused this one, if any.
+    public var underlying: (any Error)?
+    /// The request and response this failure belongs to.
+    public var context: Context
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, underlying: (any Error)? = nil, context: Context = Context()) {
+        self.code = code
+        self.message = message
+        self.underlying = underlying
+        self.context = context
+    }
+
+    /// The HTTP status behind the error, when there is one.
+    public var status: Int? { context.status }
+
+    /// The delay the server asked for with `Retry-After`, if any.
+    public var retryAfter: Duration? { context.retryAfter }
 
     /// Whether the failure is transient: retrying the same request later may succeed.
     public var isTransient: Bool {
-        switch self {
-        case .rateLimited, .serverBusy, .serverError, .connectionFailed, .timeout: true
-        default: false
-        }
+        [.rateLimited, .serverBusy, .serverError, .connectionFailed, .timeout].contains(code)
     }
 
-    /// The delay the server asked for with `Retry-After`, if any.
-    public var retryAfter: Duration? {
-        switch self {
-        case .rateLimited(let delay), .serverBusy(let delay): delay
-        default: nil
-        }
-    }
-}
-
-extension DurableStreamError: CustomStringConvertible, LocalizedError {
-    /// A readable description naming the stream where one is known.
+    /// The code, message, status and request id in one line.
     public var description: String {
-        switch self {
-        case .conflict(let message): "Stream conflict: \(message)"
-        case .notFound(let url): "Stream not found: \(url.absoluteString)"
-        case .unauthorized(let message): "Unauthorized: \(message)"
-        case .forbidden(let message): "Forbidden: \(message)"
-        case .badRequest(let message): "Bad request: \(message)"
-        case .retentionExpired(let offset): "Offset \(offset) is older than the stream retains"
-        case .gone(let message): "Stream gone: \(message)"
-        case .streamClosed(let offset): "Stream is closed" + (offset.map { " at offset \($0)" } ?? "")
-        case .sequenceConflict(let message): "Stream-Seq conflict (sequence did not increase): \(message)"
-        case .payloadTooLarge(let message): "Payload too large: \(message)"
-        case .notSupported(let status, let message): "Operation not supported (\(status)): \(message)"
-        case .rateLimited(let delay): "Rate limited" + (delay.map { ", retry after \($0)" } ?? "")
-        case .staleEpoch(let id, let epoch): "Producer \(id) is fenced: the server's epoch is \(epoch)"
-        case .sequenceGap(let expected, let received):
-            "Producer sequence gap: expected \(expected), received \(received)"
-        case .producerClosed: "The producer is closed"
-        case .serverBusy(let delay): "Server busy" + (delay.map { ", retry after \($0)" } ?? "")
-        case .serverError(let status, let message): "Server error \(status): \(message)"
-        case .unexpectedStatus(let status, let message): "Unexpected status \(status): \(message)"
-        case .connectionFailed(let error): "Connection failed: \(error)"
-        case .timeout: "The request timed out"
-        case .cancelled: "The operation was cancelled"
-        case .sseNotSupported: "The server does not support SSE for this stream"
-        case .invalidResponse(let message): "Invalid response: \(message)"
-        case .decodingFailed(let message): "JSON decoding failed: \(message)"
-        case .encodingFailed(let message): "Encoding failed: \(message)"
-        case .invalidArgument(let message): "Invalid argument: \(message)"
-        }
+        var text = "DurableStreamError.\(code): \(message)"
+        if let status = context.status { text += " (HTTP \(status))" }
+        if let requestId = context.requestId { text += " [request \(requestId)]" }
+        return text
     }
 
     /// The same text as ``description``.

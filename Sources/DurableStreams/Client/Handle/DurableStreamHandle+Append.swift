@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension DurableStreamHandle {
     // MARK: - Acknowledged appends
 
@@ -21,7 +22,7 @@ extension DurableStreamHandle {
 
     /// Appends several JSON values in one request and waits for the acknowledgment.
     ///
-    /// - Throws: ``DurableStreamError/invalidArgument(message:)`` for an empty batch.
+    /// - Throws: ``DurableStreamError/invalidArgument`` for an empty batch.
     @discardableResult
     public func appendSync<T: Encodable>(batch values: [T], seq: String? = nil) async throws(DurableStreamError)
         -> AppendResult
@@ -41,7 +42,7 @@ extension DurableStreamHandle {
     /// For JSON streams the bytes are sent as they are: one JSON value, or an array whose elements become
     /// separate messages.
     /// - Throws: ``DurableStreamError``; the server rejects empty data with
-    ///   ``DurableStreamError/badRequest(message:)``.
+    ///   ``DurableStreamError/badRequest``.
     @discardableResult
     public func appendBytesSync(_ data: Data, seq: String? = nil) async throws(DurableStreamError) -> AppendResult {
         try await post(data, seq: seq, close: false)
@@ -51,7 +52,7 @@ extension DurableStreamHandle {
     /// without data succeeds.
     ///
     /// - Returns: The stream's final offset.
-    /// - Throws: ``DurableStreamError/streamClosed(finalOffset:)`` when final data meets an already closed stream.
+    /// - Throws: ``DurableStreamError/streamClosed`` when final data meets an already closed stream.
     @discardableResult
     public func closeStream(finalData: Data? = nil) async throws(DurableStreamError) -> CloseResult {
         let result = try await post(finalData, seq: nil, close: true)

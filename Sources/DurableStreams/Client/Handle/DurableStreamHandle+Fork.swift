@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension DurableStreamHandle {
     /// Creates a stream as a fork of another stream on the same server.
     ///
@@ -26,10 +27,10 @@ extension DurableStreamHandle {
     ///   - headers: Extra headers for the create request.
     ///   - configuration: The handle's configuration.
     /// - Returns: A handle; ``wasCreated`` is `false` when an identical fork already existed.
-    /// - Throws: ``DurableStreamError/notFound(url:)`` if the source does not exist,
-    ///   ``DurableStreamError/badRequest(message:)`` for an offset that is not a boundary of the source,
-    ///   ``DurableStreamError/conflict(message:)`` if a different stream exists at `url`, and
-    ///   ``DurableStreamError/invalidArgument(message:)`` if `source` is on another server.
+    /// - Throws: ``DurableStreamError/notFound`` if the source does not exist,
+    ///   ``DurableStreamError/badRequest`` for an offset that is not a boundary of the source,
+    ///   ``DurableStreamError/conflict`` if a different stream exists at `url`, and
+    ///   ``DurableStreamError/invalidArgument`` if `source` is on another server.
     public static func fork(
         url: URL,
         from source: URL,

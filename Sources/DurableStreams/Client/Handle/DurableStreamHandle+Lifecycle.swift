@@ -1,10 +1,7 @@
-import Foundation
-
-#if os(iOS)
-import UIKit
-#endif
+public import Foundation
 
 /// What a suspended handle remembers.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct SuspendedStreamState: Sendable, Hashable {
     /// The stream's URL.
     public let url: URL
@@ -13,6 +10,7 @@ public struct SuspendedStreamState: Sendable, Hashable {
     public let offset: Offset?
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension DurableStreamHandle {
     /// Whether ``suspend()`` has been called without a matching ``resume(from:)``.
     public var suspended: Bool { isSuspended }
@@ -34,7 +32,7 @@ extension DurableStreamHandle {
 
     /// Resumes after ``suspend()``.
     ///
-    /// - Throws: ``DurableStreamError/invalidArgument(message:)`` if the state belongs to another stream.
+    /// - Throws: ``DurableStreamError/invalidArgument`` if the state belongs to another stream.
     public func resume(from state: SuspendedStreamState) async throws(DurableStreamError) {
         guard state.url == url else {
             throw .invalidArgument(message: "suspended state of \(state.url) cannot resume \(url)")
@@ -47,33 +45,25 @@ extension DurableStreamHandle {
 
     /// Flushes pending appends, asking iOS for background time to finish while the app is backgrounded.
     ///
-    /// - Throws: The first producer failure since the previous flush.
+    /// If the time runs out first, the background task is ended at once (so the system does not terminate the app)
+    /// and the flush is cancelled; the appends stay pending for the next flush. App extensions have no
+    /// `UIApplication`: call ``flush()`` there, inside the extension's own expiring activity.
+    /// - Throws: The first producer failure since the previous flush, or ``DurableStreamError/cancelled`` when
+    ///   the background time expired.
+    @available(iOSApplicationExtension, unavailable)
     public func requestBackgroundFlush() async throws(DurableStreamError) {
-        #if os(iOS)
-        let task = await BackgroundTask.begin()
-        defer { Task { await BackgroundTask.end(task) } }
-        try await flush()
+        #if os(iOS) && canImport(UIKit)
+        try await BackgroundTime.run(name: "DurableStreams.flush", provider: ApplicationBackgroundTime()) {
+            () async throws(DurableStreamError) in try await self.flush()
+        }
         #else
         try await flush()
         #endif
     }
 }
 
-#if os(iOS)
-@MainActor
-private enum BackgroundTask {
-    static func begin() -> UIBackgroundTaskIdentifier {
-        UIApplication.shared.beginBackgroundTask(withName: "DurableStreams.flush") {}
-    }
-
-    static func end(_ identifier: UIBackgroundTaskIdentifier) {
-        guard identifier != .invalid else { return }
-        UIApplication.shared.endBackgroundTask(identifier)
-    }
-}
-#endif
-
 /// Suspends and resumes a set of handles together, e.g. on scene phase changes.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public actor StreamLifecycleManager {
     private var handles: [URL: DurableStreamHandle] = [:]
     private var suspendedState: [URL: SuspendedStreamState] = [:]

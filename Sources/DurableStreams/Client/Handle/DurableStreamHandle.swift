@@ -1,5 +1,5 @@
 import CourierPrimitives
-import Foundation
+public import Foundation
 
 /// A stream you create, connect to, read and write.
 ///
@@ -13,6 +13,7 @@ import Foundation
 ///
 /// The fire-and-forget `append` family goes through an ``IdempotentProducer``: the configured one, or one
 /// with a random producer id when none is configured.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public actor DurableStreamHandle {
     /// The stream's URL.
     public nonisolated let url: URL
@@ -72,7 +73,7 @@ public actor DurableStreamHandle {
     ///   - headers: Extra headers for the create request.
     ///   - configuration: The handle's configuration.
     /// - Returns: A handle; ``wasCreated`` tells whether the stream is new.
-    /// - Throws: ``DurableStreamError/conflict(message:)`` if a stream with a different configuration exists.
+    /// - Throws: ``DurableStreamError/conflict`` if a stream with a different configuration exists.
     public static func create(
         url: URL,
         contentType: String = "application/json",
@@ -141,7 +142,7 @@ public actor DurableStreamHandle {
 
     /// Connects to an existing stream (one `HEAD` request).
     ///
-    /// - Throws: ``DurableStreamError/notFound(url:)`` if the stream does not exist.
+    /// - Throws: ``DurableStreamError/notFound`` if the stream does not exist.
     public static func connect(
         url: URL,
         configuration: HandleConfiguration = .default
@@ -178,16 +179,16 @@ public actor DurableStreamHandle {
 
     /// Reads a stream's metadata without a handle.
     ///
-    /// - Throws: ``DurableStreamError/notFound(url:)`` if the stream does not exist.
+    /// - Throws: ``DurableStreamError/notFound`` if the stream does not exist.
     public static func head(url: URL, configuration: HandleConfiguration = .default) async throws(DurableStreamError)
-        -> StreamInfo
+        -> StreamMetadata
     {
         try await fetchInfo(StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler))
     }
 
     /// Deletes a stream without a handle.
     ///
-    /// - Throws: ``DurableStreamError/notFound(url:)`` if the stream does not exist.
+    /// - Throws: ``DurableStreamError/notFound`` if the stream does not exist.
     public static func delete(url: URL, configuration: HandleConfiguration = .default) async throws(DurableStreamError)
     {
         try await remove(StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler))
@@ -197,8 +198,8 @@ public actor DurableStreamHandle {
 
     /// Reads the stream's metadata.
     ///
-    /// - Throws: ``DurableStreamError/notFound(url:)`` if the stream no longer exists.
-    public func head() async throws(DurableStreamError) -> StreamInfo {
+    /// - Throws: ``DurableStreamError/notFound`` if the stream no longer exists.
+    public func head() async throws(DurableStreamError) -> StreamMetadata {
         let info = try await Self.fetchInfo(client)
         lastKnownOffset = info.offset
         return info
@@ -206,12 +207,12 @@ public actor DurableStreamHandle {
 
     /// Deletes the stream.
     ///
-    /// - Throws: ``DurableStreamError/notFound(url:)`` if the stream does not exist.
+    /// - Throws: ``DurableStreamError/notFound`` if the stream does not exist.
     public func delete() async throws(DurableStreamError) {
         try await Self.remove(client)
     }
 
-    static func fetchInfo(_ client: StreamClient) async throws(DurableStreamError) -> StreamInfo {
+    static func fetchInfo(_ client: StreamClient) async throws(DurableStreamError) -> StreamMetadata {
         let response = try await client.send(
             policy: client.http.readRetryPolicy, context: client.context(.head, .head)
         ) {
@@ -229,7 +230,7 @@ public actor DurableStreamHandle {
                     return formatter.date(from: value)
                 }()
         }
-        return StreamInfo(
+        return StreamMetadata(
             offset: Offset(rawValue: offset),
             contentType: response.headers[ProtocolHeader.contentType],
             expires: expires,
@@ -271,10 +272,11 @@ public actor DurableStreamHandle {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension DurableStreamHandle {
     /// A handle for a stream whose content type is already known, made without any request.
     ///
-    /// - Throws: ``DurableStreamError/invalidArgument(message:)`` if the producer configuration is invalid.
+    /// - Throws: ``DurableStreamError/invalidArgument`` if the producer configuration is invalid.
     public static func attach(
         url: URL,
         contentType: String,

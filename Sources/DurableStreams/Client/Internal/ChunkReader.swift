@@ -1,79 +1,58 @@
 import Foundation
 
-/// Reads a stream chunk by chunk: catch-up requests, then long-polls or one SSE connection at a time.
+/// Reads a stream chunk by chunk: the thin driver of ``ReadStateMachine``, which it asks what to do and tells
+/// what happened. It owns the I/O: requests, the response in hand, the SSE connection and its parser.
 ///
 /// Pull-based: each ``next()`` makes at most the requests needed for one chunk, in the caller's task, so a
 /// slow consumer slows the reads (backpressure) and cancelling the consumer cancels the request in flight.
-/// One reader has one consumer.
+///
+/// `@unchecked Sendable`: one consumer at a time drives a reader (``ReaderLease`` hands it out once, and
+/// ``ChunkSequence`` iterates it from one task); only that consumer's task touches its mutable state.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class ChunkReader: @unchecked Sendable {
-    enum Mode: Sendable {
-        case catchUp, longPoll, sse
-    }
-
-    /// An SSE connection that lasts less than this without delivering a control event counts as short;
-    /// after ``maxShortSSEConnections`` short connections in a row the reader falls back to long-polling.
-    static let minSSEConnectionDuration: Duration = .seconds(1)
-    static let maxShortSSEConnections = 3
+    typealias Mode = ReadStateMachine.Mode
 
     let client: StreamClient
-    private(set) var mode: Mode
-    private(set) var offset: Offset
-    private(set) var cursor: String?
-    private(set) var upToDate = false
-    private(set) var streamClosed = false
-    private(set) var contentType: String?
-    /// Whether the read ends at the first chunk that is up to date.
-    var stopAtUpToDate: Bool
-    /// Whether a read from ``Offset/now`` starts with a long-poll (explicit long-poll mode) rather than a
-    /// catch-up request that returns at once.
-    var longPollAtNow = false
-    private var finished = false
+    private var machine: ReadStateMachine
+    /// The first response, made by ``start()`` and consumed by the first ``next()``.
     private var pending: HTTPResponse?
-    private var requestedOffset: Offset
-
-    // SSE connection state.
     private var sseBody: HTTPResponseBody?
     private var sseParser: SSEParser
-    private var sseBase64 = false
-    private var sseEvents: [SSEEvent] = []
-    private var sseEventIndex = 0
-    private var sseData = Data()
-    private var sseConnectedAt: ContinuousClock.Instant = .now
-    private var sseSawControl = false
-    private var sseShortConnections = 0
-    private var sseRetryDelay: Duration?
-    private var consecutiveFailures = 0
-    private var sseOffsetAtConnect: Offset = .start
-    /// Long-polls in a row that came back at once without data.
-    private var emptyPolls = 0
-
-    /// A long-poll answered faster than this without data counts as empty; after
-    /// ``emptyPollsBeforeBackoff`` of them in a row, the next polls back off.
-    static let minLongPollHold: Duration = .milliseconds(250)
-    static let emptyPollsBeforeBackoff = 3
+    private var sseEvents: ArraySlice<SSEEvent> = []
+    private(set) var contentType: String?
 
     init(client: StreamClient, offset: Offset, mode: Mode, stopAtUpToDate: Bool) {
         self.client = client
-        self.offset = offset
-        self.requestedOffset = offset
-        self.mode = mode
-        self.stopAtUpToDate = stopAtUpToDate
+        self.machine = ReadStateMachine(
+            offset: offset, mode: mode, stopAtUpToDate: stopAtUpToDate, policy: client.http.readRetryPolicy,
+            maxResponseBytes: client.http.maxResponseBytes, path: client.url.path)
         self.sseParser = SSEParser(maxEventBytes: client.http.maxSSEEventBytes)
+    }
+
+    /// Whether the read ends at the first chunk that is up to date.
+    var stopAtUpToDate: Bool {
+        get { machine.stopAtUpToDate }
+        set { machine.stopAtUpToDate = newValue }
+    }
+
+    /// Whether a read from ``Offset/now`` starts with a long-poll rather than a catch-up request.
+    var longPollAtNow: Bool {
+        get { machine.longPollAtNow }
+        set { machine.longPollAtNow = newValue }
     }
 
     /// Makes the first request and keeps its response for the first ``next()``, so errors such as 404 surface
     /// before any consumption starts. Returns the response's status and headers.
     func start() async throws(DurableStreamError) -> (status: Int, headers: HTTPHeaders) {
         let response: HTTPResponse
-        if mode == .sse {
-            response = try await connectSSE()
-        } else {
-            // At `now` a long-poll needs no catch-up first: it waits for the next data at once.
-            if offset == .now && mode == .longPoll && longPollAtNow {
-                upToDate = true
-            }
-            response = try await request(live: upToDate)
+        switch machine.start() {
+        case .connectSSE(let request):
+            response = try await connectSSE(request)
+        case .request(let request):
+            response = try await send(request)
             pending = response
+        case .readSSE, .finished:
+            throw .invalidResponse(message: "the read ended before it started")
         }
         contentType = response.headers[ProtocolHeader.contentType]
         return (response.status, response.headers)
@@ -81,234 +60,135 @@ final class ChunkReader: @unchecked Sendable {
 
     /// The next chunk, or `nil` when the read is over (caught up in catch-up mode, or the stream closed).
     func next() async throws(DurableStreamError) -> ReadChunk? {
-        guard !finished else { return nil }
         do {
-            switch mode {
-            case .catchUp, .longPoll:
-                return try await nextHTTPChunk()
-            case .sse:
-                return try await nextSSEChunk()
+            while !machine.finished {
+                if let chunk = try nextBufferedEvent() { return chunk }
+                switch machine.next() {
+                case .finished:
+                    return nil
+                case .request(let request):
+                    if let chunk = try await httpChunk(request) { return chunk }
+                case .connectSSE(let request):
+                    try await StreamClient.sleep(request.delay ?? .zero)
+                    _ = try await connectSSE(request)
+                case .readSSE:
+                    try await readSSE()
+                }
             }
+            return nil
         } catch {
             cancel()
-            finished = true
             throw error
         }
     }
 
     /// Stops any request in flight; later calls to ``next()`` return `nil`.
     func cancel() {
-        sseBody?.cancel()
-        sseBody = nil
+        closeSSE()
         pending?.body.cancel()
         pending = nil
-        finished = true
+        machine.finish()
     }
 
     // MARK: - Catch-up and long-poll
 
-    private func request(live: Bool) async throws(DurableStreamError) -> HTTPResponse {
-        var query = [("offset", offset.rawValue)]
-        var timeout = client.http.timeout
-        if live {
-            query.append(("live", "long-poll"))
-            if let cursor { query.append(("cursor", cursor)) }
-            timeout = client.http.longPollTimeout + client.http.timeout
+    /// One attempt at a catch-up or long-poll chunk; nil when it failed and the machine asks to retry.
+    private func httpChunk(_ request: ReadRequest) async throws(DurableStreamError) -> ReadChunk? {
+        var started = ContinuousClock.now
+        do {
+            let response: HTTPResponse
+            if let first = pending {
+                pending = nil
+                response = first
+            } else {
+                try await StreamClient.sleep(request.delay ?? .zero)
+                started = .now
+                response = try await send(request)
+            }
+            let body =
+                response.status == 204 ? Data() : try await response.body.collect(upTo: client.http.maxResponseBytes)
+            return try machine.received(
+                status: response.status, headers: response.headers, body: body, elapsed: .now - started)
+        } catch {
+            switch machine.requestFailed(error, cancelled: Task.isCancelled) {
+            case .fail: throw error
+            case .retry(let delay): try await StreamClient.sleep(delay)
+            }
+            return nil
         }
+    }
+
+    private func send(_ request: ReadRequest) async throws(DurableStreamError) -> HTTPResponse {
+        let live = request.live == .longPoll
+        let timeout = live ? client.http.longPollTimeout + client.http.timeout : client.http.timeout
         var context = client.context(.read, .get)
-        context.offset = offset
+        context.offset = request.offset
         let client = self.client
-        return try await client.send(policy: client.http.readRetryPolicy, context: context) { [query, timeout] in
+        let query = request.query
+        return try await client.send(policy: client.http.readRetryPolicy, context: context) {
             await client.makeRequest(.get, query: query, timeout: timeout)
         }
     }
 
-    private func nextHTTPChunk() async throws(DurableStreamError) -> ReadChunk? {
-        var failures = 0
-        while true {
-            let live = mode == .longPoll && upToDate
-            do {
-                let response: HTTPResponse
-                var started = ContinuousClock.now
-                if let first = pending {
-                    pending = nil
-                    response = first
-                } else {
-                    if live && emptyPolls >= Self.emptyPollsBeforeBackoff {
-                        // A server that answers long-polls at once without data must not be hammered.
-                        let retry = emptyPolls - Self.emptyPollsBeforeBackoff + 1
-                        try await StreamClient.sleep(client.http.readRetryPolicy.delay(beforeRetry: retry))
-                    }
-                    started = .now
-                    response = try await request(live: live)
-                }
-                let body =
-                    response.status == 204
-                    ? Data() : try await response.body.collect(upTo: client.http.maxResponseBytes)
-                let chunk = try chunk(from: response, body: body)
-                if live && body.isEmpty && !chunk.streamClosed
-                    && ContinuousClock.now - started < Self.minLongPollHold
-                {
-                    emptyPolls += 1
-                } else {
-                    emptyPolls = 0
-                }
-                return chunk
-            } catch let error {
-                // A body cut short by the network is retried from the same offset; reads are idempotent.
-                failures += 1
-                let policy = client.http.readRetryPolicy
-                guard error.isTransient, failures < policy.maxAttempts, !Task.isCancelled else { throw error }
-                try await StreamClient.sleep(policy.delay(beforeRetry: failures, retryAfter: error.retryAfter))
-            }
-        }
-    }
-
-    private func chunk(from response: HTTPResponse, body: Data) throws(DurableStreamError) -> ReadChunk {
-        guard let next = response.headers[ProtocolHeader.nextOffset], !next.isEmpty else {
-            throw .invalidResponse(message: "\(client.url.path): response \(response.status) has no Stream-Next-Offset")
-        }
-        let nextOffset = Offset(rawValue: next)
-        let closed = response.headers[ProtocolHeader.streamClosed]?.lowercased() == "true"
-        let caughtUp = response.status == 204 || response.headers.contains(ProtocolHeader.upToDate) || closed
-        if body.isEmpty, !caughtUp, nextOffset == offset {
-            throw .invalidResponse(message: "\(client.url.path): server made no progress at offset \(offset)")
-        }
-        offset = nextOffset
-        if let value = response.headers[ProtocolHeader.cursor] { cursor = value }
-        upToDate = caughtUp
-        streamClosed = closed
-        if closed || (caughtUp && (mode == .catchUp || stopAtUpToDate)) {
-            finished = true
-        }
-        return ReadChunk(data: body, offset: nextOffset, cursor: cursor, upToDate: caughtUp, streamClosed: closed)
-    }
-
     // MARK: - SSE
 
-    private func connectSSE() async throws(DurableStreamError) -> HTTPResponse {
-        var query = [("offset", offset.rawValue), ("live", "sse")]
-        if let cursor { query.append(("cursor", cursor)) }
+    private func connectSSE(_ request: ReadRequest) async throws(DurableStreamError) -> HTTPResponse {
         var context = client.context(.read, .get)
-        context.offset = offset
+        context.offset = request.offset
         let client = self.client
-        let response = try await client.send(policy: client.http.readRetryPolicy, context: context) { [query] in
+        let query = request.query
+        let response = try await client.send(policy: client.http.readRetryPolicy, context: context) {
             await client.makeRequest(
                 .get, query: query, headers: ["Accept": "text/event-stream"], timeout: client.http.timeout)
         }
-        let type = response.headers[ProtocolHeader.contentType]?.lowercased() ?? ""
-        guard type.hasPrefix("text/event-stream") else {
+        do {
+            try machine.sseConnected(headers: response.headers, at: .now)
+        } catch {
             response.body.cancel()
-            throw .sseNotSupported
+            throw error
         }
-        sseBase64 = response.headers[ProtocolHeader.sseDataEncoding]?.lowercased() == "base64"
         sseBody = response.body
         sseParser = SSEParser(maxEventBytes: client.http.maxSSEEventBytes)
         sseEvents = []
-        sseEventIndex = 0
-        sseData = Data()
-        sseConnectedAt = .now
-        sseSawControl = false
-        sseOffsetAtConnect = offset
         return response
     }
 
-    private func nextSSEChunk() async throws(DurableStreamError) -> ReadChunk? {
-        while true {
-            while sseEventIndex < sseEvents.count {
-                let event = sseEvents[sseEventIndex]
-                sseEventIndex += 1
-                if let chunk = try handle(event) { return chunk }
+    /// Reads the open SSE connection's next bytes into events, or handles its end or failure.
+    private func readSSE() async throws(DurableStreamError) {
+        guard let body = sseBody else { return machine.sseEnded(at: .now) }
+        let bytes: Data?
+        do {
+            bytes = try await body.next()
+        } catch {
+            switch machine.sseFailed(error, cancelled: Task.isCancelled, at: .now) {
+            case .fail: throw error
+            case .retry(let delay):
+                closeSSE()
+                try await StreamClient.sleep(delay)
             }
-            guard let body = sseBody else {
-                try await reconnectSSE()
-                if mode != .sse { return try await nextHTTPChunk() }
-                continue
-            }
-            let bytes: Data?
-            do {
-                bytes = try await body.next()
-            } catch let error {
-                guard error.isTransient, !Task.isCancelled else { throw error }
-                consecutiveFailures += 1
-                guard consecutiveFailures < client.http.readRetryPolicy.maxAttempts else { throw error }
-                disconnectSSE()
-                try await StreamClient.sleep(client.http.readRetryPolicy.delay(beforeRetry: consecutiveFailures))
-                continue
-            }
-            guard let bytes else {
-                disconnectSSE()
-                continue
-            }
-            sseEvents = try sseParser.feed(bytes)
-            sseEventIndex = 0
-        }
-    }
-
-    private func handle(_ event: SSEEvent) throws(DurableStreamError) -> ReadChunk? {
-        switch event.event ?? "message" {
-        case "data", "message":
-            let decoded = sseBase64 ? try Data.decodingSSEBase64(event.data) : Data(event.data)
-            sseData.append(decoded)
-            guard sseData.count <= client.http.maxResponseBytes else {
-                throw .invalidResponse(message: "SSE data without a control event exceeds the response limit")
-            }
-            return nil
-        case "control":
-            let control = try SSEControl.parse(event.data)
-            sseSawControl = true
-            consecutiveFailures = 0
-            let closed = control.streamClosed ?? false
-            let caughtUp = (control.upToDate ?? false) || closed
-            let chunk = ReadChunk(
-                data: sseData,
-                offset: Offset(rawValue: control.streamNextOffset),
-                cursor: control.streamCursor ?? cursor,
-                upToDate: caughtUp,
-                streamClosed: closed
-            )
-            sseData = Data()
-            offset = chunk.offset
-            cursor = chunk.cursor
-            upToDate = caughtUp
-            streamClosed = closed
-            if closed || (caughtUp && stopAtUpToDate) {
-                cancel()
-            }
-            return chunk
-        default:
-            if let retry = event.retry { sseRetryDelay = .milliseconds(retry) }
-            return nil
-        }
-    }
-
-    /// Forgets the current connection. Data events not yet confirmed by a control event are dropped: the
-    /// next connection starts from the last confirmed offset, so nothing is skipped or delivered twice.
-    private func disconnectSSE() {
-        sseBody?.cancel()
-        sseBody = nil
-        sseData = Data()
-        sseEvents = []
-        sseEventIndex = 0
-        let lived = ContinuousClock.now - sseConnectedAt
-        // Short: it ended quickly without moving the read forward (no control event, or only controls that
-        // repeat the offset), e.g. a proxy that buffers or cuts event streams.
-        if (!sseSawControl || offset == sseOffsetAtConnect) && lived < Self.minSSEConnectionDuration {
-            sseShortConnections += 1
-        } else {
-            sseShortConnections = 0
-        }
-    }
-
-    private func reconnectSSE() async throws(DurableStreamError) {
-        if sseShortConnections >= Self.maxShortSSEConnections {
-            mode = .longPoll
             return
         }
-        let delay =
-            sseShortConnections > 0
-            ? client.http.readRetryPolicy.delay(beforeRetry: sseShortConnections) : (sseRetryDelay ?? .zero)
-        try await StreamClient.sleep(delay)
-        _ = try await connectSSE()
+        guard let bytes else {
+            closeSSE()
+            return machine.sseEnded(at: .now)
+        }
+        sseEvents = try sseParser.feed(bytes)[...]
+    }
+
+    /// The chunk of the next parsed event that completes one, if any.
+    private func nextBufferedEvent() throws(DurableStreamError) -> ReadChunk? {
+        while let event = sseEvents.popFirst() {
+            if case .deliver(let chunk, let stop) = try machine.sseEvent(event) {
+                if stop { cancel() }
+                return chunk
+            }
+        }
+        return nil
+    }
+
+    private func closeSSE() {
+        sseBody?.cancel()
+        sseBody = nil
+        sseEvents = []
     }
 }

@@ -1,5 +1,5 @@
 import CourierPrimitives
-import Foundation
+public import Foundation
 
 /// Exactly-once appends to one stream: fire-and-forget ``append(_:)``, batching by bytes and linger time,
 /// up to `maxInFlight` batches pipelined, and server-side deduplication by `(producerId, epoch, seq)`.
@@ -10,6 +10,7 @@ import Foundation
 /// Only batches proven unstored are ever renumbered, and then in a fresh epoch. A 403 (newer epoch) claims
 /// the next epoch when `autoClaimOnStaleEpoch` is on, and fails the producer otherwise. Failures reach
 /// `onError` and the next ``flush()``.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class IdempotentProducer: Sendable {
     /// The producer's identity.
     public let producerId: String
@@ -112,8 +113,8 @@ public final class IdempotentProducer: Sendable {
         switch state.withLock({ $0.machine.endFlush() }) {
         case .success(let result):
             return result
-        case .failure(.staleEpoch(_, let epoch)):
-            throw .staleEpoch(producerId: producerId, currentEpoch: epoch)
+        case .failure(let error) where error.code == .staleEpoch:
+            throw .staleEpoch(producerId: producerId, currentEpoch: error.context.producerEpoch ?? -1)
         case .failure(let error):
             throw error
         }
@@ -132,7 +133,7 @@ public final class IdempotentProducer: Sendable {
     ///
     /// - Parameter finalData: Bytes (one encoded JSON value for JSON streams) appended atomically with the close.
     /// - Returns: The stream's final offset.
-    /// - Throws: ``DurableStreamError``; ``DurableStreamError/streamClosed(finalOffset:)`` if someone else
+    /// - Throws: ``DurableStreamError``; ``DurableStreamError/streamClosed`` if someone else
     ///   closed the stream first.
     public func closeStream(finalData: Data? = nil) async throws(DurableStreamError) -> CloseResult {
         if let done = state.withLock({ $0.closeResult }) { return done }
@@ -202,11 +203,13 @@ public final class IdempotentProducer: Sendable {
             let offset = response.headers[ProtocolHeader.nextOffset].map(Offset.init(rawValue:))
             return .stored(offset: offset, duplicate: response.status == 204)
         } catch {
-            switch error {
-            case .sequenceGap(let expected, _): return .gap(expected: expected)
-            case .staleEpoch(_, let current): return .staleEpoch(serverEpoch: current)
-            default: return .failed(error)
+            if error.code == .sequenceGap, let expected = error.context.expectedSequence {
+                return .gap(expected: expected)
             }
+            if error.code == .staleEpoch, let current = error.context.producerEpoch {
+                return .staleEpoch(serverEpoch: current)
+            }
+            return .failed(error)
         }
     }
 
@@ -221,7 +224,7 @@ public final class IdempotentProducer: Sendable {
     private func report(_ errors: [DurableStreamError]) {
         guard let onError = configuration.onError else { return }
         for error in errors {
-            if case .staleEpoch(_, let epoch) = error {
+            if error.code == .staleEpoch, let epoch = error.context.producerEpoch {
                 onError(.staleEpoch(producerId: producerId, currentEpoch: epoch))
             } else {
                 onError(error)

@@ -5,6 +5,7 @@ import Foundation
 /// the request in flight.
 ///
 /// Errors thrown are ``DurableStreamError`` values. A sequence is iterated once.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct ChunkSequence<Element: Sendable>: AsyncSequence, Sendable {
     typealias Transform = @Sendable (ReadChunk) throws(DurableStreamError) -> [Element]
 
@@ -76,6 +77,7 @@ public struct ChunkSequence<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 /// Cancels the reader's request when the last iterator copy goes away.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class ReaderOwner: Sendable {
     let reader: ChunkReader
 
@@ -88,13 +90,14 @@ final class ReaderOwner: Sendable {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension StreamResponse {
     /// JSON batches as they arrive, each decoded as `[U]` with the offset to resume from.
-    public func jsonStream<U: Decodable & Sendable>(as type: U.Type) -> ChunkSequence<JsonBatch<U>> {
+    public func jsonStream<U: Decodable & Sendable>(as type: U.Type) -> ChunkSequence<JSONBatch<U>> {
         ChunkSequence(response: self) { chunk throws(DurableStreamError) in
             let items = try JSONMessages.decode([U].self, from: chunk.data, decoder: JSONDecoder())
             return [
-                JsonBatch(
+                JSONBatch(
                     items: items, offset: chunk.offset, upToDate: chunk.upToDate, streamClosed: chunk.streamClosed,
                     cursor: chunk.cursor)
             ]

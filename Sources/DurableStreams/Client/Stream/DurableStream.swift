@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The entry point for reading a stream without a handle.
 ///
@@ -6,6 +6,7 @@ import Foundation
 /// let result = try await DurableStream.stream(url: url).json(as: Event.self)
 /// print(result.items, result.offset)
 /// ```
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public enum DurableStream {
     /// Starts reading a stream: makes the first request and returns once its response has started.
     ///
@@ -21,7 +22,7 @@ public enum DurableStream {
     /// when new data arrives or the server's long-poll times out; start from a known offset (e.g. from `head()`)
     /// to return at once.
     /// - Returns: A response to consume once, with an accumulator, a stream or a subscriber.
-    /// - Throws: ``DurableStreamError`` if the first request fails (e.g. ``DurableStreamError/notFound(url:)``).
+    /// - Throws: ``DurableStreamError`` if the first request fails (e.g. ``DurableStreamError/notFound``).
     public static func stream(
         url: URL,
         offset: Offset = .start,

@@ -1,13 +1,14 @@
 import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension StreamResponse {
     /// Reads every JSON message up to the tail and decodes each as `U`.
     ///
     /// - Parameter type: The message type.
     /// - Returns: The messages and the offset to resume from.
-    /// - Throws: ``DurableStreamError``; ``DurableStreamError/decodingFailed(message:)`` if a message does not
+    /// - Throws: ``DurableStreamError``; ``DurableStreamError/decodingFailed`` if a message does not
     ///   decode as `U`.
-    public func json<U: Decodable & Sendable>(as type: U.Type) async throws(DurableStreamError) -> JsonBatch<U> {
+    public func json<U: Decodable & Sendable>(as type: U.Type) async throws(DurableStreamError) -> JSONBatch<U> {
         let reader = try claim(stopAtUpToDate: true)
         var items: [U] = []
         var last = ReadChunk(data: Data(), offset: requestOffset, upToDate: false, streamClosed: false)
@@ -21,7 +22,7 @@ extension StreamResponse {
             last = chunk
             next = try await following.get()
         }
-        return JsonBatch(
+        return JSONBatch(
             items: items, offset: last.offset, upToDate: last.upToDate, streamClosed: last.streamClosed,
             cursor: last.cursor)
     }
@@ -70,7 +71,7 @@ extension StreamResponse {
     /// - Throws: ``DurableStreamError`` if reading or decoding fails.
     public func subscribe<U: Decodable & Sendable>(
         as type: U.Type,
-        onMessage: @escaping @Sendable (JsonBatch<U>) async -> SubscriberAction
+        onMessage: @escaping @Sendable (JSONBatch<U>) async -> SubscriberAction
     ) async throws(DurableStreamError) {
         var iterator = jsonStream(as: type).makeAsyncIterator()
         while let batch = try await iterator.nextBatch() {
@@ -88,6 +89,7 @@ extension StreamResponse {
 }
 
 /// Decoding of JSON-mode bodies: a JSON array of messages (empty body means no messages).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum JSONMessages {
     static func decode<T: Decodable>(_ type: [T].Type, from data: Data, decoder: JSONDecoder) throws(DurableStreamError)
         -> [T]

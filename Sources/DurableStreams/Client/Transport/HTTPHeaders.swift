@@ -1,4 +1,5 @@
 /// An ordered list of HTTP header fields with case-insensitive lookup.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header field.
     public struct Field: Sendable, Hashable {
@@ -82,6 +83,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension String {
     /// ASCII case-insensitive comparison (header names are ASCII).
     func caseInsensitiveEquals(_ other: String) -> Bool {

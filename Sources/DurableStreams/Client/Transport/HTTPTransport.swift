@@ -1,7 +1,8 @@
 import CourierPrimitives
-import Foundation
+public import Foundation
 
 /// An HTTP request as the client hands it to a transport.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct HTTPRequest: Sendable {
     /// The request method.
     public enum Method: String, Sendable, Hashable {
@@ -44,6 +45,7 @@ public struct HTTPRequest: Sendable {
 }
 
 /// A response whose body arrives incrementally.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct HTTPResponse: Sendable {
     /// The status code.
     public var status: Int
@@ -65,6 +67,7 @@ public struct HTTPResponse: Sendable {
 /// A response body read chunk by chunk, as the bytes arrive.
 ///
 /// A body has one reader. Cancelling the reading task, or calling ``cancel()``, stops the underlying request.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct HTTPResponseBody: Sendable {
     /// Returns the next chunk, or `nil` at the end of the body.
     public typealias Next = @Sendable () async throws(DurableStreamError) -> Data?
@@ -97,7 +100,7 @@ public struct HTTPResponseBody: Sendable {
         cancelRequest()
     }
 
-    /// Reads the rest of the body, failing with ``DurableStreamError/invalidResponse(message:)`` once it
+    /// Reads the rest of the body, failing with ``DurableStreamError/invalidResponse`` once it
     /// exceeds `limit` bytes.
     public func collect(upTo limit: Int) async throws(DurableStreamError) -> Data {
         var result = Data()
@@ -138,15 +141,17 @@ public struct HTTPResponseBody: Sendable {
 /// `AsyncHTTPClientTransport` (module `DurableStreamsAsyncHTTPClient`, for Linux and servers). Implement this
 /// protocol to plug in another HTTP stack or a test double.
 ///
-/// A transport reports failures as ``DurableStreamError``: ``DurableStreamError/connectionFailed(underlying:)``
+/// A transport reports failures as ``DurableStreamError``: ``DurableStreamError/connectionFailed``
 /// for network errors, ``DurableStreamError/timeout`` when ``HTTPRequest/timeout`` passes, and
 /// ``DurableStreamError/cancelled`` when the calling task is cancelled. It returns every HTTP status as a
 /// response; the client maps statuses to errors.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public protocol HTTPTransport: Sendable {
     /// Sends a request and returns as soon as the response's status and headers have arrived.
     func execute(_ request: HTTPRequest) async throws(DurableStreamError) -> HTTPResponse
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Locked {
     /// Returns the optional value and leaves `nil` in its place.
     func take<Wrapped>() -> Wrapped? where State == Wrapped? {

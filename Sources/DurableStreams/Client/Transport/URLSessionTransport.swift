@@ -1,8 +1,11 @@
 import CourierPrimitives
-import Foundation
 
+// `URLSession` is public API here: in Foundation on Apple platforms, in FoundationNetworking on Linux.
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+import Foundation
+public import FoundationNetworking
+#else
+public import Foundation
 #endif
 
 /// An ``HTTPTransport`` on `URLSession`, streaming response bodies through a data delegate.
@@ -11,9 +14,16 @@ import FoundationNetworking
 /// chunk as the delegate receives them. When a reader falls behind by more than ``highWaterMark`` bytes, Apple
 /// platforms suspend the task until it catches up. FoundationNetworking (Linux) cannot suspend a task that is
 /// receiving data, so there a reader that falls behind by more than ``maxBufferedBytes`` has its request
-/// cancelled with ``DurableStreamError/connectionFailed(underlying:)``, which live reads treat like a dropped
+/// cancelled with ``DurableStreamError/connectionFailed``, which live reads treat like a dropped
 /// connection: they reconnect from the last confirmed offset. Either way memory stays bounded. Works on Apple
 /// platforms and, through FoundationNetworking, on Linux.
+///
+/// On Linux, FoundationNetworking (libcurl) silently sends a request again when the kept-alive connection it
+/// picked turns out to be closed, whatever the method: an append the server stored before the connection dropped
+/// would be stored twice. So there, requests that are not safe to repeat (`POST`) go through a second session on
+/// a fresh connection each (`Connection: close`), which libcurl never resends; reads keep their kept-alive
+/// connections. Apple's URLSession does not resend such requests and uses one session.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class URLSessionTransport: HTTPTransport {
     /// A transport shared by every configuration that does not name one.
     public static let shared = URLSessionTransport()
@@ -29,6 +39,9 @@ public final class URLSessionTransport: HTTPTransport {
 
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// The session for requests that must not be resent (FoundationNetworking); `session` elsewhere.
+    private let writeSession: URLSession
+    private let writeDelegate: SessionDelegate
 
     /// Creates a transport with its own session.
     ///
@@ -49,16 +62,30 @@ public final class URLSessionTransport: HTTPTransport {
         self.highWaterMark = highWaterMark
         self.maxBufferedBytes = max(highWaterMark, maxBufferedBytes)
         self.streamingIdleTimeout = streamingIdleTimeout
+        (session, delegate) = Self.makeSession(configuration)
+        #if canImport(FoundationNetworking)
+        (writeSession, writeDelegate) = Self.makeSession(configuration)
+        #else
+        (writeSession, writeDelegate) = (session, delegate)
+        #endif
+    }
+
+    private static func makeSession(_ configuration: URLSessionConfiguration) -> (URLSession, SessionDelegate) {
         let delegate = SessionDelegate()
-        self.delegate = delegate
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate)
+    }
+
+    /// Whether libcurl may send `method` again on another connection without harm.
+    static func isSafeToResend(_ method: HTTPRequest.Method) -> Bool {
+        method != .post
     }
 
     /// Cancels every request and invalidates the session; the transport cannot be used afterwards.
     public func shutdown() {
         session.invalidateAndCancel()
+        if writeSession !== session { writeSession.invalidateAndCancel() }
     }
 
     /// Sends a request; returns once the status and headers have arrived.
@@ -66,11 +93,18 @@ public final class URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        urlRequest.timeoutInterval = (request.timeout ?? streamingIdleTimeout).seconds
+        urlRequest.timeoutInterval = (request.timeout ?? streamingIdleTimeout).inSeconds
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         urlRequest.httpBody = request.body
+        #if canImport(FoundationNetworking)
+        let resendable = Self.isSafeToResend(request.method)
+        if !resendable { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
+        let (session, delegate) = resendable ? (self.session, self.delegate) : (writeSession, writeDelegate)
+        #else
+        let (session, delegate) = (self.session, self.delegate)
+        #endif
         let task = session.dataTask(with: urlRequest)
         let exchange = Exchange(task: task, highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes)
         delegate.register(exchange, for: task)
@@ -89,6 +123,9 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 /// Routes session callbacks to the exchange of each task.
+///
+/// `@unchecked Sendable`: an `NSObject` subclass whose only state is the lock-guarded table of exchanges.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let exchanges = Locked<[Int: Exchange]>([:])
 
@@ -101,7 +138,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         _ session: URLSession,
         dataTask: URLSessionDataTask,
         didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         exchanges.withLock { $0[dataTask.taskIdentifier] }?.receive(response)
         completionHandler(.allow)
@@ -122,64 +159,46 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 }
 
-/// The state of one request: its head, then its body chunks, handed from the delegate to one reader.
+/// One request: its head, then its body chunks, handed from the delegate to one reader. The thin driver of
+/// ``ExchangeStateMachine``: it resumes the continuations and pauses, resumes or cancels the task.
+///
+/// `@unchecked Sendable`: its mutable state is the machine behind a lock, and `URLSessionTask` (not `Sendable`
+/// in FoundationNetworking) is only asked to `resume`, `suspend` and `cancel`, which are thread-safe.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 private final class Exchange: @unchecked Sendable {
-    private struct State {
-        var head: CheckedContinuation<HTTPResponse, any Error>?
-        /// The response head when it arrived before anyone awaited it.
-        var earlyHead: HTTPResponse?
-        var headDelivered = false
-        var chunks: [Data] = []
-        var buffered = 0
-        var finished = false
-        var failure: DurableStreamError?
-        var reader: CheckedContinuation<Data?, any Error>?
-        var suspended = false
-    }
+    typealias Machine = ExchangeStateMachine<
+        HTTPResponse, CheckedContinuation<HTTPResponse, any Error>, CheckedContinuation<Data?, any Error>
+    >
 
     private let task: URLSessionTask
-    private let highWaterMark: Int
-    private let maxBufferedBytes: Int
-    private let state = Locked(State())
+    private let state: Locked<Machine>
 
     /// FoundationNetworking traps when a task receiving data is suspended, so it is never suspended there.
     #if canImport(FoundationNetworking)
-    private static let canSuspend = false
+    private static let canPause = false
     #else
-    private static let canSuspend = true
+    private static let canPause = true
     #endif
-
-    /// The error for a reader that fell too far behind where the request cannot be paused.
-    struct BufferLimitExceeded: Error, CustomStringConvertible {
-        let limit: Int
-        var description: String { "the reader fell more than \(limit) bytes behind the response" }
-    }
 
     init(task: URLSessionTask, highWaterMark: Int, maxBufferedBytes: Int) {
         self.task = task
-        self.highWaterMark = highWaterMark
-        self.maxBufferedBytes = maxBufferedBytes
+        let limits = Machine.Limits(
+            highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes, canPause: Self.canPause)
+        self.state = Locked(Machine(limits: limits))
     }
 
     func awaitHead() async throws -> HTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
-            let early: Result<HTTPResponse, any Error>? = state.withLock { state in
-                if let head = state.earlyHead {
-                    state.earlyHead = nil
-                    return .success(head)
-                }
-                if state.finished && !state.headDelivered {
-                    return .failure(state.failure ?? DurableStreamError.invalidResponse(message: "no response"))
-                }
-                state.head = continuation
-                return nil
+            switch state.withLock({ $0.awaitHead(continuation) }) {
+            case .head(let head): continuation.resume(returning: head)
+            case .fail(let error): continuation.resume(throwing: error)
+            case .wait: break
             }
-            if let early { continuation.resume(with: early) }
         }
     }
 
     func receive(_ response: URLResponse) {
-        guard let http = response as? HTTPURLResponse, !state.withLock({ $0.headDelivered }) else { return }
+        guard let http = response as? HTTPURLResponse, state.withLock({ $0.wantsHead }) else { return }
         var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {
             headers.add(name: "\(name)", value: "\(value)")
@@ -189,49 +208,14 @@ private final class Exchange: @unchecked Sendable {
             cancel: { [task] in task.cancel() }
         )
         let head = HTTPResponse(status: http.statusCode, headers: headers, body: body)
-        let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
-            guard !state.headDelivered else { return nil }
-            state.headDelivered = true
-            if state.head == nil { state.earlyHead = head }
-            defer { state.head = nil }
-            return state.head
-        }
-        continuation?.resume(returning: head)
+        state.withLock { $0.received(head: head) }?.resume(returning: head)
     }
 
     func receive(_ data: Data) {
-        enum Action {
-            case deliver(CheckedContinuation<Data?, any Error>)
-            case pause
-            case overflow
-            case none
-        }
-        let action = state.withLock { state -> Action in
-            if state.finished { return .none }
-            if let reader = state.reader {
-                state.reader = nil
-                return .deliver(reader)
-            }
-            state.chunks.append(data)
-            state.buffered += data.count
-            if Self.canSuspend {
-                if state.buffered > highWaterMark && !state.suspended {
-                    state.suspended = true
-                    return .pause
-                }
-            } else if state.buffered > maxBufferedBytes {
-                state.chunks.removeAll()
-                state.buffered = 0
-                state.finished = true
-                state.failure = .connectionFailed(underlying: BufferLimitExceeded(limit: maxBufferedBytes))
-                return .overflow
-            }
-            return .none
-        }
-        switch action {
+        switch state.withLock({ $0.received(data) }) {
         case .deliver(let reader): reader.resume(returning: data)
         case .pause: task.suspend()
-        case .overflow: task.cancel()
+        case .cancel: task.cancel()
         case .none: break
         }
     }
@@ -245,24 +229,10 @@ private final class Exchange: @unchecked Sendable {
             }
             return .connectionFailed(underlying: error)
         }
-        typealias Waiters = (CheckedContinuation<HTTPResponse, any Error>?, CheckedContinuation<Data?, any Error>?)
-        let (head, reader) = state.withLock { state -> Waiters in
-            if state.finished && state.headDelivered && state.failure != nil {
-                return (nil, nil)
-            }
-            state.finished = true
-            state.failure = failure
-            defer {
-                state.head = nil
-                state.reader = nil
-            }
-            return (state.head, state.reader)
-        }
-        if let head {
-            head.resume(throwing: failure ?? DurableStreamError.invalidResponse(message: "no response"))
-        }
-        if let reader {
-            if let failure {
+        guard let completion = state.withLock({ $0.complete(failure) }) else { return }
+        completion.head?.resume(throwing: completion.headFailure)
+        if let reader = completion.reader {
+            if let failure = completion.readerFailure {
                 reader.resume(throwing: failure)
             } else {
                 reader.resume(returning: nil)
@@ -274,26 +244,7 @@ private final class Exchange: @unchecked Sendable {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
-                    enum Outcome {
-                        case chunk(Data, resume: Bool)
-                        case end(DurableStreamError?)
-                        case wait
-                    }
-                    let outcome: Outcome = state.withLock { state in
-                        if !state.chunks.isEmpty {
-                            let chunk = state.chunks.removeFirst()
-                            state.buffered -= chunk.count
-                            let resume = state.suspended && state.buffered <= highWaterMark / 2
-                            if resume { state.suspended = false }
-                            return .chunk(chunk, resume: resume)
-                        }
-                        if state.finished {
-                            return .end(state.failure)
-                        }
-                        state.reader = continuation
-                        return .wait
-                    }
-                    switch outcome {
+                    switch state.withLock({ $0.read(continuation) }) {
                     case .chunk(let chunk, let resume):
                         if resume { task.resume() }
                         continuation.resume(returning: chunk)

@@ -1,7 +1,8 @@
-import Foundation
+public import Foundation
 
 /// A batch of JSON messages read from a stream.
-public struct JsonBatch<T: Sendable>: Sendable {
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+public struct JSONBatch<T: Sendable>: Sendable {
     /// The decoded messages, in stream order.
     public let items: [T]
 
@@ -28,6 +29,7 @@ public struct JsonBatch<T: Sendable>: Sendable {
 }
 
 /// A chunk of bytes read from a stream.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct ByteChunk: Sendable, Hashable {
     /// The bytes, exactly as stored (base64 transport encoding already removed).
     public let data: Data
@@ -55,6 +57,7 @@ public struct ByteChunk: Sendable, Hashable {
 }
 
 /// A chunk of UTF-8 text read from a stream.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct TextChunk: Sendable, Hashable {
     /// The text of the chunk.
     public let text: String
@@ -78,6 +81,7 @@ public struct TextChunk: Sendable, Hashable {
 }
 
 /// All the text of a stream up to its tail, with the resumption offset.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct TextResult: Sendable, Hashable {
     /// The accumulated text.
     public let text: String
@@ -101,6 +105,7 @@ public struct TextResult: Sendable, Hashable {
 }
 
 /// All the bytes of a stream up to its tail, with the resumption offset.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct ByteResult: Sendable, Hashable {
     /// The accumulated bytes.
     public let data: Data
@@ -124,6 +129,7 @@ public struct ByteResult: Sendable, Hashable {
 }
 
 /// What a subscriber asks for after handling a batch.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public enum SubscriberAction: Sendable, Hashable {
     /// Keep delivering batches.
     case `continue`

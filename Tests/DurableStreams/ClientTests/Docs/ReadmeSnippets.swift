@@ -48,6 +48,17 @@ struct ClientReadme {
         return draft
     }
 
+    /// The README's error matching: an append to a closed stream is told apart from one to a missing stream.
+    func appendLate(to handle: DurableStreamHandle) async throws {
+        do {
+            try await handle.appendSync(Event(id: 5, text: "late"))
+        } catch DurableStreamError.streamClosed {
+            // no more appends: the stream has ended
+        } catch DurableStreamError.notFound {
+            // create it first
+        }
+    }
+
     /// Runs the steps against a server, e.g. `try await quickStart(server: URL(string: "http://127.0.0.1:4437")!)`.
     func quickStart(server: URL) async throws -> [Event] {
         let url = server.appendingPathComponent("events-\(UUID().uuidString)")

@@ -14,6 +14,15 @@ struct ReadmeTests {
         }
     }
 
+    @Test("the client README's error matching catches an append to a closed stream by its code")
+    func errorMatching() async throws {
+        try await withTestServer { server in
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL("late"), closed: true, configuration: server.configuration())
+            try await withTimeout(.seconds(30)) { try await ClientReadme().appendLate(to: handle) }
+        }
+    }
+
     @Test("the server README's embedding example starts on a free port and stops")
     func serverExampleRuns() async throws {
         let port = try await withTimeout(.seconds(60)) { try await ServerReadme().run() }

@@ -10,7 +10,7 @@ import Darwin
 /// A deliberately broken HTTP server on 127.0.0.1 with an ephemeral port: for each connection it reads the
 /// request head and answers with whatever bytes `respond` returns (possibly malformed, truncated, or
 /// nothing at all, holding the connection open until the server stops).
-final class HostileServer: @unchecked Sendable {
+final class HostileServer: Sendable {
     enum Reply {
         /// Send these bytes, then close.
         case bytes(Data)
@@ -18,17 +18,24 @@ final class HostileServer: @unchecked Sendable {
         case bytesThenHang(Data)
         /// Send nothing and keep the connection open.
         case hang
+        /// Send these bytes (a keep-alive response), then read the next request on the connection and close it
+        /// unanswered: a server that dropped a kept-alive connection.
+        case bytesThenDropNext(Data)
     }
+
+    /// The heads of every request received, in order.
+    var requests: [String] { received.value }
 
     let port: Int
     private let listener: Int32
     private let respond: @Sendable (String) -> Reply
     private let open = Locked<[Int32]>([])
     private let stopped = Locked(false)
+    private let received = Locked<[String]>([])
 
     init(respond: @escaping @Sendable (_ requestHead: String) -> Reply) throws {
         self.respond = respond
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, System.streamSocket, 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -79,14 +86,8 @@ final class HostileServer: @unchecked Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        var head = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !head.contains(Data("\r\n\r\n".utf8)) {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { return }
-            head.append(contentsOf: buffer[0..<count])
-        }
-        switch respond(String(decoding: head, as: UTF8.self)) {
+        guard let head = readHead(fd) else { return }
+        switch respond(head) {
         case .bytes(let data):
             write(fd, data)
             shutdown(fd, Int32(SHUT_RDWR))
@@ -94,17 +95,31 @@ final class HostileServer: @unchecked Sendable {
             write(fd, data)
         case .hang:
             break
+        case .bytesThenDropNext(let data):
+            write(fd, data)
+            _ = readHead(fd)
+            shutdown(fd, Int32(SHUT_RDWR))
         }
+    }
+
+    /// Reads one request head (and whatever body bytes came with it) and records it.
+    private func readHead(_ fd: Int32) -> String? {
+        var head = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !head.contains(Data("\r\n\r\n".utf8)) {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            head.append(contentsOf: buffer[0..<count])
+        }
+        let text = String(decoding: head, as: UTF8.self)
+        received.withLock { $0.append(text) }
+        return text
     }
 
     private func write(_ fd: Int32, _ data: Data) {
         var remaining = data[...]
         while !remaining.isEmpty {
-            #if canImport(Glibc)
-            let written = remaining.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            #else
-            let written = remaining.withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, 0) }
-            #endif
+            let written = remaining.withUnsafeBytes { System.send(fd, $0) }
             guard written > 0 else { return }
             remaining = remaining.dropFirst(written)
         }
@@ -117,7 +132,8 @@ extension HostileServer {
         status: Int = 200,
         headers: [String: String],
         body: Data,
-        contentLength: Int? = nil
+        contentLength: Int? = nil,
+        keepAlive: Bool = false
     ) -> Data {
         var text = "HTTP/1.1 \(status) Status\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
@@ -126,7 +142,7 @@ extension HostileServer {
         } else if headers["Transfer-Encoding"] == nil {
             text += "Content-Length: \(body.count)\r\n"
         }
-        text += "Connection: close\r\n\r\n"
+        text += keepAlive ? "\r\n" : "Connection: close\r\n\r\n"
         return Data(text.utf8) + body
     }
 }

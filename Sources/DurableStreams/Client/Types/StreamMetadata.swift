@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 /// Metadata about a stream, as returned by a `HEAD` request.
-public struct StreamInfo: Sendable, Hashable {
+public struct StreamMetadata: Sendable, Hashable {
     /// The tail offset: where the next append will be written.
     public let offset: Offset
 

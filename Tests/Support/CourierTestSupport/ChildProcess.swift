@@ -115,9 +115,10 @@ public final class ChildProcess: Sendable {
         // The exit is reported only once standard error has been read to its end (or, if a descendant keeps
         // it open, a few seconds later), so `standardError` is complete when `waitForExit` returns.
         let stderrEnded = DispatchSemaphore(value: 0)
-        Self.readChunks(stderr, onEnd: { stderrEnded.signal() }) { data in
+        let appendError: @Sendable (Data) -> Void = { data in
             stderrText.withLock { $0 += String(decoding: data, as: UTF8.self) }
         }
+        Self.readChunks(stderr, onEnd: { stderrEnded.signal() }, appendError)
         Thread.detachNewThread {
             var status: Int32 = 0
             while waitpid(child, &status, 0) == -1 && errno == EINTR {}

@@ -36,6 +36,9 @@ struct RequestBuilder: Sendable {
         if let form = request.form {
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             body = Data(FormEncoding.encode(form.map { ($0.0, Optional($0.1)) }).utf8)
+        } else if let raw = request.rawBody {
+            headers["Content-Type"] = raw.contentType
+            body = raw.data
         }
         return HTTPRequest(method: request.method, url: url, headers: headers, body: body)
     }

@@ -53,7 +53,9 @@ struct ResponseInterpretation: Sendable {
         apiError.clerkTraceId = apiError.clerkTraceId ?? envelope.clerkTraceId
         var errorContext = context
         errorContext.traceId = apiError.clerkTraceId
-        error = ClerkError(.api, apiError.longMessage ?? apiError.message, apiError: apiError, context: errorContext)
+        let code: ClerkError.Code =
+            apiError.code == ClerkAPIError.reverificationRequiredCode ? .reverificationRequired : .api
+        error = ClerkError(code, apiError.longMessage ?? apiError.message, apiError: apiError, context: errorContext)
         needsClientRefresh = Self.refreshCodes.contains(apiError.code) && !request.isClientRead
     }
 }

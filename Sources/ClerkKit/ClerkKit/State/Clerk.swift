@@ -43,6 +43,8 @@ public final class Clerk {
     public var isLoaded: Bool { client != nil && environment != nil }
     /// Sign-in, sign-up, session and token flows.
     public var auth: Auth { Auth(clerk: self) }
+    /// The signed-in user's own account: profile, identifiers, password and image.
+    public var account: Account { Account(clerk: self) }
     /// A new subscription to authentication events; every subscriber receives every event.
     public var events: AsyncStream<AuthEvent> { eventHub.subscribe() }
 

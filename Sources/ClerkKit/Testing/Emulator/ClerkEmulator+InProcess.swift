@@ -17,9 +17,10 @@ extension ClerkEmulator {
         let parsed: EmulatorRequest
         do throws(FAPIError) {
             let query = try FormBody(parsing: components?.percentEncodedQuery ?? "")
-            let form = try FormBody(parsing: request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")
+            let (form, upload) = try EmulatorRequest.parseBody(
+                Array(request.body ?? Data()), contentType: request.headers["Content-Type"])
             parsed = EmulatorRequest(
-                method: request.method, path: path, query: query, form: form,
+                method: request.method, path: path, query: query, form: form, upload: upload,
                 authorization: request.headers["Authorization"], clientCookie: nil, origin: nil,
                 headers: request.headers.fields.map { ($0.name, $0.value) })
         } catch {

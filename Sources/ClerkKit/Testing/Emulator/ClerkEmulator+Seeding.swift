@@ -96,7 +96,7 @@ extension ClerkEmulator {
 
     /// Replaces the user's backup codes with ten new single-use codes and returns them.
     public func createBackupCodes(userId: String) throws(ClerkError) -> [String] {
-        let codes = (0..<10).map { _ in IDs.random(8).lowercased() }
+        let codes = EmulatorStore.newBackupCodes()
         try updateUser(userId) { user, _ in user.backupCodes = codes }
         return codes
     }

@@ -29,7 +29,11 @@ struct PathMatcher: Sendable {
         "v1/client/sign_ins/*",
         "v1/client/sign_ins/*/*", "v1/client/sign_ups", "v1/client/sign_ups/*", "v1/client/sign_ups/*/*",
         "v1/client/sessions", "v1/client/sessions/*", "v1/client/sessions/*/*", "v1/client/sessions/*/tokens/*",
-        "v1/me", "v1/me/sessions/active", "v1/me/sessions/*/revoke",
+        "v1/me", "v1/me/sessions/active", "v1/me/sessions/*/revoke", "v1/me/metadata", "v1/me/change_password",
+        "v1/me/remove_password", "v1/me/profile_image", "v1/me/email_addresses", "v1/me/email_addresses/*",
+        "v1/me/email_addresses/*/*", "v1/me/phone_numbers", "v1/me/phone_numbers/*", "v1/me/phone_numbers/*/*",
+        "v1/me/totp",
+        "v1/me/totp/attempt_verification", "v1/me/backup_codes", "v1/client/sessions/*/verify/*",
     ]
 
     var isKnown: Bool { Self.patterns.contains { match($0) != nil } }

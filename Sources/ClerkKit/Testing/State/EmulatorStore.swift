@@ -210,8 +210,12 @@ struct EmulatorStore: Sendable {
     // MARK: Outbox
 
     /// Puts a code or link in the outbox; a link opens `target` (then redirects to `redirectURL`).
-    mutating func deliver(_ delivery: Delivery, now: Millis, linking target: EmailLink.Target, redirectURL: String?) {
-        if let token = delivery.linkToken { emailLinks[token] = EmailLink(target: target, redirectURL: redirectURL) }
+    mutating func deliver(
+        _ delivery: Delivery, now: Millis, linking target: EmailLink.Target? = nil, redirectURL: String? = nil
+    ) {
+        if let token = delivery.linkToken, let target {
+            emailLinks[token] = EmailLink(target: target, redirectURL: redirectURL)
+        }
         outbox.append(
             ClerkEmulator.OutboxMessage(
                 channel: delivery.channel == .email ? .email : .sms, to: delivery.to, code: delivery.code,

@@ -10,6 +10,8 @@ struct EmailRecord: Sendable, Equatable {
     /// `admin` for seeded users, `email_code` for addresses verified at sign-up.
     var verificationStrategy: String
     var createdAt: Millis
+    /// The code verification in progress, while the address is pending (`UserRecord.pendingEmails`).
+    var verification: VerificationState? = nil
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -20,6 +22,8 @@ struct PhoneRecord: Sendable, Equatable {
     var reservedForSecondFactor: Bool
     var defaultSecondFactor: Bool
     var createdAt: Millis
+    /// The code verification in progress, while the number is pending (`UserRecord.pendingPhones`).
+    var verification: VerificationState? = nil
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -28,14 +32,23 @@ struct UserRecord: Sendable, Equatable {
     var username: String?
     var firstName: String?
     var lastName: String?
+    /// Verified email addresses and phone numbers: the ones sign-in and lookups see.
     var emails: [EmailRecord] = []
     var phones: [PhoneRecord] = []
+    /// Added from the account but not verified yet.
+    var pendingEmails: [EmailRecord] = []
+    var pendingPhones: [PhoneRecord] = []
+    /// The uploaded profile image's id, if any.
+    var imageId: String?
     var primaryEmailId: String?
     var primaryPhoneId: String?
     var password: PasswordDigest?
     var passwordUpdatedAt: Millis?
     /// The TOTP secret (raw bytes), when an authenticator app is enrolled.
     var totpSecret: [UInt8]?
+    /// A TOTP secret created from the account, not verified yet.
+    var pendingTotpSecret: [UInt8]?
+    var totpCreatedAt: Millis?
     var backupCodes: [String] = []
     var unsafeMetadata: JSON = .object([])
     var legalAcceptedAt: Millis?
@@ -98,6 +111,8 @@ struct SessionRecord: Sendable, Equatable {
     var firstFactorVerifiedAt: Millis?
     var secondFactorVerifiedAt: Millis?
     var lastActiveToken: String?
+    /// The reverification in progress, if any.
+    var reverification: ReverificationMachine?
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)

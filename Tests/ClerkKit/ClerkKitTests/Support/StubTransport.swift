@@ -61,8 +61,9 @@ extension HTTPRequest {
         Dictionary(queryItems.map { ($0.0, $0.1 ?? "") }, uniquingKeysWith: { _, last in last })
     }
 
-    /// The form body fields.
+    /// The form body fields (none for a body that is not a form, such as a multipart upload).
     var formItems: [(String, String?)] {
+        guard headers["Content-Type"]?.hasPrefix("application/x-www-form-urlencoded") ?? true else { return [] }
         guard let body, let text = String(data: body, encoding: .utf8), !text.isEmpty else { return [] }
         return Self.decode(text)
     }

@@ -159,24 +159,28 @@ extension EmulatorStore {
         return .enveloped(Self.deleted("user", user.id))
     }
 
-    private mutating func setProfileImage(_ call: inout Call) throws(FAPIError) -> Reply {
-        guard let upload = call.request.upload else { throw FAPIError.paramMissing("file") }
-        guard upload.data.count <= Self.maximumImageBytes else {
+    /// A new image id for an upload that is a JPEG, PNG, GIF or WebP image of at most 10 MiB.
+    static func acceptedImage(_ upload: MultipartPart?) throws(FAPIError) -> String {
+        guard let upload else { throw FAPIError.paramMissing("file") }
+        guard upload.data.count <= maximumImageBytes else {
             throw FAPIError(
                 status: 422, code: "image_too_large", message: "is too large",
                 longMessage: "Images must be at most 10 MB.", paramName: "file")
         }
-        guard let type = upload.contentType, let signature = Self.imageSignatures[type],
-            upload.data.starts(with: signature)
+        guard let type = upload.contentType, let signature = imageSignatures[type], upload.data.starts(with: signature)
         else {
             throw FAPIError(
                 status: 422, code: "image_not_supported", message: "is not a supported image",
                 longMessage: "Images must be JPEG, PNG, GIF or WebP.", paramName: "file")
         }
-        let imageId = IDs.make("img")
+        return IDs.make("img")
+    }
+
+    private mutating func setProfileImage(_ call: inout Call) throws(FAPIError) -> Reply {
+        let imageId = try Self.acceptedImage(call.request.upload)
         _ = try changeUser(&call) { user throws(FAPIError) in user.imageId = imageId }
         return .enveloped([
-            "id": .string(imageId), "object": "image", "name": .string(upload.fileName ?? imageId),
+            "id": .string(imageId), "object": "image", "name": .string(call.request.upload?.fileName ?? imageId),
             "public_url": .string("https://img.clerk.com/\(imageId)"),
         ])
     }

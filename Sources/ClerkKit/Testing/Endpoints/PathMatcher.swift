@@ -33,7 +33,11 @@ struct PathMatcher: Sendable {
         "v1/me/remove_password", "v1/me/profile_image", "v1/me/email_addresses", "v1/me/email_addresses/*",
         "v1/me/email_addresses/*/*", "v1/me/phone_numbers", "v1/me/phone_numbers/*", "v1/me/phone_numbers/*/*",
         "v1/me/totp",
-        "v1/me/totp/attempt_verification", "v1/me/backup_codes", "v1/client/sessions/*/verify/*",
+        "v1/me/totp/attempt_verification", "v1/me/backup_codes", "v1/organizations", "v1/organizations/*",
+        "v1/organizations/*/logo", "v1/organizations/*/roles", "v1/organizations/*/memberships",
+        "v1/organizations/*/memberships/*", "v1/organizations/*/invitations", "v1/organizations/*/invitations/bulk",
+        "v1/organizations/*/invitations/*/revoke", "v1/me/organization_memberships", "v1/me/organization_memberships/*",
+        "v1/me/organization_invitations", "v1/me/organization_invitations/*/accept", "v1/client/sessions/*/verify/*",
     ]
 
     var isKnown: Bool { Self.patterns.contains { match($0) != nil } }

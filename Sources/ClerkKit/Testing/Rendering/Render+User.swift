@@ -79,29 +79,39 @@ extension EmulatorStore {
 
     func organizationJSON(_ organization: OrganizationRecord) -> JSON {
         let members = memberships.filter { $0.organizationId == organization.id }.count
+        let pending = invitations.filter { $0.organizationId == organization.id && $0.status == .pending }.count
         return [
             "id": .string(organization.id), "object": "organization", "name": .string(organization.name),
-            "slug": .string(organization.slug), "image_url": .string(Self.defaultImageURL), "has_image": false,
-            "members_count": .int(Int64(members)), "pending_invitations_count": 0, "max_allowed_memberships": 5,
+            "slug": .string(organization.slug), "image_url": .string(logoURL(organization)),
+            "has_image": .bool(organization.imageId != nil), "members_count": .int(Int64(members)),
+            "pending_invitations_count": .int(Int64(pending)), "max_allowed_memberships": 5,
             "admin_delete_enabled": true, "public_metadata": [:], "created_at": .int(organization.createdAt),
-            "updated_at": .int(organization.createdAt),
+            "updated_at": .int(organization.updatedAt ?? organization.createdAt),
         ]
+    }
+
+    func logoURL(_ organization: OrganizationRecord) -> String {
+        organization.imageId.map { "https://img.clerk.com/\($0)" } ?? Self.defaultImageURL
+    }
+
+    /// The permissions each role grants.
+    static func permissions(of role: String) -> [String] {
+        role == "org:admin"
+            ? [
+                "org:sys_domains:manage", "org:sys_domains:read", "org:sys_memberships:manage",
+                "org:sys_memberships:read", "org:sys_profile:delete", "org:sys_profile:manage",
+            ] : ["org:sys_memberships:read"]
     }
 
     func membershipJSON(_ membership: MembershipRecord) -> JSON? {
         guard let organization = organizations[membership.organizationId] else { return nil }
         let admin = membership.role == "org:admin"
-        let permissions: [String] =
-            admin
-            ? [
-                "org:sys_domains:manage", "org:sys_domains:read", "org:sys_memberships:manage",
-                "org:sys_memberships:read", "org:sys_profile:delete", "org:sys_profile:manage",
-            ] : ["org:sys_memberships:read"]
         return [
             "id": .string(membership.id), "object": "organization_membership", "public_metadata": [:],
             "role": .string(membership.role), "role_name": .string(admin ? "Admin" : "Member"),
-            "permissions": .strings(permissions), "created_at": .int(membership.createdAt),
+            "permissions": .strings(Self.permissions(of: membership.role)), "created_at": .int(membership.createdAt),
             "updated_at": .int(membership.createdAt), "organization": organizationJSON(organization),
+            "public_user_data": users[membership.userId].map(publicUserDataJSON) ?? .null,
         ]
     }
 

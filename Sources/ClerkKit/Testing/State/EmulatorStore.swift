@@ -14,6 +14,7 @@ struct EmulatorStore: Sendable {
     var userOrder: [String] = []
     var organizations: [String: OrganizationRecord] = [:]
     var memberships: [MembershipRecord] = []
+    var invitations: [InvitationRecord] = []
     var clients: [String: ClientRecord] = [:]
     var clientIdByToken: [String: String] = [:]
     var sessions: [String: SessionRecord] = [:]

@@ -80,6 +80,23 @@ struct OrganizationRecord: Sendable, Equatable {
     var name: String
     var slug: String
     var createdAt: Millis
+    var updatedAt: Millis? = nil
+    /// The uploaded logo's id, if any.
+    var imageId: String? = nil
+}
+
+/// An invitation to join an organization.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct InvitationRecord: Sendable, Equatable {
+    enum Status: String, Sendable { case pending, accepted, revoked }
+
+    var id: String
+    var organizationId: String
+    var emailAddress: String
+    var role: String
+    var status: Status
+    var createdAt: Millis
+    var updatedAt: Millis
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)

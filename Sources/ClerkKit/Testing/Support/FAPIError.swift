@@ -139,6 +139,10 @@ extension FAPIError {
             longMessage: "No organization was found with this id or slug.", paramName: param)
     }
 
+    static let notAnAdmin = FAPIError(
+        status: 403, code: "not_allowed_access", message: "You are not authorized to perform this request",
+        longMessage: "Only an admin of the organization can do this.")
+
     static func notEnabled(_ param: String, _ what: String) -> FAPIError {
         FAPIError(
             status: 422, code: "form_param_value_invalid", message: "is not allowed",

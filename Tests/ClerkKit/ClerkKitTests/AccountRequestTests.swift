@@ -79,6 +79,26 @@ struct AccountRequestTests {
         #expect(transport.requests(to: "/v1/me/totp/attempt_verification").first?.form.keys.sorted() == ["code"])
     }
 
+    @Test func passkeyAndExternalAccountRequestsFitTheDescription() async throws {
+        let (clerk, transport, emulator) = try await Self.signedIn()
+        let userId = try #require(clerk.user?.id)
+        let passkeyId = try await emulator.addPasskey(userId: userId)
+        let google = try await emulator.addExternalAccount(
+            userId: userId, provider: "google", emailAddress: "a@g.example")
+        try await clerk.account.reload()
+        _ = try await clerk.account.passkey(passkeyId)
+        try await clerk.account.renamePasskey(passkeyId, to: "Laptop")
+        try await clerk.account.deletePasskey(passkeyId)
+        _ = try await clerk.account.reauthorizeExternalAccount(
+            google, redirectUrl: "myapp://callback", additionalScopes: ["a", "b"])
+        try await clerk.account.deleteExternalAccount(google)
+        try SpecCheck.validateAll(transport)
+        let reauthorize = try #require(transport.requests(to: "/reauthorize").first)
+        #expect(reauthorize.method == "PATCH")
+        #expect(reauthorize.formItems.filter { $0.0 == "additional_scope" }.map(\.1) == ["a", "b"])
+        #expect(reauthorize.form["redirect_url"] == "myapp://callback")
+    }
+
     @Test func bodiesCarryTheFieldsClerkIOSSends() async throws {
         let (clerk, transport, _) = try await Self.signedIn()
         let account = clerk.account

@@ -28,6 +28,15 @@ enum AccountParameters {
         var defaultSecondFactor: Bool?
     }
 
+    struct Name: Encodable {
+        var name: String
+    }
+
+    struct Reauthorize: Encodable {
+        var redirectUrl: String
+        var additionalScope: [String]?
+    }
+
     struct Code: Encodable {
         var code: String
     }

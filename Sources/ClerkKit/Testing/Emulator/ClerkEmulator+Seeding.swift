@@ -154,7 +154,7 @@ extension ClerkEmulator {
         return store
     }
 
-    private func updateUser(_ userId: String, _ change: (inout UserRecord, Millis) -> Void) throws(ClerkError) {
+    func updateUser(_ userId: String, _ change: (inout UserRecord, Millis) -> Void) throws(ClerkError) {
         var store = try requireStore()
         guard var user = store.users[userId] else { throw ClerkError(.emulator, "no user \(userId)") }
         change(&user, nowMillis)

@@ -18,10 +18,11 @@ extension EmulatorStore {
                 (user.emails + user.pendingEmails).sorted { $0.createdAt < $1.createdAt }.map(emailJSON)),
             "phone_numbers": .array(
                 (user.phones + user.pendingPhones).sorted { $0.createdAt < $1.createdAt }.map(phoneJSON)),
-            "web3_wallets": [], "passkeys": [],
+            "web3_wallets": [], "passkeys": .array(user.passkeys.map(passkeyJSON)),
             "organization_memberships": .array(
                 memberships.filter { $0.userId == user.id }.compactMap { membershipJSON($0) }),
-            "external_accounts": [], "saml_accounts": [], "enterprise_accounts": [],
+            "external_accounts": .array(user.externalAccounts.map(externalAccountJSON)), "saml_accounts": [],
+            "enterprise_accounts": [],
             "password_last_updated_at": .optional(user.passwordUpdatedAt), "public_metadata": [:],
             "unsafe_metadata": user.unsafeMetadata, "external_id": nil,
             "last_sign_in_at": .optional(user.lastSignInAt), "banned": false, "locked": false,

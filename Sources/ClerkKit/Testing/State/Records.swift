@@ -40,6 +40,8 @@ struct UserRecord: Sendable, Equatable {
     var pendingPhones: [PhoneRecord] = []
     /// The uploaded profile image's id, if any.
     var imageId: String?
+    var passkeys: [PasskeyRecord] = []
+    var externalAccounts: [ExternalAccountRecord] = []
     var primaryEmailId: String?
     var primaryPhoneId: String?
     var password: PasswordDigest?
@@ -83,6 +85,27 @@ struct OrganizationRecord: Sendable, Equatable {
     var updatedAt: Millis? = nil
     /// The uploaded logo's id, if any.
     var imageId: String? = nil
+}
+
+/// A registered passkey (seeded: the emulator has no authenticator).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct PasskeyRecord: Sendable, Equatable {
+    var id: String
+    var name: String
+    var createdAt: Millis
+    var updatedAt: Millis
+}
+
+/// A connected OAuth account (seeded: the emulator runs no OAuth provider).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct ExternalAccountRecord: Sendable, Equatable {
+    var id: String
+    var provider: String
+    var providerUserId: String
+    var emailAddress: String
+    var createdAt: Millis
+    /// The reauthorization in progress: where the browser goes.
+    var reauthorizationURL: String?
 }
 
 /// An invitation to join an organization.

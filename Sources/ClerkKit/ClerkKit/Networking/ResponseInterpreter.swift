@@ -17,7 +17,7 @@ struct ResponseInterpretation: Sendable {
 
     static let refreshCodes: Set<String> = ["authentication_invalid", "resource_not_found"]
 
-    init(response: HTTPResponse, request: FAPIRequest) {
+    init(response: ClerkHTTPResponse, request: FAPIRequest) {
         let context = ClerkError.Context(method: request.method, path: request.path, status: response.status)
         serverDate = response.headers["Date"].flatMap(HTTPDate.parse)
         let isError = response.status >= 400

@@ -8,16 +8,8 @@ import Testing
 struct AccountCommandTests {
     @Test func aUserAddsAnEmailCreatesAnOrganizationAndInvites() async throws {
         try await withTemporaryDirectory { directory in
-            let errors = directory.url.appendingPathComponent("emulator.err")
-            let emulator = try start("clerk", ["emulator", "--port", "0", "--demo-user"], standardError: errors)
+            let (emulator, connection) = try await ClerkCommandTests.startEmulator(in: directory)
             defer { emulator.signal(SIGTERM) }
-            let banner = try await emulator.lines.first(2, within: .seconds(30))
-            let url = try #require(banner.first?.components(separatedBy: "listening on ").last)
-            let key = try #require(banner.last?.components(separatedBy: "publishable key: ").last)
-            let connection = [
-                "--publishable-key", key, "--proxy-url", url, "--state-dir",
-                directory.url.appendingPathComponent("s").path,
-            ]
             #expect(try await run("clerk", ["sign-in"] + ClerkCommandTests.demo + connection).status == 0)
 
             let update = try await run("clerk", ["user", "update", "--first-name", "Ada", "--json"] + connection)

@@ -52,4 +52,31 @@ struct OrganizationRequestTests {
         #expect(logo.method == "PUT")
         #expect(logo.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
     }
+
+    @Test func domainSuggestionAndRequestCallsFitTheDescription() async throws {
+        let emulator = ClerkEmulator(logger: Logger(label: "shapes") { _ in SwiftLogNoOpLogHandler() })
+        _ = try await emulator.createUser(emailAddress: "ada@engines.example", password: "analytical-engine-1843")
+        let inner = emulator.inProcessTransport
+        let transport = StubTransport { request, _ throws(ClerkError) in try await inner.send(request) }
+        let clerk = Clerk(
+            configuration: try ClerkConfiguration(publishableKey: await emulator.publishableKey), transport: transport)
+        try await clerk.load()
+        _ = try await clerk.auth.signIn(identifier: "ada@engines.example", password: "analytical-engine-1843")
+        let organizations = clerk.organizations
+        let organization = try await organizations.create(name: "Engines")
+        let domain = try await organizations.createDomain(in: organization.id, name: "engines.example")
+        try await organizations.prepareAffiliationVerification(
+            in: organization.id, domainId: domain.id, emailAddress: "admin+clerk_test@engines.example")
+        try await organizations.attemptAffiliationVerification(in: organization.id, domainId: domain.id, code: "424242")
+        try await organizations.updateEnrollmentMode(
+            in: organization.id, domainId: domain.id, mode: "automatic_suggestion", deletePending: true)
+        _ = try await organizations.domain(in: organization.id, domainId: domain.id)
+        _ = try await organizations.domains(of: organization.id).collect()
+        _ = try await organizations.membershipRequests(of: organization.id, status: "pending").collect()
+        _ = try await organizations.mySuggestions(status: "pending").collect()
+        try await organizations.deleteDomain(in: organization.id, domainId: domain.id)
+        try SpecCheck.validateAll(transport)
+        let mode = try #require(transport.requests(to: "/update_enrollment_mode").first)
+        #expect(mode.form == ["enrollment_mode": "automatic_suggestion", "delete_pending": "1"])
+    }
 }

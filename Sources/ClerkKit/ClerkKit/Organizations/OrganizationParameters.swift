@@ -19,4 +19,18 @@ enum OrganizationParameters {
         var emailAddress: [String]
         var role: String
     }
+
+    struct Domain: Encodable {
+        var name: String
+        var enrollmentMode: String?
+    }
+
+    struct EnrollmentMode: Encodable {
+        var enrollmentMode: String
+        var deletePending: Bool?
+    }
+
+    struct Affiliation: Encodable {
+        var affiliationEmailAddress: String
+    }
 }

@@ -123,16 +123,16 @@ extension EmulatorStore {
             ("created_at", .int(invitation.createdAt)), ("updated_at", .int(invitation.updatedAt)),
         ]
         if let organization = organizations[invitation.organizationId] {
-            json.append(
-                (
-                    "public_organization_data",
-                    [
-                        "id": .string(organization.id), "name": .string(organization.name),
-                        "slug": .string(organization.slug), "has_image": .bool(organization.imageId != nil),
-                        "image_url": .string(logoURL(organization)),
-                    ]
-                ))
+            json.append(("public_organization_data", publicOrganizationJSON(organization)))
         }
         return .object(json)
+    }
+
+    /// `Client.PublicOrganizationData`.
+    func publicOrganizationJSON(_ organization: OrganizationRecord) -> JSON {
+        [
+            "id": .string(organization.id), "name": .string(organization.name), "slug": .string(organization.slug),
+            "has_image": .bool(organization.imageId != nil), "image_url": .string(logoURL(organization)),
+        ]
     }
 }

@@ -132,6 +132,8 @@ extension EmulatorStore {
         if let reply = try organizationRoute(method, path, &call) { return reply }
         if let reply = try membershipRoute(method, path, &call) { return reply }
         if let reply = try invitationRoute(method, path, &call) { return reply }
+        if let reply = try domainRoute(method, path, &call) { return reply }
+        if let reply = try joinRoute(method, path, &call) { return reply }
         if method == "GET", path.match("v1/me/sessions/active") != nil {
             try form.requireKnown([])
             let session = try currentSession(&call)

@@ -38,7 +38,10 @@ struct PathMatcher: Sendable {
         "v1/organizations/*/memberships/*", "v1/organizations/*/invitations", "v1/organizations/*/invitations/bulk",
         "v1/organizations/*/invitations/*/revoke", "v1/me/organization_memberships", "v1/me/organization_memberships/*",
         "v1/me/organization_invitations", "v1/me/organization_invitations/*/accept", "v1/me/passkeys/*",
-        "v1/me/external_accounts/*", "v1/me/external_accounts/*/reauthorize", "v1/client/sessions/*/verify/*",
+        "v1/me/external_accounts/*", "v1/me/external_accounts/*/reauthorize", "v1/organizations/*/domains",
+        "v1/organizations/*/domains/*", "v1/organizations/*/domains/*/*", "v1/organizations/*/membership_requests",
+        "v1/organizations/*/membership_requests/*/*", "v1/me/organization_suggestions",
+        "v1/me/organization_suggestions/*/accept", "v1/client/sessions/*/verify/*",
     ]
 
     var isKnown: Bool { Self.patterns.contains { match($0) != nil } }

@@ -15,6 +15,10 @@ struct EmulatorStore: Sendable {
     var organizations: [String: OrganizationRecord] = [:]
     var memberships: [MembershipRecord] = []
     var invitations: [InvitationRecord] = []
+    var domains: [DomainRecord] = []
+    /// Suggestions by domain (`orgsugg_…`) and membership requests (`orgreq_…`).
+    var suggestions: [JoinRecord] = []
+    var membershipRequests: [JoinRecord] = []
     var clients: [String: ClientRecord] = [:]
     var clientIdByToken: [String: String] = [:]
     var sessions: [String: SessionRecord] = [:]

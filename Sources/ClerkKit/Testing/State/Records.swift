@@ -108,6 +108,33 @@ struct ExternalAccountRecord: Sendable, Equatable {
     var reauthorizationURL: String?
 }
 
+/// A domain of an organization, verified through an address on it.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct DomainRecord: Sendable, Equatable {
+    var id: String
+    var organizationId: String
+    var name: String
+    var enrollmentMode: String
+    var affiliationEmail: String?
+    var verification: VerificationState?
+    var verifiedAt: Millis?
+    var createdAt: Millis
+    var updatedAt: Millis
+}
+
+/// A suggestion to join (from a domain), and the request to join it turned into.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct JoinRecord: Sendable, Equatable {
+    enum Status: String, Sendable { case pending, accepted, rejected }
+
+    var id: String
+    var organizationId: String
+    var userId: String
+    var status: Status
+    var createdAt: Millis
+    var updatedAt: Millis
+}
+
 /// An invitation to join an organization.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct InvitationRecord: Sendable, Equatable {

@@ -60,4 +60,11 @@ extension Organizations {
             FAPIRequest("DELETE", "/v1/me/organization_memberships/\(FAPIRequest.segment(organizationId))"),
             as: DeletedObject.self)
     }
+
+    /// What to pre-fill when the user creates an organization: a name from their email domain, and a warning
+    /// when an organization already uses that domain.
+    public func creationDefaults() async throws(ClerkError) -> OrganizationCreationDefaults {
+        try await perform(
+            FAPIRequest("GET", "/v1/me/organization_creation_defaults"), as: OrganizationCreationDefaults.self)
+    }
 }

@@ -11,6 +11,9 @@ extension EmulatorStore {
             let mine = suggestions.filter { $0.userId == user.id && (status == nil || $0.status.rawValue == status) }
             return .enveloped(try page(mine.map(suggestionJSON), call))
         }
+        if method == "GET", path.match("v1/me/organization_creation_defaults") != nil {
+            return .enveloped(creationDefaultsJSON(try currentUser(&call)))
+        }
         if method == "POST", let id = path.match("v1/me/organization_suggestions/*/accept")?.first {
             try call.request.form.requireKnown([])
             let user = try currentUser(&call)
@@ -78,6 +81,24 @@ extension EmulatorStore {
                     id: IDs.make("orgsugg"), organizationId: domain.organizationId, userId: user.id, status: .pending,
                     createdAt: now, updatedAt: now))
         }
+    }
+
+    /// A name from the primary address's domain (none for public providers), and a warning when an organization
+    /// already verified that domain.
+    private func creationDefaultsJSON(_ user: UserRecord) -> JSON {
+        let domain = user.emails.first { $0.id == user.primaryEmailId }?.address.split(separator: "@").last
+            .map { $0.lowercased() }
+        guard let domain, !Self.commonEmailDomains.contains(domain) else { return ["form": nil, "advisory": nil] }
+        let name = domain.split(separator: ".").first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? domain
+        let taken = domains.first { $0.name == domain && $0.verifiedAt != nil }.flatMap {
+            organizations[$0.organizationId]
+        }
+        return [
+            "form": ["name": .string(name), "logo": nil],
+            "advisory": taken.map {
+                ["type": "warning", "message": .string("\($0.name) already uses \(domain); ask to join it instead.")]
+            } ?? .null,
+        ]
     }
 
     private func suggestionJSON(_ suggestion: JoinRecord) -> JSON {

@@ -41,7 +41,8 @@ struct PathMatcher: Sendable {
         "v1/me/external_accounts/*", "v1/me/external_accounts/*/reauthorize", "v1/organizations/*/domains",
         "v1/organizations/*/domains/*", "v1/organizations/*/domains/*/*", "v1/organizations/*/membership_requests",
         "v1/organizations/*/membership_requests/*/*", "v1/me/organization_suggestions",
-        "v1/me/organization_suggestions/*/accept", "v1/client/sessions/*/verify/*",
+        "v1/me/organization_suggestions/*/accept", "v1/me/organization_creation_defaults",
+        "v1/client/sessions/*/verify/*",
     ]
 
     var isKnown: Bool { Self.patterns.contains { match($0) != nil } }

@@ -20,7 +20,7 @@ final class CountingTransport: HTTPTransport {
 
     init(_ base: any HTTPTransport) { self.base = base }
 
-    func send(_ request: HTTPRequest) async throws(ClerkError) -> HTTPResponse {
+    func send(_ request: ClerkHTTPRequest) async throws(ClerkError) -> ClerkHTTPResponse {
         counts.withLock { $0[request.url.path, default: 0] += 1 }
         return try await base.send(request)
     }

@@ -4,8 +4,9 @@ import Foundation
 import Logging
 
 /// The ClerkKit step of the tour: the Clerk SDK against a local emulator of Clerk's Frontend API, over real HTTP:
-/// sign up with an emailed code, sign out, sign in with the password, and mint a session token that the
-/// emulator's JWKS verifies.
+/// sign up with an emailed code, sign out, sign in with the password, mint a session token that the emulator's
+/// JWKS verifies; then the account: add and verify an email address, enable an authenticator app, create an
+/// organization and invite a member.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 enum ClerkTour {
     @MainActor
@@ -53,6 +54,33 @@ enum ClerkTour {
         let header = token.split(separator: ".").first.map(String.init) ?? ""
         print("  session token: \(token.count) characters, RS256, signed with key \(keyId) from the JWKS")
         print("  token header names that key: \(decodeSegment(header).contains(keyId))")
+        try await account(clerk, emulator)
+    }
+
+    @MainActor
+    private static func account(_ clerk: Clerk, _ emulator: ClerkEmulator) async throws {
+        let work = "countess@example.com"
+        let email = try await clerk.account.createEmailAddress(work)
+        try await clerk.account.prepareVerification(emailAddressId: email.id)
+        guard let code = await emulator.latestCode(for: work) else { throw ClerkError(.invalidState, "no code") }
+        let verified = try await clerk.account.attemptVerification(emailAddressId: email.id, code: code)
+        print("  account: \(work) added, \(verified.verification?.status.rawValue ?? "?") with the emailed code")
+
+        let totp = try await clerk.account.createTOTP()
+        guard let secret = totp.secret, let now = await emulator.totpCode(secret: secret) else {
+            throw ClerkError(.invalidState, "no TOTP secret")
+        }
+        let enabled = try await clerk.account.verifyTOTP(code: now)
+        print("  authenticator app enabled (RFC 6238): \(enabled.backupCodes?.count ?? 0) backup codes issued")
+
+        let organization = try await clerk.organizations.create(name: "Analytical Engines")
+        try await clerk.organizations.setActive(organization.id)
+        let invitation = try await clerk.organizations.invite(
+            to: organization.id, emailAddress: "grace@example.com", role: "org:member")
+        print(
+            "  organization \(organization.slug ?? organization.id) created and active; admin: \(clerk.has(permission: "org:sys_memberships:manage"))"
+        )
+        print("  invited \(invitation.emailAddress) as \(invitation.role): \(invitation.status ?? "?")")
     }
 
     private struct KeySet: Decodable {

@@ -99,16 +99,23 @@ struct ClerkCommandTests {
         }
     }
 
+    /// Starts `clerk emulator --demo-user` on a free port; returns it and the options that reach it, with a
+    /// state directory inside `directory`.
+    static func startEmulator(in directory: TemporaryDirectory) async throws -> (ChildProcess, [String]) {
+        let errors = directory.url.appendingPathComponent("emulator.err")
+        let emulator = try start("clerk", ["emulator", "--port", "0", "--demo-user"], standardError: errors)
+        let banner = try await emulator.lines.first(2, within: .seconds(30))
+        let url = try #require(banner.first?.components(separatedBy: "listening on ").last)
+        let key = try #require(banner.last?.components(separatedBy: "publishable key: ").last)
+        let state = directory.url.appendingPathComponent("state").path
+        return (emulator, ["--publishable-key", key, "--proxy-url", url, "--state-dir", state])
+    }
+
     @Test func keepsASessionInTheStateDirectoryAcrossCommands() async throws {
         try await withTemporaryDirectory { directory in
-            let errors = directory.url.appendingPathComponent("emulator.err")
-            let emulator = try start("clerk", ["emulator", "--port", "0", "--demo-user"], standardError: errors)
+            let (emulator, connection) = try await Self.startEmulator(in: directory)
             defer { emulator.signal(SIGTERM) }
-            let banner = try await emulator.lines.first(2, within: .seconds(30))
-            let url = try #require(banner.first?.components(separatedBy: "listening on ").last)
-            let key = try #require(banner.last?.components(separatedBy: "publishable key: ").last)
             let state = directory.url.appendingPathComponent("state").path
-            let connection = ["--publishable-key", key, "--proxy-url", url, "--state-dir", state]
 
             #expect(try await run("clerk", ["sign-in"] + Self.demo + connection).status == 0)
             let whoami = try await run("clerk", ["whoami", "--json"] + connection)

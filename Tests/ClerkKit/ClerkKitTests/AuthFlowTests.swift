@@ -336,7 +336,8 @@ import Testing
 @Suite struct SpecCheckTests {
     @Test func unknownParametersAreProblems() throws {
         let url = try #require(URL(string: "https://x.dev/v1/client/sign_ins?_is_native=true&bogus=1"))
-        let request = HTTPRequest(method: "POST", url: url, body: Data("identifier=a&locale=en&strategy=password".utf8))
+        let request = ClerkHTTPRequest(
+            method: "POST", url: url, body: Data("identifier=a&locale=en&strategy=password".utf8))
         let problems = try SpecCheck.problems(request)
         #expect(problems.contains { $0.contains("bogus") })
         #expect(problems.contains { $0.contains("locale") })

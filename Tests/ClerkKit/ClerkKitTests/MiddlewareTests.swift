@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite struct MiddlewareTests {
     struct StampRequest: ClerkRequestMiddleware {
-        func prepare(_ request: inout HTTPRequest) async throws(ClerkError) {
+        func prepare(_ request: inout ClerkHTTPRequest) async throws(ClerkError) {
             let sawClerkHeaders =
                 request.headers["clerk-api-version"] != nil && request.url.query?.contains("_is_native") == true
             request.headers["x-app-stamp"] = sawClerkHeaders ? "after-clerk" : "before-clerk"
@@ -21,7 +21,7 @@ import Testing
         var clientIdSeenBeforeSync: [String?] = []
         var identity: IdentityStore?
 
-        func validate(_ response: HTTPResponse, for request: HTTPRequest) async throws(ClerkError) {
+        func validate(_ response: ClerkHTTPResponse, for request: ClerkHTTPRequest) async throws(ClerkError) {
             let clientId = identity?.snapshot.client?.id
             lock.withLock {
                 statuses.append(response.status)
@@ -31,7 +31,7 @@ import Testing
     }
 
     struct Reject: ClerkResponseMiddleware {
-        func validate(_ response: HTTPResponse, for request: HTTPRequest) async throws(ClerkError) {
+        func validate(_ response: ClerkHTTPResponse, for request: ClerkHTTPRequest) async throws(ClerkError) {
             throw ClerkError(.invalidResponse, "rejected by the app")
         }
     }

@@ -170,7 +170,7 @@ import FoundationNetworking
     ])
     func badBodiesAreTypedErrorsAndChangeNothing(status: Int, body: String, code: ClerkError.Code) async throws {
         let good = Fixtures.wrapped(Fixtures.signedInClient(), headers: ["Authorization": "dvc_good"])
-        let bad = HTTPResponse(status: status, headers: ["Authorization": "dvc_evil"], body: Data(body.utf8))
+        let bad = ClerkHTTPResponse(status: status, headers: ["Authorization": "dvc_evil"], body: Data(body.utf8))
         let transport = StubTransport(responses: [good, bad])
         let options = ClerkOptions(retry: .none, device: Fixtures.testDevice)
         let harness = try ClerkHarness(transport: transport, options: options)
@@ -246,7 +246,7 @@ import FoundationNetworking
         Fixtures.errorResponse(status: 429, code: "too_many_requests", headers: ["Retry-After": "1"]),
         Fixtures.errorResponse(status: 503, code: "unavailable", headers: ["Retry-After": "2"]),
     ])
-    func aPostIsResentWhenTheResponseProvesItWasNotProcessed(first: HTTPResponse) async throws {
+    func aPostIsResentWhenTheResponseProvesItWasNotProcessed(first: ClerkHTTPResponse) async throws {
         let transport = StubTransport { _, index in
             index == 0 ? first : Fixtures.wrapped(Fixtures.signIn(), client: Fixtures.client())
         }

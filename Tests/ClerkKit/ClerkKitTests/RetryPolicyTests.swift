@@ -12,7 +12,7 @@ import FoundationNetworking
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     private func decide(
-        _ status: Int, idempotent: Bool, headers: HTTPHeaders = [:], retries: Int = 0
+        _ status: Int, idempotent: Bool, headers: ClerkHTTPHeaders = [:], retries: Int = 0
     ) -> RetryPolicy.Decision {
         policy.decide(
             retriesSoFar: retries, idempotent: idempotent, outcome: .response(status: status, headers: headers),

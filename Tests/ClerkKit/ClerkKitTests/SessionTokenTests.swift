@@ -11,7 +11,7 @@ import Testing
     /// A Clerk signed in to `sess_1` (optionally in `org`), whose token endpoint answers with `jwt(index)`.
     static func signedIn(
         organizationId: String? = nil, seed: String? = nil, environment: [String: Any]? = nil,
-        token: @escaping @Sendable (HTTPRequest, Int) async -> String? = { _, _ in
+        token: @escaping @Sendable (ClerkHTTPRequest, Int) async -> String? = { _, _ in
             Fixtures.jwt(exp: Fixtures.nowSeconds + 60)
         }
     ) async throws -> ClerkHarness {

@@ -54,10 +54,10 @@ import Testing
         let transport = URLSessionTransport()
         let base = "http://127.0.0.1:\(server.port)"
         let read = try await transport.send(
-            HTTPRequest(method: "GET", url: try #require(URL(string: base + "/v1/client"))))
+            ClerkHTTPRequest(method: "GET", url: try #require(URL(string: base + "/v1/client"))))
         #expect(read.status == 200)
         _ = try? await transport.send(
-            HTTPRequest(
+            ClerkHTTPRequest(
                 method: "POST", url: try #require(URL(string: base + "/v1/client/sign_ins")),
                 headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data("identifier=a".utf8)))
         #expect(server.requests.filter { $0.hasPrefix("POST ") }.count == 1)

@@ -50,6 +50,10 @@ enum AuthParameters {
         var code: String
     }
 
+    struct Reverify: Encodable {
+        var level: String
+    }
+
     struct Touch: Encodable {
         var activeOrganizationId: String
         var intent: String

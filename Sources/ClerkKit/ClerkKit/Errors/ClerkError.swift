@@ -30,6 +30,7 @@ public struct ClerkError: Error, Sendable, CustomStringConvertible {
             case storage
             case invalidToken
             case emulator
+            case reverificationRequired
         }
 
         private let base: Base
@@ -63,6 +64,9 @@ public struct ClerkError: Error, Sendable, CustomStringConvertible {
         public static let invalidToken = Code(.invalidToken)
         /// The emulator could not start, or was misconfigured.
         public static let emulator = Code(.emulator)
+        /// The service refused a sensitive action until the session is verified again; see
+        /// ``ClerkError/reverification`` for the level it asks for.
+        public static let reverificationRequired = Code(.reverificationRequired)
 
         /// The code's name, for example `api`.
         public var description: String { base.rawValue }
@@ -157,4 +161,6 @@ public struct ClerkError: Error, Sendable, CustomStringConvertible {
     public static let invalidToken = Code.invalidToken
     /// `catch ClerkError.emulator`.
     public static let emulator = Code.emulator
+    /// `catch ClerkError.reverificationRequired`.
+    public static let reverificationRequired = Code.reverificationRequired
 }

@@ -37,7 +37,7 @@ enum Redaction {
     }
 
     /// Header names and redacted values.
-    static func describe(_ headers: HTTPHeaders) -> String {
+    static func describe(_ headers: ClerkHTTPHeaders) -> String {
         headers.fields.map { "\($0.name): \(isSecret($0.name) ? placeholder : $0.value)" }.joined(separator: ", ")
     }
 }

@@ -109,6 +109,12 @@ public struct PaginatedList<Element: Codable & Sendable & Hashable>: Codable, Se
     /// The number of items across all pages.
     public var totalCount: Int?
 
+    /// Creates a page.
+    public init(data: [Element], totalCount: Int?) {
+        self.data = data
+        self.totalCount = totalCount
+    }
+
     enum CodingKeys: String, CodingKey {
         case data
         case totalCount = "total_count"

@@ -32,6 +32,8 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     @DefaultEmpty public var phoneNumbers: [PhoneNumber] = []
     /// Every OAuth account.
     @DefaultEmpty public var externalAccounts: [ExternalAccount] = []
+    /// Every passkey.
+    @DefaultEmpty public var passkeys: [Passkey] = []
     /// The user's organization memberships.
     @DefaultEmpty public var organizationMemberships: [OrganizationMembership] = []
     /// Metadata set by the backend, readable by the app.
@@ -58,7 +60,7 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public var updatedAt: Date?
 
     enum CodingKeys: String, CodingKey {
-        case id, username, banned, locked
+        case id, username, banned, locked, passkeys
         case firstName = "first_name"
         case lastName = "last_name"
         case imageUrl = "image_url"

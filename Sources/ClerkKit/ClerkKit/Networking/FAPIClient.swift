@@ -50,7 +50,7 @@ final class FAPIClient: Sendable {
 
     /// Sends `request`, applying every response to the identity; throws the response's error, if any.
     @discardableResult
-    func send(_ request: FAPIRequest) async throws(ClerkError) -> HTTPResponse {
+    func send(_ request: FAPIRequest) async throws(ClerkError) -> ClerkHTTPResponse {
         var retries = 0
         var expected = identity.snapshot
         while true {
@@ -88,10 +88,10 @@ final class FAPIClient: Sendable {
     }
 
     private func attempt(_ request: FAPIRequest, identity current: IdentityStore.Snapshot) async throws(AttemptFailure)
-        -> HTTPResponse
+        -> ClerkHTTPResponse
     {
         let fail = { (error: ClerkError) in AttemptFailure(error: error, outcome: nil) }
-        var http: HTTPRequest
+        var http: ClerkHTTPRequest
         do throws(ClerkError) {
             http = try builder.build(
                 request, deviceToken: current.deviceToken, clientId: current.client?.id,
@@ -102,7 +102,7 @@ final class FAPIClient: Sendable {
             throw fail(error)
         }
         let sequence = identity.nextSequence()
-        let response: HTTPResponse
+        let response: ClerkHTTPResponse
         do throws(ClerkError) {
             response = try await transport.send(http)
         } catch {
@@ -186,7 +186,7 @@ final class FAPIClient: Sendable {
 
     // MARK: Logging (secrets redacted)
 
-    private func logRequest(_ http: HTTPRequest, _ request: FAPIRequest) {
+    private func logRequest(_ http: ClerkHTTPRequest, _ request: FAPIRequest) {
         logger.info("→ \(http.method) \(Redaction.describe(http.url))")
         logger.debug("→ headers: \(Redaction.describe(http.headers))")
         if let form = request.form {
@@ -194,7 +194,7 @@ final class FAPIClient: Sendable {
         }
     }
 
-    private func logResponse(_ response: HTTPResponse, _ request: FAPIRequest, _ reading: ResponseInterpretation) {
+    private func logResponse(_ response: ClerkHTTPResponse, _ request: FAPIRequest, _ reading: ResponseInterpretation) {
         var metadata: Logger.Metadata = ["bytes": "\(response.body.count)"]
         if let code = reading.error?.apiError?.code { metadata["code"] = "\(code)" }
         if let trace = reading.error?.context.traceId { metadata["trace"] = "\(trace)" }

@@ -7,6 +7,8 @@ struct FAPIRequest: Sendable {
     var path: String
     var query: [(String, String?)] = []
     var form: [(String, String)]?
+    /// A body that is not a form (a multipart upload), with its `Content-Type`.
+    var rawBody: (contentType: String, data: Data)?
     /// Sending it twice is harmless (reads, token minting, `PUT`, `DELETE`).
     var idempotent: Bool
 
@@ -24,6 +26,12 @@ struct FAPIRequest: Sendable {
     /// A request whose form body encodes `parameters` (see ``FormEncoding``).
     init(_ method: String, _ path: String, parameters: some Encodable, idempotent: Bool? = nil) throws(ClerkError) {
         self.init(method, path, form: try FormEncoding.fields(parameters), idempotent: idempotent)
+    }
+
+    /// A request whose body is `body` (for example ``MultipartBody``), sent as is.
+    init(_ method: String, _ path: String, body: MultipartBody) {
+        self.init(method, path)
+        rawBody = (body.contentType, body.data)
     }
 
     /// Whether this is `GET /v1/client`.

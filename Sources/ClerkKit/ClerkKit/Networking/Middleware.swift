@@ -1,11 +1,11 @@
 /// Changes or inspects each request after ClerkKit has built it (proxy path, headers, query, form body).
 public protocol ClerkRequestMiddleware: Sendable {
     /// Adjusts `request` before it is sent. Throwing stops the request with that error.
-    func prepare(_ request: inout HTTPRequest) async throws(ClerkError)
+    func prepare(_ request: inout ClerkHTTPRequest) async throws(ClerkError)
 }
 
 /// Inspects each response, including error responses, before ClerkKit syncs the client and maps errors.
 public protocol ClerkResponseMiddleware: Sendable {
     /// Looks at `response` to `request`. Throwing fails the request with that error.
-    func validate(_ response: HTTPResponse, for request: HTTPRequest) async throws(ClerkError)
+    func validate(_ response: ClerkHTTPResponse, for request: ClerkHTTPRequest) async throws(ClerkError)
 }

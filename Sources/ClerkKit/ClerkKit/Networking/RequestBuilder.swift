@@ -12,7 +12,7 @@ struct RequestBuilder: Sendable {
 
     func build(
         _ request: FAPIRequest, deviceToken: String?, clientId: String?, sessionId: String?
-    ) throws(ClerkError) -> HTTPRequest {
+    ) throws(ClerkError) -> ClerkHTTPRequest {
         // Proxy: the proxy's origin, and its path before the request path.
         let path = configuration.pathPrefix + request.path
         // Query items: `_is_native=true` on every request; `_clerk_session_id` on /v1/me and /v1/organizations.
@@ -25,7 +25,7 @@ struct RequestBuilder: Sendable {
             throw ClerkError(.encoding, "The request URL cannot be built.", context: .init(path: request.path))
         }
         // Clerk headers.
-        var headers = HTTPHeaders()
+        var headers = ClerkHTTPHeaders()
         if let deviceToken { headers["Authorization"] = deviceToken }
         if let clientId { headers["x-clerk-client-id"] = clientId }
         headers["clerk-api-version"] = Self.apiVersion
@@ -36,7 +36,10 @@ struct RequestBuilder: Sendable {
         if let form = request.form {
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             body = Data(FormEncoding.encode(form.map { ($0.0, Optional($0.1)) }).utf8)
+        } else if let raw = request.rawBody {
+            headers["Content-Type"] = raw.contentType
+            body = raw.data
         }
-        return HTTPRequest(method: request.method, url: url, headers: headers, body: body)
+        return ClerkHTTPRequest(method: request.method, url: url, headers: headers, body: body)
     }
 }

@@ -17,7 +17,7 @@ struct ResponseInterpretation: Sendable {
 
     static let refreshCodes: Set<String> = ["authentication_invalid", "resource_not_found"]
 
-    init(response: HTTPResponse, request: FAPIRequest) {
+    init(response: ClerkHTTPResponse, request: FAPIRequest) {
         let context = ClerkError.Context(method: request.method, path: request.path, status: response.status)
         serverDate = response.headers["Date"].flatMap(HTTPDate.parse)
         let isError = response.status >= 400
@@ -53,7 +53,9 @@ struct ResponseInterpretation: Sendable {
         apiError.clerkTraceId = apiError.clerkTraceId ?? envelope.clerkTraceId
         var errorContext = context
         errorContext.traceId = apiError.clerkTraceId
-        error = ClerkError(.api, apiError.longMessage ?? apiError.message, apiError: apiError, context: errorContext)
+        let code: ClerkError.Code =
+            apiError.code == ClerkAPIError.reverificationRequiredCode ? .reverificationRequired : .api
+        error = ClerkError(code, apiError.longMessage ?? apiError.message, apiError: apiError, context: errorContext)
         needsClientRefresh = Self.refreshCodes.contains(apiError.code) && !request.isClientRead
     }
 }

@@ -44,7 +44,7 @@ struct RetryPolicy: Sendable {
     /// What happened on one attempt.
     enum Outcome: Sendable, Equatable {
         /// A response with this status and these headers.
-        case response(status: Int, headers: HTTPHeaders)
+        case response(status: Int, headers: ClerkHTTPHeaders)
         /// No response; `URLError.Code` when the transport said why.
         case transportFailure(URLError.Code?)
     }
@@ -100,7 +100,7 @@ struct RetryPolicy: Sendable {
     }
 
     /// The wait the server asked for: `Retry-After` (delta seconds or HTTP date), then `X-RateLimit-Reset`.
-    static func serverDelay(headers: HTTPHeaders, now: Date) -> Duration? {
+    static func serverDelay(headers: ClerkHTTPHeaders, now: Date) -> Duration? {
         if let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) {
             if let seconds = Double(value), seconds >= 0, seconds.isFinite {
                 return .milliseconds(Int64(seconds * 1000))

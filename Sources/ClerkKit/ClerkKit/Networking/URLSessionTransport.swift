@@ -43,7 +43,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// Sends the request with `URLSession.data(for:)`.
-    public func send(_ request: HTTPRequest) async throws(ClerkError) -> HTTPResponse {
+    public func send(_ request: ClerkHTTPRequest) async throws(ClerkError) -> ClerkHTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
@@ -72,10 +72,10 @@ public struct URLSessionTransport: HTTPTransport {
         guard let http = response as? HTTPURLResponse else {
             throw ClerkError(.invalidResponse, "The response was not HTTP.")
         }
-        var headers = HTTPHeaders()
+        var headers = ClerkHTTPHeaders()
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers.add(name, value) }
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        return ClerkHTTPResponse(status: http.statusCode, headers: headers, body: data)
     }
 }

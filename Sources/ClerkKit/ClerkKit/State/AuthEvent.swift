@@ -8,6 +8,8 @@ public enum AuthEvent: Sendable, Hashable {
     case signedOut(Session?)
     /// The current session changed (sign-in, sign-out, switching sessions).
     case sessionChanged(oldValue: Session?, newValue: Session?)
+    /// The user deleted their own account (``Account/delete()``); every session of the user ended.
+    case accountDeleted(User)
     /// A new session token was cached for the current session.
     case tokenRefreshed(token: String)
 }

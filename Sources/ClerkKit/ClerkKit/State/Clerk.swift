@@ -39,10 +39,16 @@ public final class Clerk {
         guard let organizationId = session?.lastActiveOrganizationId else { return nil }
         return user?.organizationMemberships.first { $0.organization.id == organizationId }
     }
+    /// Whether the active organization's membership grants `permission` (`false` for the personal account).
+    public func has(permission: String) -> Bool { organizationMembership?.has(permission: permission) ?? false }
     /// Whether both the client and the environment are known.
     public var isLoaded: Bool { client != nil && environment != nil }
     /// Sign-in, sign-up, session and token flows.
     public var auth: Auth { Auth(clerk: self) }
+    /// Organizations: create and manage them, members, invitations, and the user's own memberships.
+    public var organizations: Organizations { Organizations(clerk: self) }
+    /// The signed-in user's own account: profile, identifiers, password and image.
+    public var account: Account { Account(clerk: self) }
     /// A new subscription to authentication events; every subscriber receives every event.
     public var events: AsyncStream<AuthEvent> { eventHub.subscribe() }
 

@@ -36,6 +36,9 @@ extension ClerkEmulator {
         public var jwtTemplates: Set<String>
         /// How many requests ``ClerkEmulator/requestLog()`` keeps (the oldest are dropped beyond it).
         public var requestLogLimit: Int
+        /// When set, sensitive account actions (password, deletion, second factors) need a recent
+        /// reverification of the session (default: nil, never asked).
+        public var reverification: Reverification?
 
         /// Creates a configuration; every parameter has the default described on the type.
         public init(
@@ -53,7 +56,8 @@ extension ClerkEmulator {
             singleSessionMode: Bool = true,
             applicationName: String = "Clerk Emulator",
             jwtTemplates: Set<String> = [],
-            requestLogLimit: Int = 10_000
+            requestLogLimit: Int = 10_000,
+            reverification: Reverification? = nil
         ) {
             self.host = host
             self.port = port
@@ -70,6 +74,7 @@ extension ClerkEmulator {
             self.applicationName = applicationName
             self.jwtTemplates = jwtTemplates
             self.requestLogLimit = requestLogLimit
+            self.reverification = reverification
         }
     }
 

@@ -9,7 +9,7 @@ extension ClerkEmulator {
     public nonisolated var inProcessTransport: any HTTPTransport { InProcessTransport(emulator: self) }
 
     /// Serves one request as the HTTP driver would, without the network.
-    func handle(_ request: HTTPRequest) async throws(ClerkError) -> HTTPResponse {
+    func handle(_ request: ClerkHTTPRequest) async throws(ClerkError) -> ClerkHTTPResponse {
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
         var path = request.url.path
         // A proxy path prefix, if the client has one, comes before the Frontend API's own /v1 routes.
@@ -17,9 +17,10 @@ extension ClerkEmulator {
         let parsed: EmulatorRequest
         do throws(FAPIError) {
             let query = try FormBody(parsing: components?.percentEncodedQuery ?? "")
-            let form = try FormBody(parsing: request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")
+            let (form, upload) = try EmulatorRequest.parseBody(
+                Array(request.body ?? Data()), contentType: request.headers["Content-Type"])
             parsed = EmulatorRequest(
-                method: request.method, path: path, query: query, form: form,
+                method: request.method, path: path, query: query, form: form, upload: upload,
                 authorization: request.headers["Authorization"], clientCookie: nil, origin: nil,
                 headers: request.headers.fields.map { ($0.name, $0.value) })
         } catch {
@@ -43,10 +44,10 @@ extension ClerkEmulator {
         return Self.httpResponse(response)
     }
 
-    private static func httpResponse(_ response: EmulatorResponse) -> HTTPResponse {
-        var headers = HTTPHeaders(response.headers)
+    private static func httpResponse(_ response: EmulatorResponse) -> ClerkHTTPResponse {
+        var headers = ClerkHTTPHeaders(response.headers)
         if response.body != nil { headers["Content-Type"] = "application/json" }
-        return HTTPResponse(
+        return ClerkHTTPResponse(
             status: response.status, headers: headers, body: response.body?.serialized ?? Data())
     }
 }
@@ -56,7 +57,7 @@ extension ClerkEmulator {
 struct InProcessTransport: HTTPTransport {
     let emulator: ClerkEmulator
 
-    func send(_ request: HTTPRequest) async throws(ClerkError) -> HTTPResponse {
+    func send(_ request: ClerkHTTPRequest) async throws(ClerkError) -> ClerkHTTPResponse {
         try await emulator.handle(request)
     }
 }

@@ -96,7 +96,7 @@ extension ClerkEmulator {
 
     /// Replaces the user's backup codes with ten new single-use codes and returns them.
     public func createBackupCodes(userId: String) throws(ClerkError) -> [String] {
-        let codes = (0..<10).map { _ in IDs.random(8).lowercased() }
+        let codes = EmulatorStore.newBackupCodes()
         try updateUser(userId) { user, _ in user.backupCodes = codes }
         return codes
     }
@@ -154,7 +154,7 @@ extension ClerkEmulator {
         return store
     }
 
-    private func updateUser(_ userId: String, _ change: (inout UserRecord, Millis) -> Void) throws(ClerkError) {
+    func updateUser(_ userId: String, _ change: (inout UserRecord, Millis) -> Void) throws(ClerkError) {
         var store = try requireStore()
         guard var user = store.users[userId] else { throw ClerkError(.emulator, "no user \(userId)") }
         change(&user, nowMillis)

@@ -114,6 +114,7 @@ extension EmulatorStore {
         if method == "POST", let captures = path.match("v1/client/sign_ups/*/*") {
             return try signUpAction(captures[0], captures[1], &call)
         }
+        if let reply = try reverificationRoute(method, path, &call) { return reply }
         if method == "GET", let id = path.match("v1/client/sessions/*")?.first {
             try form.requireKnown([])
             return .enveloped(sessionJSON(try clientSession(id, &call)))
@@ -124,12 +125,15 @@ extension EmulatorStore {
         if method == "POST", let captures = path.match("v1/client/sessions/*/tokens/*") {
             return try sessionAction(captures[0], "tokens", template: captures[1], &call)
         }
-        if method == "GET", path.match("v1/me") != nil {
-            try form.requireKnown([])
-            let session = try currentSession(&call)
-            guard let user = users[session.userId] else { throw FAPIError.signedOut }
-            return .enveloped(userJSON(user))
-        }
+        if let reply = try profileRoute(method, path, &call) { return reply }
+        if let reply = try identifierRoute(method, path, &call) { return reply }
+        if let reply = try secondFactorRoute(method, path, &call) { return reply }
+        if let reply = try connectionRoute(method, path, &call) { return reply }
+        if let reply = try organizationRoute(method, path, &call) { return reply }
+        if let reply = try membershipRoute(method, path, &call) { return reply }
+        if let reply = try invitationRoute(method, path, &call) { return reply }
+        if let reply = try domainRoute(method, path, &call) { return reply }
+        if let reply = try joinRoute(method, path, &call) { return reply }
         if method == "GET", path.match("v1/me/sessions/active") != nil {
             try form.requireKnown([])
             let session = try currentSession(&call)

@@ -29,7 +29,20 @@ struct PathMatcher: Sendable {
         "v1/client/sign_ins/*",
         "v1/client/sign_ins/*/*", "v1/client/sign_ups", "v1/client/sign_ups/*", "v1/client/sign_ups/*/*",
         "v1/client/sessions", "v1/client/sessions/*", "v1/client/sessions/*/*", "v1/client/sessions/*/tokens/*",
-        "v1/me", "v1/me/sessions/active", "v1/me/sessions/*/revoke",
+        "v1/me", "v1/me/sessions/active", "v1/me/sessions/*/revoke", "v1/me/metadata", "v1/me/change_password",
+        "v1/me/remove_password", "v1/me/profile_image", "v1/me/email_addresses", "v1/me/email_addresses/*",
+        "v1/me/email_addresses/*/*", "v1/me/phone_numbers", "v1/me/phone_numbers/*", "v1/me/phone_numbers/*/*",
+        "v1/me/totp",
+        "v1/me/totp/attempt_verification", "v1/me/backup_codes", "v1/organizations", "v1/organizations/*",
+        "v1/organizations/*/logo", "v1/organizations/*/roles", "v1/organizations/*/memberships",
+        "v1/organizations/*/memberships/*", "v1/organizations/*/invitations", "v1/organizations/*/invitations/bulk",
+        "v1/organizations/*/invitations/*/revoke", "v1/me/organization_memberships", "v1/me/organization_memberships/*",
+        "v1/me/organization_invitations", "v1/me/organization_invitations/*/accept", "v1/me/passkeys/*",
+        "v1/me/external_accounts/*", "v1/me/external_accounts/*/reauthorize", "v1/organizations/*/domains",
+        "v1/organizations/*/domains/*", "v1/organizations/*/domains/*/*", "v1/organizations/*/membership_requests",
+        "v1/organizations/*/membership_requests/*/*", "v1/me/organization_suggestions",
+        "v1/me/organization_suggestions/*/accept", "v1/me/organization_creation_defaults",
+        "v1/client/sessions/*/verify/*",
     ]
 
     var isKnown: Bool { Self.patterns.contains { match($0) != nil } }

@@ -88,7 +88,7 @@ extension EmulatorStore {
         ]
     }
 
-    private static func factorJSON(_ factor: SignInMachine.Factor) -> JSON {
+    static func factorJSON(_ factor: SignInMachine.Factor) -> JSON {
         var pairs: [(String, JSON)] = [("strategy", .string(factor.strategy))]
         if let value = factor.safeIdentifier { pairs.append(("safe_identifier", .string(value))) }
         if let value = factor.emailAddressId { pairs.append(("email_address_id", .string(value))) }

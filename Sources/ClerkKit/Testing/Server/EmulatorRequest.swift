@@ -6,6 +6,8 @@ struct EmulatorRequest: Sendable {
     var path: String
     var query: FormBody
     var form: FormBody
+    /// The file of a `multipart/form-data` upload, if the body was one.
+    var upload: MultipartPart? = nil
     /// The raw `Authorization` header (the device token), if any.
     var authorization: String?
     /// The `__client` cookie, for browser-style requests.
@@ -13,6 +15,18 @@ struct EmulatorRequest: Sendable {
     var origin: String?
     /// Every request header, in order, for the request log (secrets are redacted there).
     var headers: [(String, String)] = []
+    /// Reads a body by its `Content-Type`: a form (the default) or a multipart upload's `file` part.
+    static func parseBody(_ bytes: [UInt8], contentType: String?) throws(FAPIError) -> (FormBody, MultipartPart?) {
+        let type = contentType?.lowercased() ?? ""
+        if type.hasPrefix("multipart/form-data") {
+            return (FormBody(), try MultipartPart.file(in: bytes, contentType: contentType ?? type))
+        }
+        if !bytes.isEmpty, !type.isEmpty, !type.hasPrefix("application/x-www-form-urlencoded") {
+            throw FAPIError.malformedBody("The request body must be application/x-www-form-urlencoded.")
+        }
+        return (try FormBody(parsing: String(decoding: bytes, as: UTF8.self)), nil)
+    }
+
     /// `_is_native=true` (or `1`) was in the query.
     var isNative: Bool { query["_is_native"].map { $0 == "true" || $0 == "1" } ?? false }
 

@@ -21,7 +21,7 @@ struct EmulatorRequestContext: RequestContext {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct EmulatorResponder: HTTPResponder {
     typealias Context = EmulatorRequestContext
-    static let maximumBodyBytes = 1 << 20
+    static let maximumBodyBytes = 11 << 20  // a 10 MiB image and its multipart framing
 
     let emulator: ClerkEmulator
     let logger: Logger
@@ -75,19 +75,15 @@ struct EmulatorResponder: HTTPResponder {
                 status: 413, code: "request_body_too_large", message: "is too large",
                 longMessage: "The request body must be at most \(maximumBodyBytes) bytes.")
         }
-        let text = String(buffer: buffer)
-        if !text.isEmpty, let type = request.headers[.contentType]?.lowercased(),
-            !type.hasPrefix("application/x-www-form-urlencoded")
-        {
-            throw FAPIError.malformedBody("The request body must be application/x-www-form-urlencoded.")
-        }
-        let form = try FormBody(parsing: text)
+        let (form, upload) = try EmulatorRequest.parseBody(
+            Array(buffer.readableBytesView), contentType: request.headers[.contentType])
         let cookie = request.headers[.cookie].flatMap { header in
             header.split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
                 .first { $0.hasPrefix("__client=") }.map { String($0.dropFirst(9)) }
         }
         return EmulatorRequest(
-            method: method, path: path, query: query, form: form, authorization: request.headers[.authorization],
+            method: method, path: path, query: query, form: form, upload: upload,
+            authorization: request.headers[.authorization],
             clientCookie: cookie, origin: request.headers[.origin],
             headers: request.headers.map { ($0.name.rawName, $0.value) })
     }

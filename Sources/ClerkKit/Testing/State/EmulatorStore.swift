@@ -14,6 +14,11 @@ struct EmulatorStore: Sendable {
     var userOrder: [String] = []
     var organizations: [String: OrganizationRecord] = [:]
     var memberships: [MembershipRecord] = []
+    var invitations: [InvitationRecord] = []
+    var domains: [DomainRecord] = []
+    /// Suggestions by domain (`orgsugg_…`) and membership requests (`orgreq_…`).
+    var suggestions: [JoinRecord] = []
+    var membershipRequests: [JoinRecord] = []
     var clients: [String: ClientRecord] = [:]
     var clientIdByToken: [String: String] = [:]
     var sessions: [String: SessionRecord] = [:]
@@ -210,8 +215,12 @@ struct EmulatorStore: Sendable {
     // MARK: Outbox
 
     /// Puts a code or link in the outbox; a link opens `target` (then redirects to `redirectURL`).
-    mutating func deliver(_ delivery: Delivery, now: Millis, linking target: EmailLink.Target, redirectURL: String?) {
-        if let token = delivery.linkToken { emailLinks[token] = EmailLink(target: target, redirectURL: redirectURL) }
+    mutating func deliver(
+        _ delivery: Delivery, now: Millis, linking target: EmailLink.Target? = nil, redirectURL: String? = nil
+    ) {
+        if let token = delivery.linkToken, let target {
+            emailLinks[token] = EmailLink(target: target, redirectURL: redirectURL)
+        }
         outbox.append(
             ClerkEmulator.OutboxMessage(
                 channel: delivery.channel == .email ? .email : .sms, to: delivery.to, code: delivery.code,

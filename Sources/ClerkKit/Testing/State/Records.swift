@@ -10,6 +10,8 @@ struct EmailRecord: Sendable, Equatable {
     /// `admin` for seeded users, `email_code` for addresses verified at sign-up.
     var verificationStrategy: String
     var createdAt: Millis
+    /// The code verification in progress, while the address is pending (`UserRecord.pendingEmails`).
+    var verification: VerificationState? = nil
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -20,6 +22,8 @@ struct PhoneRecord: Sendable, Equatable {
     var reservedForSecondFactor: Bool
     var defaultSecondFactor: Bool
     var createdAt: Millis
+    /// The code verification in progress, while the number is pending (`UserRecord.pendingPhones`).
+    var verification: VerificationState? = nil
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -28,14 +32,25 @@ struct UserRecord: Sendable, Equatable {
     var username: String?
     var firstName: String?
     var lastName: String?
+    /// Verified email addresses and phone numbers: the ones sign-in and lookups see.
     var emails: [EmailRecord] = []
     var phones: [PhoneRecord] = []
+    /// Added from the account but not verified yet.
+    var pendingEmails: [EmailRecord] = []
+    var pendingPhones: [PhoneRecord] = []
+    /// The uploaded profile image's id, if any.
+    var imageId: String?
+    var passkeys: [PasskeyRecord] = []
+    var externalAccounts: [ExternalAccountRecord] = []
     var primaryEmailId: String?
     var primaryPhoneId: String?
     var password: PasswordDigest?
     var passwordUpdatedAt: Millis?
     /// The TOTP secret (raw bytes), when an authenticator app is enrolled.
     var totpSecret: [UInt8]?
+    /// A TOTP secret created from the account, not verified yet.
+    var pendingTotpSecret: [UInt8]?
+    var totpCreatedAt: Millis?
     var backupCodes: [String] = []
     var unsafeMetadata: JSON = .object([])
     var legalAcceptedAt: Millis?
@@ -67,6 +82,71 @@ struct OrganizationRecord: Sendable, Equatable {
     var name: String
     var slug: String
     var createdAt: Millis
+    var updatedAt: Millis? = nil
+    /// The uploaded logo's id, if any.
+    var imageId: String? = nil
+}
+
+/// A registered passkey (seeded: the emulator has no authenticator).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct PasskeyRecord: Sendable, Equatable {
+    var id: String
+    var name: String
+    var createdAt: Millis
+    var updatedAt: Millis
+}
+
+/// A connected OAuth account (seeded: the emulator runs no OAuth provider).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct ExternalAccountRecord: Sendable, Equatable {
+    var id: String
+    var provider: String
+    var providerUserId: String
+    var emailAddress: String
+    var createdAt: Millis
+    /// The reauthorization in progress: where the browser goes.
+    var reauthorizationURL: String?
+}
+
+/// A domain of an organization, verified through an address on it.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct DomainRecord: Sendable, Equatable {
+    var id: String
+    var organizationId: String
+    var name: String
+    var enrollmentMode: String
+    var affiliationEmail: String?
+    var verification: VerificationState?
+    var verifiedAt: Millis?
+    var createdAt: Millis
+    var updatedAt: Millis
+}
+
+/// A suggestion to join (from a domain), and the request to join it turned into.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct JoinRecord: Sendable, Equatable {
+    enum Status: String, Sendable { case pending, accepted, rejected }
+
+    var id: String
+    var organizationId: String
+    var userId: String
+    var status: Status
+    var createdAt: Millis
+    var updatedAt: Millis
+}
+
+/// An invitation to join an organization.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct InvitationRecord: Sendable, Equatable {
+    enum Status: String, Sendable { case pending, accepted, revoked }
+
+    var id: String
+    var organizationId: String
+    var emailAddress: String
+    var role: String
+    var status: Status
+    var createdAt: Millis
+    var updatedAt: Millis
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -98,6 +178,8 @@ struct SessionRecord: Sendable, Equatable {
     var firstFactorVerifiedAt: Millis?
     var secondFactorVerifiedAt: Millis?
     var lastActiveToken: String?
+    /// The reverification in progress, if any.
+    var reverification: ReverificationMachine?
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)

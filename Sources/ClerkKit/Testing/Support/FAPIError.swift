@@ -11,6 +11,8 @@ struct FAPIError: Error, Sendable, Equatable {
     var longMessage: String
     /// `meta.param_name`, when the error is about one parameter.
     var paramName: String?
+    /// More `meta` fields (for example `reverification`).
+    var meta: JSON?
 
     init(status: Int, code: String, message: String, longMessage: String? = nil, paramName: String? = nil) {
         self.status = status
@@ -24,6 +26,7 @@ struct FAPIError: Error, Sendable, Equatable {
     var json: JSON {
         var meta: [(String, JSON)] = []
         if let paramName { meta.append(("param_name", .string(paramName))) }
+        if case .object(let extra)? = self.meta { meta += extra }
         return [
             "message": .string(message), "long_message": .string(longMessage), "code": .string(code),
             "meta": .object(meta),
@@ -135,6 +138,10 @@ extension FAPIError {
             status: 404, code: "resource_not_found", message: "not found",
             longMessage: "No organization was found with this id or slug.", paramName: param)
     }
+
+    static let notAnAdmin = FAPIError(
+        status: 403, code: "not_allowed_access", message: "You are not authorized to perform this request",
+        longMessage: "Only an admin of the organization can do this.")
 
     static func notEnabled(_ param: String, _ what: String) -> FAPIError {
         FAPIError(

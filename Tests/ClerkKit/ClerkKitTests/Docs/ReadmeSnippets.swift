@@ -24,6 +24,28 @@ func logSignOuts(of clerk: Clerk) -> Task<Void, Never> {
     }
 }
 
+@MainActor
+func startTeam(_ clerk: Clerk, inviting colleague: String) async throws(ClerkError) -> Int {
+    let organization = try await clerk.organizations.create(name: "Analytical Engines")
+    try await clerk.organizations.setActive(organization.id)  // session tokens now carry the organization
+    guard clerk.has(permission: "org:sys_memberships:manage") else { return 0 }
+    _ = try await clerk.organizations.invite(to: organization.id, emailAddress: colleague, role: "org:member")
+    var members = 0
+    for try await _ in clerk.organizations.memberships(of: organization.id) { members += 1 }
+    return members
+}
+
+@Test @MainActor func startsATeamAgainstTheEmulator() async throws {
+    let emulator = ClerkEmulator(logger: Logger(label: "clerk-emulator"))
+    _ = try await emulator.createUser(emailAddress: "ada+clerk_test@example.com", password: "analytical-engine-1843")
+    let clerk = Clerk(
+        configuration: try ClerkConfiguration(publishableKey: await emulator.publishableKey),
+        transport: emulator.inProcessTransport)
+    try await clerk.load()
+    _ = try await clerk.auth.signIn(identifier: "ada+clerk_test@example.com", password: "analytical-engine-1843")
+    #expect(try await startTeam(clerk, inviting: "grace@example.com") == 1)
+}
+
 @Test @MainActor func signsInAgainstTheEmulator() async throws {
     let emulator = ClerkEmulator(logger: Logger(label: "clerk-emulator"))
     _ = try await emulator.createUser(emailAddress: "ada+clerk_test@example.com", password: "analytical-engine-1843")

@@ -263,22 +263,22 @@ enum Fixtures {
 
     /// `{"response": resource, "client": client}`.
     static func wrapped(
-        _ resource: Any, client: [String: Any]? = nil, status: Int = 200, headers: HTTPHeaders = [:]
-    ) -> HTTPResponse {
+        _ resource: Any, client: [String: Any]? = nil, status: Int = 200, headers: ClerkHTTPHeaders = [:]
+    ) -> ClerkHTTPResponse {
         let body: [String: Any] = ["response": resource, "client": client ?? null]
         return json(body, status: status, headers: headers)
     }
 
-    static func json(_ object: Any, status: Int = 200, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    static func json(_ object: Any, status: Int = 200, headers: ClerkHTTPHeaders = [:]) -> ClerkHTTPResponse {
         var headers = headers
         if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
-        return HTTPResponse(status: status, headers: headers, body: data(object))
+        return ClerkHTTPResponse(status: status, headers: headers, body: data(object))
     }
 
     static func errorResponse(
         status: Int = 422, code: String = "form_password_incorrect", client: [String: Any]? = nil,
-        headers: HTTPHeaders = [:]
-    ) -> HTTPResponse {
+        headers: ClerkHTTPHeaders = [:]
+    ) -> ClerkHTTPResponse {
         var body: [String: Any] = [
             "errors": [
                 [
@@ -293,7 +293,7 @@ enum Fixtures {
         return json(body, status: status, headers: headers)
     }
 
-    static func tokenResponse(_ jwt: String?) -> HTTPResponse {
+    static func tokenResponse(_ jwt: String?) -> ClerkHTTPResponse {
         json(["object": "token", "jwt": jwt.map { $0 as Any } ?? null])
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// Checks recorded requests against the Frontend API description (method, path, query and form parameter names).
 enum SpecCheck {
     /// The spec's problems with `request`; empty when it fits.
-    static func problems(_ request: HTTPRequest, pathPrefix: String = "") throws -> [String] {
+    static func problems(_ request: ClerkHTTPRequest, pathPrefix: String = "") throws -> [String] {
         var path = request.url.path
         if !pathPrefix.isEmpty, path.hasPrefix(pathPrefix) { path = String(path.dropFirst(pathPrefix.count)) }
         return try FAPISpec.load().validateRequest(
@@ -16,7 +16,7 @@ enum SpecCheck {
     }
 
     /// Records an issue for each problem the spec finds with `request`.
-    static func validate(_ request: HTTPRequest, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func validate(_ request: ClerkHTTPRequest, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for problem in try problems(request) {
             Issue.record("\(request.method) \(request.url.path): \(problem)", sourceLocation: sourceLocation)
         }

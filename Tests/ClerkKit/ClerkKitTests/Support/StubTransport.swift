@@ -3,11 +3,11 @@ import Foundation
 
 /// A transport that answers from a handler and records every request it was given.
 final class StubTransport: HTTPTransport, @unchecked Sendable {
-    typealias Handler = @Sendable (HTTPRequest, Int) async throws(ClerkError) -> HTTPResponse
+    typealias Handler = @Sendable (ClerkHTTPRequest, Int) async throws(ClerkError) -> ClerkHTTPResponse
 
     private let lock = NSLock()
-    private var recorded: [HTTPRequest] = []
-    private var answered: [(HTTPRequest, HTTPResponse)] = []
+    private var recorded: [ClerkHTTPRequest] = []
+    private var answered: [(ClerkHTTPRequest, ClerkHTTPResponse)] = []
     private let handler: Handler
 
     /// Answers each request with `handler(request, index)`, `index` counting from 0.
@@ -16,19 +16,19 @@ final class StubTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Answers the requests in order with `responses` (the last one repeats).
-    convenience init(responses: [HTTPResponse]) {
+    convenience init(responses: [ClerkHTTPResponse]) {
         self.init { _, index in responses[min(index, responses.count - 1)] }
     }
 
     /// Answers by route: `"POST /v1/client/sign_ins"` → response; unknown routes get a 404 Clerk error.
-    convenience init(routes: [String: HTTPResponse]) {
+    convenience init(routes: [String: ClerkHTTPResponse]) {
         self.init { request, _ in
             let key = "\(request.method) \(request.url.path)"
             return routes[key] ?? Fixtures.errorResponse(status: 404, code: "resource_not_found")
         }
     }
 
-    func send(_ request: HTTPRequest) async throws(ClerkError) -> HTTPResponse {
+    func send(_ request: ClerkHTTPRequest) async throws(ClerkError) -> ClerkHTTPResponse {
         let index = lock.withLock {
             recorded.append(request)
             return recorded.count - 1
@@ -39,17 +39,17 @@ final class StubTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Every request with the response it got.
-    var exchanges: [(request: HTTPRequest, response: HTTPResponse)] { lock.withLock { answered } }
+    var exchanges: [(request: ClerkHTTPRequest, response: ClerkHTTPResponse)] { lock.withLock { answered } }
 
-    var requests: [HTTPRequest] { lock.withLock { recorded } }
+    var requests: [ClerkHTTPRequest] { lock.withLock { recorded } }
 
     /// Requests whose path ends with `suffix`.
-    func requests(to suffix: String) -> [HTTPRequest] {
+    func requests(to suffix: String) -> [ClerkHTTPRequest] {
         requests.filter { $0.url.path.hasSuffix(suffix) }
     }
 }
 
-extension HTTPRequest {
+extension ClerkHTTPRequest {
     /// The query items (repeated names kept, bare names with a `nil` value).
     var queryItems: [(String, String?)] {
         guard let query = url.query(percentEncoded: true), !query.isEmpty else { return [] }
@@ -61,8 +61,9 @@ extension HTTPRequest {
         Dictionary(queryItems.map { ($0.0, $0.1 ?? "") }, uniquingKeysWith: { _, last in last })
     }
 
-    /// The form body fields.
+    /// The form body fields (none for a body that is not a form, such as a multipart upload).
     var formItems: [(String, String?)] {
+        guard headers["Content-Type"]?.hasPrefix("application/x-www-form-urlencoded") ?? true else { return [] }
         guard let body, let text = String(data: body, encoding: .utf8), !text.isEmpty else { return [] }
         return Self.decode(text)
     }

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// HTTP header fields in order, with case-insensitive lookup.
-public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+public struct ClerkHTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// One header field.
     public struct Field: Sendable, Hashable {
         /// The name as given.
@@ -39,18 +39,18 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 }
 
 /// An HTTP request as the transport sends it.
-public struct HTTPRequest: Sendable, Hashable {
+public struct ClerkHTTPRequest: Sendable, Hashable {
     /// `GET`, `POST`, `PATCH`, `PUT` or `DELETE`.
     public var method: String
     /// The full URL, query included.
     public var url: URL
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: ClerkHTTPHeaders
     /// The body, if any.
     public var body: Data?
 
     /// Creates a request.
-    public init(method: String, url: URL, headers: HTTPHeaders = [:], body: Data? = nil) {
+    public init(method: String, url: URL, headers: ClerkHTTPHeaders = [:], body: Data? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -59,16 +59,16 @@ public struct HTTPRequest: Sendable, Hashable {
 }
 
 /// An HTTP response as the transport received it.
-public struct HTTPResponse: Sendable, Hashable {
+public struct ClerkHTTPResponse: Sendable, Hashable {
     /// The status code.
     public var status: Int
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: ClerkHTTPHeaders
     /// The whole body.
     public var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+    public init(status: Int, headers: ClerkHTTPHeaders = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -82,5 +82,5 @@ public struct HTTPResponse: Sendable, Hashable {
 /// ``ClerkError/Code/cancelled`` when the task was cancelled.
 public protocol HTTPTransport: Sendable {
     /// Sends `request`.
-    func send(_ request: HTTPRequest) async throws(ClerkError) -> HTTPResponse
+    func send(_ request: ClerkHTTPRequest) async throws(ClerkError) -> ClerkHTTPResponse
 }

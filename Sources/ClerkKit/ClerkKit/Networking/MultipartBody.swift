@@ -1,0 +1,21 @@
+import Foundation
+
+/// A `multipart/form-data` body with one file part, as the Frontend API reads image uploads (field `file`).
+struct MultipartBody: Sendable {
+    /// `multipart/form-data; boundary=…`.
+    let contentType: String
+    /// The encoded parts.
+    let data: Data
+
+    /// One part named `field`, holding `file` with a random file name and `fileType` (for example `image/png`).
+    init(field: String = "file", file: Data, fileType: String, boundary: String = UUID().uuidString) {
+        contentType = "multipart/form-data; boundary=\(boundary)"
+        let fileName = UUID().uuidString.lowercased()
+        var data = Data("--\(boundary)\r\n".utf8)
+        data.append(Data("Content-Disposition: form-data; name=\"\(field)\"; filename=\"\(fileName)\"\r\n".utf8))
+        data.append(Data("Content-Type: \(fileType)\r\n\r\n".utf8))
+        data.append(file)
+        data.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        self.data = data
+    }
+}

@@ -9,12 +9,13 @@ public import Foundation  // URLSession is Foundation's on Apple platforms
 ///
 /// On Linux, FoundationNetworking (libcurl) silently sends a request again when the kept-alive connection it
 /// picked turns out to be closed, whatever the method: a `POST` the server processed before the connection dropped
-/// would be submitted twice. So there, requests that are not safe to repeat (`POST`, `PATCH`) go through a second
-/// session on a fresh connection each (`Connection: close`), which libcurl never resends; reads keep their
-/// kept-alive connections. Apple's URLSession does not resend such requests and uses one session.
+/// would be submitted twice. So there, each request that is not safe to repeat (`POST`, `PATCH`) goes through a
+/// session of its own, which has no kept-alive connection to reuse: it opens a fresh connection (`Connection:
+/// close`), which libcurl never resends. Reads keep their kept-alive connections. Apple's URLSession does not resend
+/// such requests and uses one session.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
-    private let writeSession: URLSession
+    private let configuration: URLSessionConfiguration
 
     /// Creates a transport on `session` (default: an ephemeral session with no cookies or cache).
     public init(session: URLSession? = nil) {
@@ -30,11 +31,7 @@ public struct URLSessionTransport: HTTPTransport {
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             self.session = URLSession(configuration: configuration)
         }
-        #if canImport(FoundationNetworking)
-        writeSession = URLSession(configuration: configuration)
-        #else
-        writeSession = self.session
-        #endif
+        self.configuration = configuration
     }
 
     /// Whether libcurl may resend `method` on another connection without harm.
@@ -54,8 +51,9 @@ public struct URLSessionTransport: HTTPTransport {
         #if canImport(FoundationNetworking)
         if !Self.isSafeToResend(request.method) {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
-            session = writeSession
+            session = URLSession(configuration: configuration)
         }
+        defer { if session !== self.session { session.finishTasksAndInvalidate() } }
         #endif
         let data: Data
         let response: URLResponse

@@ -47,6 +47,7 @@ public import Combine
 /// `ConnectivityManager`'s 1.0 routing): live when reachable, else the application context when the counterpart
 /// app is installed, else `SundialError.missingCompanion`, also before activation. An observer created over your
 /// own 1.0 `ConnectivitySession` (``init(session:)``) publishes exactly as 1.0's did.
+@available(macOS 10.15, *)
 public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     // Sendable: the subjects may be sent to from any thread, the `@Published` properties are written only on
     // the publishing queue (or the session's serial callback queue), and the other properties are immutable
@@ -203,7 +204,8 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
 
     /// Publishes one event: on the publishing queue, in the order the manager reported events.
     private func publish(_ event: ConnectivityEvent) {
-        // The 1.0 fields the previous event published, if it was the state change of an activation's completion.
+        // The 1.0 fields the previous event published, if it was a state change (the one the session call being
+        // reported caused, so each field is published once for the call).
         let justPublished = v1Published
         v1Published = []
         switch event {
@@ -221,6 +223,14 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
             if legacyAdapter == nil {
                 publishV1(V1StateFields.all.subtracting(justPublished), of: stateSubject.value)
             }
+        case .companionStateReported(let state):
+            // 1.0 published both companion fields on every companion call, changed or not.
+            if legacyAdapter == nil {
+                publishV1(V1StateFields([.isPaired, .isPairedAppInstalled]).subtracting(justPublished), of: state)
+            }
+        case .reachabilityReported(let state):
+            // 1.0 published reachability on every reachability call, changed or not.
+            if legacyAdapter == nil { publishV1(V1StateFields.isReachable.subtracting(justPublished), of: state) }
         case .receiveFailed, .transferFinished:
             break
         }

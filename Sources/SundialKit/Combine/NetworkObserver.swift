@@ -37,6 +37,7 @@ import Combine
 /// let cancellable = observer.$pathStatus.sink { status in print(status) }
 /// observer.start(queue: .main)
 /// ```
+@available(macOS 10.15, *)
 public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPing>: NetworkPathObserver,
     @unchecked Sendable
 {
@@ -127,6 +128,7 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     }
 }
 
+@available(macOS 10.15, *)
 extension NetworkObserver {
     /// Creates an observer over `monitor`, without a ping.
     ///

@@ -10,6 +10,7 @@ extension ConnectivityError: LocalizedError {
         case .activationTimedOut: "The connectivity session did not finish activating in time."
         case .activationFailed(let reason): "The connectivity session failed to activate: \(reason)"
         case .sessionMissingDelegate: "The connectivity session has no delegate."
+        case .sessionInUse: "Another connectivity manager already drives this device's session."
         case .deviceNotPaired: "No Apple Watch is paired with this iPhone."
         case .companionAppNotInstalled: "The counterpart app is not installed."
         case .notReachable: "The counterpart app is not reachable."
@@ -39,6 +40,7 @@ extension ConnectivityError: LocalizedError {
         case .payloadTooLarge: "Send large payloads as a file transfer, or split them."
         case .payloadUnsupportedTypes: "Use only String, numbers, Bool, Data, Date, arrays and [String: …]."
         case .companionAppNotInstalled, .deviceNotPaired: "Install the counterpart app on the paired device."
+        case .sessionInUse: "Share one ConnectivityManager (or observer) for the whole app."
         default: nil
         }
     }

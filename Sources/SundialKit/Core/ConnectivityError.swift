@@ -17,6 +17,9 @@ public enum ConnectivityError: Error, Sendable, Hashable {
     case activationFailed(String)
     /// The session has no delegate to deliver incoming data to.
     case sessionMissingDelegate
+    /// Another live manager already drives this device's WatchConnectivity session (`WCSession.default` has one
+    /// delegate); share that manager, or let it go first.
+    case sessionInUse
 
     // MARK: Counterpart
 

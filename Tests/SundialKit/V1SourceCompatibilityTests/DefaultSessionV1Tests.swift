@@ -1,3 +1,4 @@
+import CourierTestSupport
 // SundialKit 1.0 with the device's own session. Where there is no WatchConnectivity 1.0 used its
 // `NeverConnectivitySession` (every call fails with `SundialError.sessionNotSupported`); with WatchConnectivity,
 // a `WCSession` reports itself not reachable and its app not installed until it is activated and paired, so a send
@@ -67,6 +68,29 @@ struct DefaultSessionV1Tests {
         #expect(states.values == [.activated])
         #expect(installed.values == [false])
         #expect(reachable.values == [false])
+    }
+
+    @Test("A companion change publishes isPaired and isPairedAppInstalled, changed or not, and nothing else")
+    func companionChangePublishesBoth() async throws {
+        let pair = PairedSessions()
+        let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
+        try await observer.activate(timeout: .seconds(10))
+        let (paired, pairedCancellable) = collect(observer.isPairedPublisher)
+        let (installed, installedCancellable) = collect(observer.isPairedAppInstalledPublisher)
+        let states = Recorder(observer.activationStatePublisher)
+        defer {
+            pairedCancellable.cancel()
+            installedCancellable.cancel()
+        }
+        pair.setWatchAppInstalled(false)
+        // 1.0 (`sessionCompanionStateDidChange`): `isPairedSubject.send(session)` and
+        // `isPairedAppInstalledSubject.send(session)`, whatever changed.
+        #expect(try await installed.first(1) == [false])
+        #expect(try await paired.first(1) == [true])
+        pair.setWatchAppInstalled(true)
+        #expect(try await installed.first(1) == [true])
+        #expect(try await paired.first(1) == [true])
+        #expect(states.values.isEmpty)
     }
 
     @Test("A value WatchConnectivity cannot carry is refused where it would cross: payloadUnsupportedTypes")

@@ -1,9 +1,9 @@
 import Foundation
-import SundialKitCore
-import SundialKitNetwork
+public import SundialKitCore
 
 #if canImport(Network)
-import Network
+public import Network
+import SundialKitNetwork
 
 @available(macOS 10.15, *)
 extension NetworkObserver where MonitorType == NWPathMonitor, PingType == NeverPing {
@@ -21,6 +21,8 @@ extension NetworkObserver where MonitorType == NWPathMonitor {
     }
 }
 #elseif os(Linux)
+public import SundialKitNetwork
+
 @available(macOS 10.15, *)
 extension NetworkObserver where MonitorType == NetlinkPathMonitor, PingType == NeverPing {
     /// Creates an observer over a new `NetlinkPathMonitor`, without a ping.

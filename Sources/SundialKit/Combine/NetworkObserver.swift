@@ -1,11 +1,11 @@
-import Foundation
-import SundialKitCore
-import SundialKitNetwork
+public import Foundation
+public import SundialKitCore
+public import SundialKitNetwork
 
 #if canImport(Combine)
-import Combine
+public import Combine
 #else
-@preconcurrency import OpenCombine
+@preconcurrency public import OpenCombine
 #endif
 
 /// Publishes network path changes and ping results with Combine: the SundialKit 1.0 `NetworkObserver`, an

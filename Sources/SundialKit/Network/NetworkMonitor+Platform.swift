@@ -1,8 +1,8 @@
 import Foundation
-import SundialKitCore
+public import SundialKitCore
 
 #if canImport(Network)
-import Network
+public import Network
 
 @available(macOS 10.15, *)
 extension NetworkMonitor where Monitor == NWPathMonitor, Ping == NeverPing {

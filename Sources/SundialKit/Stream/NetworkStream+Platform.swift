@@ -1,8 +1,8 @@
-import SundialKitCore
-import SundialKitNetwork
+public import SundialKitCore
 
 #if canImport(Network)
-import Network
+public import Network
+import SundialKitNetwork
 
 @available(macOS 10.15, *)
 extension NetworkStream where Monitor == NWPathMonitor, Ping == NeverPing {
@@ -20,6 +20,8 @@ extension NetworkStream where Monitor == NWPathMonitor {
     }
 }
 #elseif os(Linux)
+public import SundialKitNetwork
+
 @available(macOS 10.15, *)
 extension NetworkStream where Monitor == NetlinkPathMonitor, Ping == NeverPing {
     /// Creates streams over a new `NetlinkPathMonitor`, without a ping.

@@ -1,6 +1,6 @@
-import Foundation
-import SundialKitCore
-import SundialKitNetwork
+public import Foundation
+public import SundialKitCore
+public import SundialKitNetwork
 
 /// Network path changes and ping results as `AsyncStream`s.
 ///

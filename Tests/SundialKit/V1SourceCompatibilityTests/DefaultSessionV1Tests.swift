@@ -101,7 +101,7 @@ struct DefaultSessionV1Tests {
         let replies = Recorder(observer.replyMessagePublisher)
         observer.sendingMessageSubject.send(TokenMessage(name: "d", token: UUID()).message())
         let result = try #require(replies.values.first)
-        guard case .payloadUnsupportedTypes = result.context.error else {
+        guard result.context.error?.code == .payloadUnsupportedTypes else {
             Issue.record("expected payloadUnsupportedTypes, got \(result.context)")
             return
         }

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Turns an `NSNumber` that WatchConnectivity (or any Objective-C API) hands over into the Swift value it holds.
 ///

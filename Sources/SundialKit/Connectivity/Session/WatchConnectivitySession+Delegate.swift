@@ -1,6 +1,6 @@
 #if canImport(WatchConnectivity)
-import Foundation
-import WatchConnectivity
+public import Foundation
+public import WatchConnectivity
 
 extension WatchConnectivitySession: WCSessionDelegate {
     /// Forwards the activation outcome.

@@ -1,5 +1,5 @@
-import Foundation
-import SundialKitCore
+public import Foundation
+public import SundialKitCore
 
 /// A `NetworkPing` that opens (and at once closes) a TCP connection to a host and port.
 ///

@@ -1,6 +1,6 @@
 import CourierPrimitives
-import Foundation
-import SundialKitCore
+public import Foundation
+public import SundialKitCore
 
 /// A `PathMonitor` a test drives: it delivers the paths the test sends, on the caller's thread, at once.
 ///

@@ -1,6 +1,6 @@
 import CourierPrimitives
-import Foundation
-import SundialKitCore
+public import Foundation
+public import SundialKitCore
 
 /// A `NetworkPing` a test scripts: each ping's answer comes from `respond`, given the ping's number (1, 2, …).
 @available(macOS 10.15, *)

@@ -42,7 +42,8 @@ public import Combine
 ///
 /// ## As in 1.0
 ///
-/// The 1.0 publishers emit each change, and every field when an activation completes, changed or not.
+/// The 1.0 publishers emit each change; every field when an activation completes, `isPaired` and
+/// `isPairedAppInstalled` on every companion call, and `isReachable` on every reachability call, changed or not.
 /// ``sendingMessageSubject`` routes and publishes its outcome on ``replyMessagePublisher`` at once, as 1.0 did (see
 /// `ConnectivityManager`'s 1.0 routing): live when reachable, else the application context when the counterpart
 /// app is installed, else `SundialError.missingCompanion`, also before activation. An observer created over your

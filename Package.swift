@@ -249,6 +249,10 @@ let sundialKitConnectivityTargets: [Target] = [
         path: "Benchmarks/SundialKitConnectivity"
     ),
 ]
+// Each `public import` in SundialKit marks an API dependency on purpose.
+for target in sundialKitTargets + sundialKitConnectivityTargets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}
 
 // MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)
 

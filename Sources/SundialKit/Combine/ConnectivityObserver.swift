@@ -42,11 +42,13 @@ public import Combine
 ///
 /// ## As in 1.0
 ///
-/// The 1.0 publishers emit each change, and every field when an activation completes, changed or not.
+/// The 1.0 publishers emit each change; every field when an activation completes, `isPaired` and
+/// `isPairedAppInstalled` on every companion call, and `isReachable` on every reachability call, changed or not.
 /// ``sendingMessageSubject`` routes and publishes its outcome on ``replyMessagePublisher`` at once, as 1.0 did (see
 /// `ConnectivityManager`'s 1.0 routing): live when reachable, else the application context when the counterpart
 /// app is installed, else `SundialError.missingCompanion`, also before activation. An observer created over your
 /// own 1.0 `ConnectivitySession` (``init(session:)``) publishes exactly as 1.0's did.
+@available(macOS 10.15, *)
 public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     // Sendable: the subjects may be sent to from any thread, the `@Published` properties are written only on
     // the publishing queue (or the session's serial callback queue), and the other properties are immutable
@@ -203,7 +205,8 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
 
     /// Publishes one event: on the publishing queue, in the order the manager reported events.
     private func publish(_ event: ConnectivityEvent) {
-        // The 1.0 fields the previous event published, if it was the state change of an activation's completion.
+        // The 1.0 fields the previous event published, if it was a state change (the one the session call being
+        // reported caused, so each field is published once for the call).
         let justPublished = v1Published
         v1Published = []
         switch event {
@@ -221,6 +224,14 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
             if legacyAdapter == nil {
                 publishV1(V1StateFields.all.subtracting(justPublished), of: stateSubject.value)
             }
+        case .companionStateReported(let state):
+            // 1.0 published both companion fields on every companion call, changed or not.
+            if legacyAdapter == nil {
+                publishV1(V1StateFields([.isPaired, .isPairedAppInstalled]).subtracting(justPublished), of: state)
+            }
+        case .reachabilityReported(let state):
+            // 1.0 published reachability on every reachability call, changed or not.
+            if legacyAdapter == nil { publishV1(V1StateFields.isReachable.subtracting(justPublished), of: state) }
         case .receiveFailed, .transferFinished:
             break
         }

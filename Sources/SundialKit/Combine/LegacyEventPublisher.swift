@@ -5,6 +5,7 @@ import SundialKitConnectivity
 /// 1.x's observer did: activation completion, reachability and companion changes on the main queue (each value
 /// read from the session when published), the other events at once on the session's thread, and every event,
 /// changed or not.
+@available(macOS 10.15, *)
 final class LegacyEventPublisher: ConnectivitySessionDelegate, @unchecked Sendable {
     // `@unchecked`: immutable; the observer's subjects may be sent to from any thread.
     private weak var observer: ConnectivityObserver?
@@ -85,6 +86,7 @@ final class LegacyEventPublisher: ConnectivitySessionDelegate, @unchecked Sendab
 }
 
 /// Carries a 1.x session (not `Sendable`) to the main queue, as 1.x did.
+@available(macOS 10.15, *)
 private struct SessionBox: @unchecked Sendable {
     let session: any ConnectivitySession
 }

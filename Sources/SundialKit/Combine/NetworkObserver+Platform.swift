@@ -1,10 +1,11 @@
 import Foundation
-import SundialKitCore
-import SundialKitNetwork
+public import SundialKitCore
 
 #if canImport(Network)
-import Network
+public import Network
+import SundialKitNetwork
 
+@available(macOS 10.15, *)
 extension NetworkObserver where MonitorType == NWPathMonitor, PingType == NeverPing {
     /// Creates an observer over `NWPathMonitor`, without a ping.
     public convenience init() {
@@ -12,6 +13,7 @@ extension NetworkObserver where MonitorType == NWPathMonitor, PingType == NeverP
     }
 }
 
+@available(macOS 10.15, *)
 extension NetworkObserver where MonitorType == NWPathMonitor {
     /// Creates an observer over `NWPathMonitor` that also pings.
     public convenience init(ping: PingType) {
@@ -19,6 +21,9 @@ extension NetworkObserver where MonitorType == NWPathMonitor {
     }
 }
 #elseif os(Linux)
+public import SundialKitNetwork
+
+@available(macOS 10.15, *)
 extension NetworkObserver where MonitorType == NetlinkPathMonitor, PingType == NeverPing {
     /// Creates an observer over a new `NetlinkPathMonitor`, without a ping.
     /// - Throws: `NetworkError.monitoringUnavailable` if netlink cannot be opened.
@@ -27,6 +32,7 @@ extension NetworkObserver where MonitorType == NetlinkPathMonitor, PingType == N
     }
 }
 
+@available(macOS 10.15, *)
 extension NetworkObserver where MonitorType == NetlinkPathMonitor {
     /// Creates an observer over a new `NetlinkPathMonitor` that also pings.
     /// - Throws: `NetworkError.monitoringUnavailable` if netlink cannot be opened.

@@ -1,11 +1,11 @@
-import Foundation
-import SundialKitCore
-import SundialKitNetwork
+public import Foundation
+public import SundialKitCore
+public import SundialKitNetwork
 
 #if canImport(Combine)
-import Combine
+public import Combine
 #else
-@preconcurrency import OpenCombine
+@preconcurrency public import OpenCombine
 #endif
 
 /// Publishes network path changes and ping results with Combine: the SundialKit 1.0 `NetworkObserver`, an
@@ -37,6 +37,7 @@ import Combine
 /// let cancellable = observer.$pathStatus.sink { status in print(status) }
 /// observer.start(queue: .main)
 /// ```
+@available(macOS 10.15, *)
 public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPing>: NetworkPathObserver,
     @unchecked Sendable
 {
@@ -127,6 +128,7 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     }
 }
 
+@available(macOS 10.15, *)
 extension NetworkObserver {
     /// Creates an observer over `monitor`, without a ping.
     ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A network monitor without any reactive framework: current values, a lifecycle, and observers.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A periodic check that the network really works (for example a TCP connect or an HTTP request).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A ``NetworkPing`` that never pings: the ping type of monitors and observers created without one.
 public struct NeverPing: NetworkPing, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A source of network path updates.
 ///

@@ -1,9 +1,10 @@
 import Foundation
-import SundialKitCore
+public import SundialKitCore
 
 #if canImport(Network)
-import Network
+public import Network
 
+@available(macOS 10.15, *)
 extension NetworkMonitor where Monitor == NWPathMonitor, Ping == NeverPing {
     /// Creates a monitor over `NWPathMonitor` (a fresh one for every start), without a ping.
     public convenience init() {
@@ -11,6 +12,7 @@ extension NetworkMonitor where Monitor == NWPathMonitor, Ping == NeverPing {
     }
 }
 
+@available(macOS 10.15, *)
 extension NetworkMonitor where Monitor == NWPathMonitor {
     /// Creates a monitor over `NWPathMonitor` (a fresh one for every start), with a ping.
     public convenience init(ping: Ping) {

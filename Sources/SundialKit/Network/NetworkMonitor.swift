@@ -1,6 +1,6 @@
 import CourierPrimitives
-import Foundation
-import SundialKitCore
+public import Foundation
+public import SundialKitCore
 
 /// Monitors the network path and, optionally, pings: current values, a start/stop lifecycle and observers,
 /// without any reactive framework.

@@ -1,4 +1,4 @@
-import SundialKitCore
+public import SundialKitCore
 
 /// What a ``NetworkMonitor`` tells the handlers given to ``NetworkMonitor/observe(_:)``, in the order it happened.
 public enum NetworkMonitorEvent<PingStatus: Sendable>: Sendable {

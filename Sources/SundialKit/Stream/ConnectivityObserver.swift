@@ -21,6 +21,7 @@ public import SundialKitConnectivity
 /// The stream methods are isolated to the actor (`await observer.messageStream()`); each has subscribed when it
 /// returns. ``activationStateStream`` and ``isReachableStream`` are the same streams as properties, readable
 /// without `await`. `ConnectivityStream` is another name for this type.
+@available(macOS 10.15, *)
 public actor ConnectivityObserver {
     /// The manager doing the work; use it for callback-style access.
     public nonisolated let manager: ConnectivityManager
@@ -55,7 +56,7 @@ public actor ConnectivityObserver {
             case .fileReceived(let file): files.send(file)
             case .activationCompleted(let state, let error):
                 activations.send(error.map { .failure($0) } ?? .success(state))
-            case .receiveFailed, .transferFinished: break
+            case .receiveFailed, .transferFinished, .companionStateReported, .reachabilityReported: break
             }
         }
     }
@@ -90,6 +91,7 @@ public actor ConnectivityObserver {
     /// Activates the session and waits until it is activated.
     /// - Parameter timeout: How long to wait for the session.
     /// - Throws: `ConnectivityError` (not supported, timed out, cancelled, or the session's error).
+    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
     public func activate(timeout: Duration = .seconds(30)) async throws(ConnectivityError) {
         try await manager.activate(timeout: timeout)
     }
@@ -102,4 +104,5 @@ public actor ConnectivityObserver {
 }
 
 /// The name the SundialKit 2.0 design document gives the AsyncStream connectivity observer.
+@available(macOS 10.15, *)
 public typealias ConnectivityStream = ConnectivityObserver

@@ -1,9 +1,10 @@
-import SundialKitCore
-import SundialKitNetwork
+public import SundialKitCore
 
 #if canImport(Network)
-import Network
+public import Network
+import SundialKitNetwork
 
+@available(macOS 10.15, *)
 extension NetworkStream where Monitor == NWPathMonitor, Ping == NeverPing {
     /// Creates streams over `NWPathMonitor` (a fresh one for every start), without a ping.
     public init() {
@@ -11,6 +12,7 @@ extension NetworkStream where Monitor == NWPathMonitor, Ping == NeverPing {
     }
 }
 
+@available(macOS 10.15, *)
 extension NetworkStream where Monitor == NWPathMonitor {
     /// Creates streams over `NWPathMonitor` (a fresh one for every start) that also ping.
     public init(ping: Ping) {
@@ -18,6 +20,9 @@ extension NetworkStream where Monitor == NWPathMonitor {
     }
 }
 #elseif os(Linux)
+public import SundialKitNetwork
+
+@available(macOS 10.15, *)
 extension NetworkStream where Monitor == NetlinkPathMonitor, Ping == NeverPing {
     /// Creates streams over a new `NetlinkPathMonitor`, without a ping.
     /// - Throws: `NetworkError.monitoringUnavailable` if netlink cannot be opened.
@@ -26,6 +31,7 @@ extension NetworkStream where Monitor == NetlinkPathMonitor, Ping == NeverPing {
     }
 }
 
+@available(macOS 10.15, *)
 extension NetworkStream where Monitor == NetlinkPathMonitor {
     /// Creates streams over a new `NetlinkPathMonitor` that also ping.
     /// - Throws: `NetworkError.monitoringUnavailable` if netlink cannot be opened.

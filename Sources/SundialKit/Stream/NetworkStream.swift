@@ -1,6 +1,6 @@
-import Foundation
-import SundialKitCore
-import SundialKitNetwork
+public import Foundation
+public import SundialKitCore
+public import SundialKitNetwork
 
 /// Network path changes and ping results as `AsyncStream`s.
 ///
@@ -15,6 +15,7 @@ import SundialKitNetwork
 ///     print(status)
 /// }
 /// ```
+@available(macOS 10.15, *)
 public actor NetworkStream<Monitor: PathMonitor, Ping: NetworkPing> {
     private let monitor: NetworkMonitor<Monitor, Ping>
     private let hub: NetworkStreamHub<Monitor, Ping>
@@ -94,6 +95,7 @@ public actor NetworkStream<Monitor: PathMonitor, Ping: NetworkPing> {
     }
 }
 
+@available(macOS 10.15, *)
 extension NetworkStream where Ping == NeverPing {
     /// Creates streams over `monitor`, without a ping.
     public init(monitor: Monitor) {

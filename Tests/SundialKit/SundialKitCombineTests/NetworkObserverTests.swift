@@ -126,6 +126,28 @@ struct NetworkObserverTests {
         observer.cancel()
         cancellable.cancel()
     }
+
+    @Test("Cancel then start over monitors that cannot restart (as NWPathMonitor) publishes the new monitor's paths")
+    func restartOverOneShotMonitors() {
+        let made = Locked([ScriptedPathMonitor]())
+        let observer = NetworkObserver(
+            networkMonitor: NetworkMonitor<ScriptedPathMonitor, NeverPing>(
+                makeMonitor: {
+                    let paths = ScriptedPathMonitor(initialPath: nil, isRestartable: false)
+                    made.withLock { $0.append(paths) }
+                    return paths
+                }, ping: nil))
+        let statuses = Locked([PathStatus]())
+        let cancellable = observer.pathStatusPublisher.sink { value in statuses.withLock { $0.append(value) } }
+        observer.start(queue: queue)
+        made.value.last?.send(.satisfied(.wifi))
+        observer.cancel()
+        observer.start(queue: queue)
+        made.value.last?.send(.unsatisfied(.notAvailable))
+        #expect(statuses.value == [.satisfied(.wifi), .unsatisfied(.notAvailable)])
+        #expect(made.value.count == 2)
+        cancellable.cancel()
+    }
 }
 
 #if os(Linux)

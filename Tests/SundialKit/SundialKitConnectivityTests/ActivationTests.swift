@@ -142,18 +142,29 @@ struct ActivationTests {
         await #expect(throws: ConnectivityError.sessionNotActivated) { try await setup.phone.send(["x": 1]) }
     }
 
-    @Test("Switching watches makes the phone inactive, then deactivated; it can activate again")
+    @Test("Switching watches makes the phone inactive, then deactivated; the manager activates it again")
     func watchSwitch() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
+        #expect(setup.pair.activationRequestCount(of: .phone) == 1)
         setup.pair.simulateWatchSwitch()
         _ = try await setup.phoneEvents.next {
             if case .stateChanged(let state) = $0 { return state.activationState == .notActivated }
             return false
         }
-        await #expect(throws: ConnectivityError.sessionNotActivated) { try await setup.phone.send(["x": 1]) }
-        try await setup.phone.activate(timeout: .seconds(10))
-        _ = try await setup.phoneEvents.next { $0.reachable == true }
+        _ = try await setup.phoneEvents.next {
+            if case .activationCompleted(.activated, nil) = $0 { return true }
+            return false
+        }
+        #expect(setup.pair.activationRequestCount(of: .phone) == 2)
+        #expect(setup.phone.state.isReachable)
         let result = try await setup.phone.send(["x": 1])
         #expect(result.transport == .message)
+    }
+
+    @Test("SundialKit 2 sessions are activated again after a deactivation")
+    func reactivationDecision() {
+        let pair = PairedSessions()
+        #expect(ConnectivityManager.reactivatesAfterDeactivation(of: pair.phone))
+        #expect(ConnectivityManager.reactivatesAfterDeactivation(of: NeverConnectivitySession()))
     }
 }

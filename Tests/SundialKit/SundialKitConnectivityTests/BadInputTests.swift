@@ -182,7 +182,7 @@ struct BadInputTests {
             do throws(SerializationError) {
                 message = try decoder.decodeBinary(input)
             } catch {
-                guard case .decodingFailed(let type, _) = error else {
+                guard error.code == .decodingFailed, let type = error.context.key else {
                     Issue.record("unexpected \(error)")
                     continue
                 }

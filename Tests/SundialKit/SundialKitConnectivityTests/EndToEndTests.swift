@@ -214,7 +214,7 @@ struct EndToEndTests {
         do {
             try await setup.phone.send(big)
         } catch {
-            guard case .payloadTooLarge(let size, let limit) = error else {
+            guard error.code == .payloadTooLarge, let size = error.context.size, let limit = error.context.limit else {
                 Issue.record("unexpected \(error)")
                 return
             }

@@ -67,7 +67,7 @@ struct SessionTests {
             errors.send($0)
         }
         #expect(
-            try await reported.first(2).map { if case .payloadTooLarge = $0 { true } else { false } } == [true, true])
+            try await reported.first(2).map { $0.code == .payloadTooLarge } == [true, true])
         setup.pair.setLinkUp(false)
         _ = try await setup.phoneEvents.next { $0.reachable == false }
         session.sendMessage(["x": 1]) { _ in

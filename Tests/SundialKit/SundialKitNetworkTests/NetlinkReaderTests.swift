@@ -148,7 +148,7 @@ struct NetlinkReaderTests {
         monitor.onFailure { failures.send($0) }
         monitor.start(queue: DispatchQueue(label: "failingSocket"))
         let failure = try #require(try await reported.firstValue(within: .seconds(30)))
-        guard case .monitoringFailed(let reason) = failure else {
+        guard failure.code == .monitoringFailed, let reason = failure.context.detail else {
             Issue.record("expected monitoringFailed, got \(failure)")
             return
         }

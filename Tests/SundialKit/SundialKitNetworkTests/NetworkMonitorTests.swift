@@ -172,6 +172,38 @@ struct NetworkMonitorTests {
         #expect(!monitor.hasPing)
     }
 
+    @Test("Over monitors that cannot restart (as NWPathMonitor), stop then start still delivers paths")
+    func restartOverOneShotMonitors() {
+        let made = Locked([ScriptedPathMonitor]())
+        let monitor = NetworkMonitor<ScriptedPathMonitor, NeverPing>(
+            makeMonitor: {
+                let paths = ScriptedPathMonitor(initialPath: nil, isRestartable: false)
+                made.withLock { $0.append(paths) }
+                return paths
+            }, ping: nil)
+        monitor.start(queue: queue)
+        made.value.last?.send(.satisfied(.wifi))
+        monitor.stop()
+        monitor.start(queue: queue)
+        made.value.last?.send(.unsatisfied(.notAvailable))
+        #expect(monitor.pathStatus == .unsatisfied(.notAvailable))
+        #expect(made.value.count == 2)
+        #expect(made.value.first?.isDead == true)
+    }
+
+    @Test("The one-shot fake catches reuse: one instance, stopped and started, delivers nothing more")
+    func oneShotFakeCatchesReuse() {
+        let paths = ScriptedPathMonitor(initialPath: nil, isRestartable: false)
+        let monitor = NetworkMonitor(monitor: paths)
+        monitor.start(queue: queue)
+        paths.send(.satisfied(.wifi))
+        monitor.stop()
+        monitor.start(queue: queue)
+        paths.send(.unsatisfied(.notAvailable))
+        #expect(monitor.pathStatus == .satisfied(.wifi))
+        #expect(!paths.isRunning)
+    }
+
     @Test("An observer may stop the monitor from inside the first delivery")
     func stopFromObserver() {
         let paths = ScriptedPathMonitor()

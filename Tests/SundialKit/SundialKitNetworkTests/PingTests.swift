@@ -107,13 +107,13 @@ struct PingTests {
     func tcpFailure() async throws {
         let closed = try LoopbackListener(listening: false)
         let refused = try await TCPConnectPing(host: "127.0.0.1", port: closed.port, timeInterval: 60).ping()
-        guard case .failure(.pingFailed(let reason)) = refused else {
+        guard case .failure(let error) = refused, error.code == .pingFailed, let reason = error.context.detail else {
             Issue.record("expected a refusal, got \(refused)")
             return
         }
         #expect(reason.contains("refused"))
         let unknown = try await TCPConnectPing(host: "no-such-host.invalid", port: 80, timeInterval: 60).ping()
-        guard case .failure(.pingFailed) = unknown else {
+        guard case .failure(let error) = unknown, error.code == .pingFailed else {
             Issue.record("expected a resolution failure, got \(unknown)")
             return
         }

@@ -95,7 +95,7 @@ struct ProtobufMessagableTests {
                 #expect(direct == message as? Sundial_Example_WorkoutSummary)
             } catch {
                 #expect(direct == nil)
-                guard case .decodingFailed(let type, _) = error else {
+                guard error.code == .decodingFailed, let type = error.context.key else {
                     Issue.record("unexpected \(error)")
                     continue
                 }

@@ -94,4 +94,26 @@ struct NetworkStreamTests {
         #expect(await !pinging.isMonitoring)
     }
     #endif
+
+    @Test("Listening again over monitors that cannot restart (as NWPathMonitor) gets the new monitor's paths")
+    func restartOverOneShotMonitors() async throws {
+        let made = Locked([(ScriptedPathMonitor, AsyncStream<ScriptedPathMonitor.LifecycleEvent>)]())
+        let network = NetworkStream(
+            networkMonitor: NetworkMonitor<ScriptedPathMonitor, NeverPing>(
+                makeMonitor: {
+                    let paths = ScriptedPathMonitor(
+                        initialPath: ScriptedPath(pathStatus: .satisfied(.wiredEthernet)), isRestartable: false)
+                    made.withLock { $0.append((paths, paths.lifecycleEvents())) }
+                    return paths
+                }, ping: nil))
+        #expect(try await network.pathStatusStream.first(1) == [.satisfied(.wiredEthernet)])
+        let firstLifecycle = try #require(made.value.first?.1)
+        #expect(try await firstLifecycle.first(2) == [.started, .cancelled])
+        let again = network.pathStatusStream
+        #expect(try await again.first(1) == [.satisfied(.wiredEthernet)])
+        made.value.last?.0.send(.satisfied(.cellular))
+        #expect(try await again.first(1) == [.satisfied(.cellular)])
+        #expect(made.value.count == 2)
+        #expect(made.value.first?.0.isDead == true)
+    }
 }

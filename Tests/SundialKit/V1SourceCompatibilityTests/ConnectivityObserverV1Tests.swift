@@ -88,6 +88,8 @@ struct ConnectivityObserverV1Tests {
         #expect(states.values == [.inactive])
         session.activationState = .notActivated
         #expect(states.values == [.inactive, .notActivated])
+        // 1.0's observer left reactivation to the app: your own session is not activated again for you.
+        #expect(session.activateCalls == 0)
     }
 
     @Test("A session that refuses to activate: activate() throws its SundialError")

@@ -1,3 +1,4 @@
+import CourierTestSupport
 // SundialKit 1.0 with the device's own session. Where there is no WatchConnectivity 1.0 used its
 // `NeverConnectivitySession` (every call fails with `SundialError.sessionNotSupported`); with WatchConnectivity,
 // a `WCSession` reports itself not reachable and its app not installed until it is activated and paired, so a send
@@ -69,6 +70,29 @@ struct DefaultSessionV1Tests {
         #expect(reachable.values == [false])
     }
 
+    @Test("A companion change publishes isPaired and isPairedAppInstalled, changed or not, and nothing else")
+    func companionChangePublishesBoth() async throws {
+        let pair = PairedSessions()
+        let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
+        try await observer.activate(timeout: .seconds(10))
+        let (paired, pairedCancellable) = collect(observer.isPairedPublisher)
+        let (installed, installedCancellable) = collect(observer.isPairedAppInstalledPublisher)
+        let states = Recorder(observer.activationStatePublisher)
+        defer {
+            pairedCancellable.cancel()
+            installedCancellable.cancel()
+        }
+        pair.setWatchAppInstalled(false)
+        // 1.0 (`sessionCompanionStateDidChange`): `isPairedSubject.send(session)` and
+        // `isPairedAppInstalledSubject.send(session)`, whatever changed.
+        #expect(try await installed.first(1) == [false])
+        #expect(try await paired.first(1) == [true])
+        pair.setWatchAppInstalled(true)
+        #expect(try await installed.first(1) == [true])
+        #expect(try await paired.first(1) == [true])
+        #expect(states.values.isEmpty)
+    }
+
     @Test("A value WatchConnectivity cannot carry is refused where it would cross: payloadUnsupportedTypes")
     func notPropertyList() async throws {
         let pair = PairedSessions()
@@ -77,7 +101,7 @@ struct DefaultSessionV1Tests {
         let replies = Recorder(observer.replyMessagePublisher)
         observer.sendingMessageSubject.send(TokenMessage(name: "d", token: UUID()).message())
         let result = try #require(replies.values.first)
-        guard case .payloadUnsupportedTypes = result.context.error else {
+        guard result.context.error?.code == .payloadUnsupportedTypes else {
             Issue.record("expected payloadUnsupportedTypes, got \(result.context)")
             return
         }

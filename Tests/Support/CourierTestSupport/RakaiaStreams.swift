@@ -5,6 +5,7 @@
 /// bound port once the server listens, so no port is guessed and nothing polls. (A socket bound in Python and
 /// handed to uvicorn would leave TCP_NODELAY off on accepted connections and add 40 ms delayed-ACK stalls to
 /// back-to-back requests: figures that are not rakaia's.)
+@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
 public struct RakaiaStreams: Sendable {
     /// The server process.
     public let process: ChildProcess

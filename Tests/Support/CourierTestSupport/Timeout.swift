@@ -1,4 +1,5 @@
 /// Thrown by ``withTimeout(_:operation:)`` when the operation does not finish in time.
+@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
 public struct TimeoutError: Error, CustomStringConvertible {
     /// The limit that was exceeded.
     public let limit: Duration
@@ -10,6 +11,7 @@ public struct TimeoutError: Error, CustomStringConvertible {
 /// Runs `operation`, failing with ``TimeoutError`` if it has not finished within `limit`.
 ///
 /// The operation is cancelled when the limit passes; use this to await events in tests instead of sleeping.
+@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
 public func withTimeout<Value: Sendable>(
     _ limit: Duration = .seconds(10),
     operation: @escaping @Sendable () async throws -> Value
@@ -26,6 +28,7 @@ public func withTimeout<Value: Sendable>(
     }
 }
 
+@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// The first `count` elements, failing with ``TimeoutError`` if they do not all arrive within `limit`.
     public func first(_ count: Int, within limit: Duration = .seconds(10)) async throws -> [Element] {

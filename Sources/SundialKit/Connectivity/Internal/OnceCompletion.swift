@@ -1,4 +1,5 @@
 import CourierPrimitives
+import Dispatch
 
 /// A result that is set at most once, whoever sets it first (a reply, an error, a timeout, a
 /// cancellation), and handed to every waiter.
@@ -9,7 +10,7 @@ internal final class OnceCompletion<Value: Sendable>: Sendable {
     private struct State {
         var value: Value?
         var waiters: [@Sendable (Value) -> Void] = []
-        var timeout: Task<Void, Never>?
+        var timeout: DispatchWorkItem?
     }
 
     private let state = Locked(State())
@@ -23,7 +24,7 @@ internal final class OnceCompletion<Value: Sendable>: Sendable {
     /// - Returns: Whether this call set it.
     @discardableResult
     func complete(_ value: Value) -> Bool {
-        typealias Settled = (waiters: [@Sendable (Value) -> Void], timeout: Task<Void, Never>?)
+        typealias Settled = (waiters: [@Sendable (Value) -> Void], timeout: DispatchWorkItem?)
         let settled: Settled? = state.withLock { state in
             guard state.value == nil else { return nil }
             state.value = value
@@ -55,20 +56,19 @@ internal final class OnceCompletion<Value: Sendable>: Sendable {
         }
     }
 
-    /// Runs `action` after `duration`, unless the value is set before; use it to bound a wait.
-    func onTimeout(after duration: Duration, perform action: @escaping @Sendable () -> Void) {
-        let task = Task {
-            // Bounds the wait; cancelled as soon as another outcome arrives.
-            guard (try? await Task.sleep(for: duration)) != nil else { return }
-            action()
-        }
+    /// Runs `action` after `nanoseconds`, unless the value is set before; use it to bound a wait.
+    func onTimeout(afterNanoseconds nanoseconds: Int64, perform action: @escaping @Sendable () -> Void) {
+        // Bounds the wait; cancelled as soon as another outcome arrives.
+        let item = DispatchWorkItem(block: action)
         let cancelNow = state.withLock { state in
             guard state.value == nil else { return true }
-            state.timeout = task
+            state.timeout = item
             return false
         }
         if cancelNow {
-            task.cancel()
+            return
         }
+        DispatchQueue.global().asyncAfter(
+            deadline: .now() + DurationConversion.dispatchInterval(nanoseconds: nanoseconds), execute: item)
     }
 }

@@ -25,7 +25,11 @@ package enum PropertyListValue {
 
     /// Converts one untyped value; see ``sendableDictionary(_:)``.
     package static func sendable(_ value: Any) -> any Sendable {
-        switch value {
+        // An `NSNumber` would match `Bool` below when it is 0 or 1; its own encoding decides what it is.
+        if let number = NumberBridging.object(value) {
+            return NumberBridging.value(of: number)
+        }
+        return switch value {
         case let value as String: value
         case let value as Bool: value
         case let value as Int: value

@@ -4,6 +4,12 @@ public enum ConnectivityEvent: Sendable {
     case activationCompleted(ActivationState, ConnectivityError?)
     /// Some part of the state changed; carries the new state.
     case stateChanged(ConnectivityState)
+    /// The session said the counterpart's pairing or installation may have changed; carries the state then.
+    /// Reported after the `stateChanged` it caused, if any, and also when nothing changed.
+    case companionStateReported(ConnectivityState)
+    /// The session said reachability may have changed; carries the state then. Reported after the
+    /// `stateChanged` it caused, if any, and also when nothing changed.
+    case reachabilityReported(ConnectivityState)
     /// A message arrived (live, application context or user info).
     case messageReceived(ConnectivityReceiveResult)
     /// A file arrived.

@@ -1,9 +1,15 @@
+import CourierPrimitives
+
 extension ConnectivityManager {
     typealias ActivationCompletion = OnceCompletion<Result<Void, ConnectivityError>>
 
     /// How long an activation started with ``activate()`` may take before the sends waiting for it are
-    /// released (and fail with `ConnectivityError.sessionNotActivated`).
-    public static let defaultActivationTimeout: Duration = .seconds(30)
+    /// released (and fail with `ConnectivityError.sessionNotActivated`): 30 seconds.
+    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    public static var defaultActivationTimeout: Duration { .nanoseconds(defaultActivationTimeoutNanoseconds) }
+
+    /// ``defaultActivationTimeout`` in nanoseconds.
+    static let defaultActivationTimeoutNanoseconds: Int64 = 30_000_000_000
 
     /// Starts activation without waiting for it (1.x behaviour); the outcome arrives as an event.
     ///
@@ -13,7 +19,7 @@ extension ConnectivityManager {
     /// - Throws: `ConnectivityError.sessionNotSupported` when the device has no counterpart.
     public func activate() throws(ConnectivityError) {
         // A session that refuses at once (an unsupported device) is reported here, as in 1.x.
-        if let refusal = beginActivation(timeout: Self.defaultActivationTimeout).refusal {
+        if let refusal = beginActivation(timeoutNanoseconds: Self.defaultActivationTimeoutNanoseconds).refusal {
             throw refusal
         }
     }
@@ -25,8 +31,10 @@ extension ConnectivityManager {
     /// - Parameter timeout: How long to wait for the session to report the outcome.
     /// - Throws: `ConnectivityError.sessionNotSupported`, `ConnectivityError.activationTimedOut`,
     ///   `ConnectivityError.cancelled`, or the error the session reported.
+    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
     public func activate(timeout: Duration) async throws(ConnectivityError) {
-        guard let pending = beginActivation(timeout: timeout).pending else { return }
+        let nanoseconds = DurationConversion.nanoseconds(timeout)
+        guard let pending = beginActivation(timeoutNanoseconds: nanoseconds).pending else { return }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pending.wait { continuation.resume(returning: $0) }
@@ -40,8 +48,8 @@ extension ConnectivityManager {
     /// Starts an activation, or joins the one in progress.
     /// - Returns: The activation to wait for (`nil` when the session is already activated), and the error the
     ///   session threw when asked to activate, if it refused at once.
-    private func beginActivation(
-        timeout: Duration
+    func beginActivation(
+        timeoutNanoseconds: Int64
     ) -> (pending: ActivationCompletion?, refusal: ConnectivityError?) {
         let (pending, isNew) = internalState.withLock { state -> (ActivationCompletion?, Bool) in
             if state.state.activationState == .activated {
@@ -56,7 +64,7 @@ extension ConnectivityManager {
         }
         guard let pending else { return (nil, nil) }
         guard isNew else { return (pending, nil) }
-        pending.onTimeout(after: timeout) { [weak self] in
+        pending.onTimeout(afterNanoseconds: timeoutNanoseconds) { [weak self] in
             self?.finishActivation(pending, with: .failure(.activationTimedOut))
         }
         do {

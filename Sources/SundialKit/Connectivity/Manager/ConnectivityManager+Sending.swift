@@ -13,6 +13,7 @@ extension ConnectivityManager {
     /// - Throws: `ConnectivityError`: not activated, not reachable, payload too large or not a property
     ///   list, reply timed out, cancelled, or what the session reported.
     @discardableResult
+    @available(macOS 10.15, *)
     public func send(
         _ message: ConnectivityMessage,
         options: SendOptions = .automatic
@@ -29,6 +30,7 @@ extension ConnectivityManager {
     /// - Throws: `ConnectivityError`, including `ConnectivityError.serialization(_:)` when the message
     ///   cannot be encoded.
     @discardableResult
+    @available(macOS 10.15, *)
     public func send(
         _ message: some Messagable,
         options: SendOptions = .automatic
@@ -44,6 +46,7 @@ extension ConnectivityManager {
     /// - Returns: The decoded reply.
     /// - Throws: `ConnectivityError`; `ConnectivityError.serialization(_:)` when the reply does not
     ///   decode as `replyType`.
+    @available(macOS 10.15, *)
     public func send<Reply: Messagable>(
         _ message: some Messagable,
         expecting replyType: Reply.Type,
@@ -153,6 +156,7 @@ extension ConnectivityManager {
         Self.snapshot(of: session)
     }
 
+    @available(macOS 10.15, *)
     private func awaitSend(
         _ outgoing: OutgoingMessage,
         options: SendOptions
@@ -211,7 +215,7 @@ extension ConnectivityManager {
             finish(pending, .failure(error), message: (try? outgoing.dictionary()) ?? [:])
             return
         }
-        pending.onTimeout(after: options.replyTimeout) { [weak self] in
+        pending.onTimeout(afterNanoseconds: options.replyTimeoutNanoseconds) { [weak self] in
             self?.finish(pending, .failure(.messageReplyTimedOut), message: message)
         }
         session.sendMessage(message) { [weak self] reply in
@@ -233,7 +237,7 @@ extension ConnectivityManager {
             finish(pending, .failure(error), message: [:])
             return
         }
-        pending.onTimeout(after: options.replyTimeout) { [weak self] in
+        pending.onTimeout(afterNanoseconds: options.replyTimeoutNanoseconds) { [weak self] in
             self?.finish(pending, .failure(.messageReplyTimedOut), message: [:])
         }
         session.sendMessageData(data) { [weak self] reply in

@@ -25,19 +25,31 @@ extension ConnectivityManager {
         refreshState()
     }
 
-    /// Records the change.
+    /// Records the change, then activates the session again when ``reactivatesAfterDeactivation(of:)`` says so
+    /// (on iPhone, after the user switched watches, as Apple documents for `sessionDidDeactivate`).
     public func sessionDidDeactivate(_ session: any ConnectivityManagedSession) {
         refreshState()
+        if Self.reactivatesAfterDeactivation(of: session) {
+            _ = beginActivation(timeoutNanoseconds: Self.defaultActivationTimeoutNanoseconds)
+        }
     }
 
-    /// Records the change.
+    /// Whether a deactivated session is activated again at once: yes, except a SundialKit 1.x session of your
+    /// own (through `ConnectivitySessionAdapter`), which keeps 1.x's behaviour (the app activates it).
+    package static func reactivatesAfterDeactivation(of session: any ConnectivityManagedSession) -> Bool {
+        !(session is ConnectivitySessionAdapter)
+    }
+
+    /// Records the change, then reports the call (`ConnectivityEvent.companionStateReported`).
     public func sessionCompanionStateDidChange(_ session: any ConnectivityManagedSession) {
         refreshState()
+        relay.send(.companionStateReported(state))
     }
 
-    /// Records the change.
+    /// Records the change, then reports the call (`ConnectivityEvent.reachabilityReported`).
     public func sessionReachabilityDidChange(_ session: any ConnectivityManagedSession) {
         refreshState()
+        relay.send(.reachabilityReported(state))
     }
 
     /// Hands the message on with a ``ConnectivityReply``.

@@ -66,16 +66,6 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivityMana
         self.init(session: ConnectivitySessionAdapter(session), fileInbox: fileInbox)
     }
 
-    /// Creates a manager for this device's session: WatchConnectivity on iPhone and Apple Watch, a
-    /// ``NeverConnectivitySession`` elsewhere.
-    public convenience init() {
-        #if canImport(WatchConnectivity) && (os(iOS) || os(watchOS))
-        self.init(session: WatchConnectivitySession())
-        #else
-        self.init(session: NeverConnectivitySession())
-        #endif
-    }
-
     /// The current state.
     public var state: ConnectivityState {
         internalState.withLock { $0.state }

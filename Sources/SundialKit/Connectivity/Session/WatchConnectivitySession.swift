@@ -8,7 +8,10 @@ import WatchConnectivity
 /// A thin adapter: it converts dictionaries to `Sendable` values, maps `WCError`s to
 /// `ConnectivityError`, and forwards `WCSessionDelegate` callbacks on WatchConnectivity's queue. Reply
 /// handlers are passed on unchanged; ``ConnectivityManager`` guarantees each is called exactly once.
-public final class WatchConnectivitySession: NSObject, ConnectivityManagedSession, WCSessionDelegate,
+///
+/// `WCSession.default` has one delegate, so one instance at a time may drive it: while one is alive and
+/// activated, ``activate()`` on another throws `ConnectivityError.sessionInUse` instead of taking the delegate.
+public final class WatchConnectivitySession: NSObject, ConnectivityManagedSession,
     @unchecked Sendable
 {
     // `@unchecked`: `session` is immutable and thread-safe; the delegate is behind a lock.
@@ -16,7 +19,10 @@ public final class WatchConnectivitySession: NSObject, ConnectivityManagedSessio
         weak var value: (any ConnectivityManagedSessionDelegate)?
     }
 
-    private let session: WCSession
+    /// Who drives `WCSession.default`.
+    private static let defaultSessionClaim = ExclusiveClaim()
+
+    let session: WCSession
     private let storedDelegate = Locked(WeakDelegate())
 
     /// Wraps `WCSession.default`. The `WCSession` delegate is set in ``activate()``, so creating an
@@ -24,6 +30,10 @@ public final class WatchConnectivitySession: NSObject, ConnectivityManagedSessio
     override public init() {
         session = .default
         super.init()
+    }
+
+    deinit {
+        Self.defaultSessionClaim.release(from: self)
     }
 
     /// Receives the session's events (held weakly).
@@ -64,11 +74,13 @@ public final class WatchConnectivitySession: NSObject, ConnectivityManagedSessio
     }
 
     /// Becomes the `WCSession` delegate and activates it.
-    /// - Throws: `ConnectivityError.sessionNotSupported` when `WCSession.isSupported()` is `false`.
+    /// - Throws: `ConnectivityError.sessionNotSupported` when `WCSession.isSupported()` is `false`;
+    ///   `ConnectivityError.sessionInUse` when another live instance drives the session.
     public func activate() throws(ConnectivityError) {
         guard WCSession.isSupported() else {
             throw .sessionNotSupported
         }
+        try Self.defaultSessionClaim.claim(for: self)
         session.delegate = self
         session.activate()
     }
@@ -126,135 +138,6 @@ public final class WatchConnectivitySession: NSObject, ConnectivityManagedSessio
     /// `WCSession.transferFile(_:metadata:)`.
     public func transferFile(_ file: URL, metadata: ConnectivityMessage?) throws(ConnectivityError) {
         _ = session.transferFile(file, metadata: metadata.map { $0 as [String: Any] })
-    }
-
-    // MARK: - WCSessionDelegate
-
-    /// Forwards the activation outcome.
-    public func session(
-        _ session: WCSession,
-        activationDidCompleteWith activationState: WCSessionActivationState,
-        error: (any Error)?
-    ) {
-        delegate?.session(
-            self,
-            activationDidCompleteWith: ActivationState(rawValue: activationState.rawValue) ?? .notActivated,
-            error: error.map { ConnectivityError(watchConnectivityError: $0) }
-        )
-    }
-
-    #if os(iOS)
-    /// Forwards the change.
-    public func sessionDidBecomeInactive(_ session: WCSession) {
-        delegate?.sessionDidBecomeInactive(self)
-    }
-
-    /// Forwards the change.
-    public func sessionDidDeactivate(_ session: WCSession) {
-        delegate?.sessionDidDeactivate(self)
-    }
-
-    /// Forwards the change.
-    public func sessionWatchStateDidChange(_ session: WCSession) {
-        delegate?.sessionCompanionStateDidChange(self)
-    }
-    #else
-    /// Forwards the change.
-    public func sessionCompanionAppInstalledDidChange(_ session: WCSession) {
-        delegate?.sessionCompanionStateDidChange(self)
-    }
-    #endif
-
-    /// Forwards the change.
-    public func sessionReachabilityDidChange(_ session: WCSession) {
-        delegate?.sessionReachabilityDidChange(self)
-    }
-
-    /// Forwards the message with its reply handler; with no delegate, acknowledges it at once.
-    public func session(
-        _ session: WCSession,
-        didReceiveMessage message: [String: Any],
-        replyHandler: @escaping ([String: Any]) -> Void
-    ) {
-        let reply = UncheckedReply(replyHandler)
-        guard let delegate else {
-            reply.call([:])
-            return
-        }
-        delegate.session(self, didReceiveMessage: PropertyListValue.sendableDictionary(message)) { response in
-            reply.call(response as [String: Any])
-        }
-    }
-
-    /// Forwards a message sent without a reply handler.
-    public func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {
-        delegate?.session(self, didReceiveMessage: PropertyListValue.sendableDictionary(message)) { _ in }
-    }
-
-    /// Forwards the bytes with their reply handler; with no delegate, acknowledges them at once.
-    public func session(
-        _ session: WCSession,
-        didReceiveMessageData messageData: Data,
-        replyHandler: @escaping (Data) -> Void
-    ) {
-        let reply = UncheckedReply(replyHandler)
-        guard let delegate else {
-            reply.call(Data())
-            return
-        }
-        delegate.session(self, didReceiveMessageData: messageData) { response in reply.call(response) }
-    }
-
-    /// Forwards bytes sent without a reply handler.
-    public func session(_ session: WCSession, didReceiveMessageData messageData: Data) {
-        delegate?.session(self, didReceiveMessageData: messageData) { _ in }
-    }
-
-    /// Forwards the context.
-    public func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any]) {
-        delegate?.session(self, didReceiveApplicationContext: PropertyListValue.sendableDictionary(applicationContext))
-    }
-
-    /// Forwards the user info.
-    public func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any]) {
-        delegate?.session(self, didReceiveUserInfo: PropertyListValue.sendableDictionary(userInfo))
-    }
-
-    /// Forwards the file; WatchConnectivity deletes it when this returns.
-    public func session(_ session: WCSession, didReceive file: WCSessionFile) {
-        let metadata = file.metadata.map(PropertyListValue.sendableDictionary)
-        delegate?.session(self, didReceiveFile: ConnectivityFile(fileURL: file.fileURL, metadata: metadata))
-    }
-
-    /// Forwards the outcome.
-    public func session(
-        _ session: WCSession,
-        didFinish userInfoTransfer: WCSessionUserInfoTransfer,
-        error: (any Error)?
-    ) {
-        delegate?.session(
-            self,
-            didFinishUserInfoTransfer: PropertyListValue.sendableDictionary(userInfoTransfer.userInfo),
-            error: error.map { ConnectivityError(watchConnectivityError: $0) }
-        )
-    }
-
-    /// Forwards the outcome.
-    public func session(_ session: WCSession, didFinish fileTransfer: WCSessionFileTransfer, error: (any Error)?) {
-        delegate?.session(
-            self,
-            didFinishFileTransfer: fileTransfer.file.fileURL,
-            error: error.map { ConnectivityError(watchConnectivityError: $0) }
-        )
-    }
-}
-
-/// WatchConnectivity's reply handlers are not annotated `Sendable` but may be called from any thread.
-private struct UncheckedReply<Value>: @unchecked Sendable {
-    let call: (Value) -> Void
-
-    init(_ call: @escaping (Value) -> Void) {
-        self.call = call
     }
 }
 #endif

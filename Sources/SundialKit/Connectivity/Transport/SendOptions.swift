@@ -1,3 +1,6 @@
+import CourierPrimitives
+public import Foundation
+
 /// How a message is sent.
 ///
 /// The default chooses the transport from the session's state (see ``TransportPolicy``): a live message
@@ -13,19 +16,43 @@ public struct SendOptions: Sendable, Hashable {
     /// Use this transport instead of choosing one; fails if it cannot be used now.
     public var transport: MessageTransport?
 
-    /// How long to wait for the counterpart's reply to a live message.
-    public var replyTimeout: Duration
+    /// How long to wait for the counterpart's reply to a live message, in nanoseconds (10 seconds by default).
+    var replyTimeoutNanoseconds: Int64
 
-    /// Creates options.
+    /// How long to wait for the counterpart's reply to a live message.
+    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    public var replyTimeout: Duration {
+        get { .nanoseconds(replyTimeoutNanoseconds) }
+        set { replyTimeoutNanoseconds = DurationConversion.nanoseconds(newValue) }
+    }
+
+    /// How long to wait for the counterpart's reply to a live message, in seconds (for systems before `Duration`).
+    public var replyTimeoutInterval: TimeInterval {
+        get { Double(replyTimeoutNanoseconds) / 1e9 }
+        set { replyTimeoutNanoseconds = DurationConversion.nanoseconds(seconds: newValue) }
+    }
+
+    /// Creates options that wait 10 seconds for a reply.
     public init(
         forceDictionary: Bool = false,
         guaranteedDelivery: Bool = false,
-        transport: MessageTransport? = nil,
-        replyTimeout: Duration = .seconds(10)
+        transport: MessageTransport? = nil
     ) {
         self.forceDictionary = forceDictionary
         self.guaranteedDelivery = guaranteedDelivery
         self.transport = transport
+        self.replyTimeoutNanoseconds = 10_000_000_000
+    }
+
+    /// Creates options with a reply timeout.
+    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    public init(
+        forceDictionary: Bool = false,
+        guaranteedDelivery: Bool = false,
+        transport: MessageTransport? = nil,
+        replyTimeout: Duration
+    ) {
+        self.init(forceDictionary: forceDictionary, guaranteedDelivery: guaranteedDelivery, transport: transport)
         self.replyTimeout = replyTimeout
     }
 

@@ -1,7 +1,11 @@
 #if canImport(Network)
-import Network
-import SundialKitCore
+public import Network
+public import SundialKitCore
 
+// `NWPathMonitor` exists from macOS 10.14, `NWPath.isConstrained` from 10.15; `NWPath.unsatisfiedReason` from iOS 14.2, macOS 11,
+// watchOS 7.1 and tvOS 14.2. Every decision is `PathStatus(report:reason:interfaces:)`'s.
+
+@available(macOS 10.15, *)
 extension NWPathMonitor: PathMonitor {
     /// Sets `pathUpdateHandler`.
     public func onPathUpdate(_ handler: @escaping @Sendable (NWPath) -> Void) {
@@ -9,56 +13,62 @@ extension NWPathMonitor: PathMonitor {
     }
 }
 
+@available(macOS 10.15, *)
 extension NWPath: NetworkPath {
-    /// The path's status, reason and interface kinds as a `PathStatus`.
+    /// The path's status, reason (where the system reports one) and interface kinds as a `PathStatus`.
     public var pathStatus: PathStatus {
-        PathStatus(status, reason: unsatisfiedReason, interfaces: availableInterfaces.map(\.type))
+        let reason: PathStatus.UnsatisfiedReason? =
+            if #available(iOS 14.2, macOS 11.0, watchOS 7.1, tvOS 14.2, *) {
+                PathStatus.UnsatisfiedReason(unsatisfiedReason)
+            } else {
+                nil
+            }
+        return PathStatus(status, reason: reason, interfaces: availableInterfaces.map(\.type))
     }
 }
 
+@available(macOS 10.15, *)
 extension PathStatus {
     /// Creates a status from `NWPath`'s status, unsatisfied reason and available interface types.
+    @available(iOS 14.2, macOS 11.0, watchOS 7.1, tvOS 14.2, *)
     public init(_ status: NWPath.Status, reason: NWPath.UnsatisfiedReason, interfaces: [NWInterface.InterfaceType]) {
-        switch status {
-        case .satisfied:
-            self = .satisfied(interfaces.reduce(into: []) { $0.insert(Interface($1)) })
-        case .unsatisfied:
-            self = .unsatisfied(UnsatisfiedReason(reason))
-        case .requiresConnection:
-            self = .requiresConnection
-        @unknown default:
-            self = .unknown
-        }
+        self.init(status, reason: UnsatisfiedReason(reason), interfaces: interfaces)
+    }
+
+    init(_ status: NWPath.Status, reason: UnsatisfiedReason?, interfaces: [NWInterface.InterfaceType]) {
+        let report: Report =
+            switch status {
+            case .satisfied: .satisfied
+            case .unsatisfied: .unsatisfied
+            case .requiresConnection: .requiresConnection
+            @unknown default: .unknown
+            }
+        self.init(report: report, reason: reason, interfaces: interfaces.map(Interface.init))
     }
 }
 
+@available(iOS 14.2, macOS 11.0, watchOS 7.1, tvOS 14.2, *)
 extension PathStatus.UnsatisfiedReason {
     /// Creates a reason from `NWPath`'s, including `vpnInactive` where the platform reports it.
     public init(_ reason: NWPath.UnsatisfiedReason) {
         switch reason {
-        case .notAvailable:
-            self = .notAvailable
-        case .cellularDenied:
-            self = .cellularDenied
-        case .wifiDenied:
-            self = .wifiDenied
-        case .localNetworkDenied:
-            self = .localNetworkDenied
-        default:
-            self = Self.newerReason(reason) ?? .unknown
+        case .notAvailable: self = .notAvailable
+        case .cellularDenied: self = .cellularDenied
+        case .wifiDenied: self = .wifiDenied
+        case .localNetworkDenied: self = .localNetworkDenied
+        default: self = Self.newerReason(reason) ?? .unknown
         }
     }
 
     private static func newerReason(_ reason: NWPath.UnsatisfiedReason) -> Self? {
-        #if compiler(>=6.0)
-        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *), reason == .vpnInactive {
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, *), reason == .vpnInactive {
             return .vpnInactive
         }
-        #endif
         return nil
     }
 }
 
+@available(macOS 10.15, *)
 extension NWInterface {
     /// The `PathStatus.Interface` raw value of the interface's kind (SundialKit 1.0 API).
     public var typeValue: Int {
@@ -66,22 +76,17 @@ extension NWInterface {
     }
 }
 
+@available(macOS 10.15, *)
 extension PathStatus.Interface {
     /// Creates the interface kind of an `NWInterface` type.
     public init(_ type: NWInterface.InterfaceType) {
         switch type {
-        case .cellular:
-            self = .cellular
-        case .wifi:
-            self = .wifi
-        case .wiredEthernet:
-            self = .wiredEthernet
-        case .loopback:
-            self = .loopback
-        case .other:
-            self = .other
-        @unknown default:
-            self = .other
+        case .cellular: self = .cellular
+        case .wifi: self = .wifi
+        case .wiredEthernet: self = .wiredEthernet
+        case .loopback: self = .loopback
+        case .other: self = .other
+        @unknown default: self = .other
         }
     }
 }

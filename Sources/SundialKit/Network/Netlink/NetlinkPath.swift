@@ -1,4 +1,4 @@
-import SundialKitCore
+public import SundialKitCore
 
 /// A network path on Linux, as ``NetlinkPathMonitor`` derives it from rtnetlink.
 ///

@@ -1,8 +1,8 @@
 #if os(Linux)
 import CourierPrimitives
-import Dispatch
-import Logging
-import SundialKitCore
+public import Dispatch
+public import Logging
+public import SundialKitCore
 
 /// A `PathMonitor` for Linux over rtnetlink (`AF_NETLINK`, `NETLINK_ROUTE`).
 ///

@@ -1,16 +1,18 @@
-import Foundation
-import SundialKitCore
+public import Foundation
+public import SundialKitCore
 
 /// A `NetworkPing` that opens (and at once closes) a TCP connection to a host and port.
 ///
 /// Each result is the time the connection took to open, or why it did not: `NetworkError.pingTimeout`,
 /// `NetworkError.pingFailed(reason:)` (refused, unreachable, unknown host). It pings while the path is satisfied
-/// or requires a connection.
+/// or requires a connection. It measures with `ContinuousClock`, so it needs iOS 16, macOS 13, watchOS 9 or
+/// tvOS 16 (on watchOS, TN3135 allows its socket only in a few cases: see the README).
 ///
 /// ```swift
 /// let ping = try TCPConnectPing(host: "example.com", port: 443, timeInterval: 30, timeout: 5)
 /// let monitor = try NetworkMonitor(ping: ping)
 /// ```
+@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
 public struct TCPConnectPing: NetworkPing, Sendable {
     /// How long the connection took to open, or why it failed.
     public typealias StatusType = Result<Duration, NetworkError>

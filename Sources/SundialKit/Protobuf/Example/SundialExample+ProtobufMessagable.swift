@@ -1,4 +1,4 @@
-import SundialKitProtobuf
+public import SundialKitProtobuf
 
 // The example messages travel as SundialKit messages.
 extension Sundial_Example_HeartRateUpdate: ProtobufMessagable {}

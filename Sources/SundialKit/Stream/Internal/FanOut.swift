@@ -4,6 +4,7 @@ import CourierPrimitives
 ///
 /// Unlike `Broadcast`, it never retains the latest value: a received message (and the reply it carries)
 /// lives only as long as a subscriber holds it, so an unheard message is acknowledged at once.
+@available(macOS 10.15, *)
 final class FanOut<Element: Sendable>: Sendable {
     private struct State {
         var subscribers: [UInt64: AsyncStream<Element>.Continuation] = [:]

@@ -1,5 +1,7 @@
+import CourierPrimitives
 public import SundialKitConnectivity
 
+@available(macOS 10.15, *)
 extension PairedSessions {
     /// One side of the pair.
     public enum Side: Sendable, Hashable, CaseIterable {
@@ -38,9 +40,17 @@ extension PairedSessions {
         /// Whether the devices are in range with both apps running, so that activated sessions are
         /// reachable.
         public var isLinkUp: Bool
+        /// How long a sender waits for a reply before failing with `ConnectivityError.messageReplyTimedOut`, in
+        /// nanoseconds (30 seconds by default).
+        var replyTimeoutNanoseconds: Int64 = 30_000_000_000
+
         /// How long a sender waits for a reply before failing with
         /// `ConnectivityError.messageReplyTimedOut`.
-        public var replyTimeout: Duration
+        @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+        public var replyTimeout: Duration {
+            get { .nanoseconds(replyTimeoutNanoseconds) }
+            set { replyTimeoutNanoseconds = DurationConversion.nanoseconds(newValue) }
+        }
         /// The phone's daily budget of complication user-info transfers.
         public var complicationTransferBudget: Int
         /// What the phone's `activate()` does.
@@ -48,13 +58,13 @@ extension PairedSessions {
         /// What the watch's `activate()` does.
         public var watchActivation: ActivationBehavior
 
-        /// Creates a configuration; the default is a paired watch with both apps installed, in range.
+        /// Creates a configuration; the default is a paired watch with both apps installed, in range, and a reply
+        /// timeout of 30 seconds.
         public init(
             isPaired: Bool = true,
             isWatchAppInstalled: Bool = true,
             isCompanionAppInstalled: Bool = true,
             isLinkUp: Bool = true,
-            replyTimeout: Duration = .seconds(30),
             complicationTransferBudget: Int = 50,
             phoneActivation: ActivationBehavior = .succeeds,
             watchActivation: ActivationBehavior = .succeeds
@@ -63,10 +73,29 @@ extension PairedSessions {
             self.isWatchAppInstalled = isWatchAppInstalled
             self.isCompanionAppInstalled = isCompanionAppInstalled
             self.isLinkUp = isLinkUp
-            self.replyTimeout = replyTimeout
             self.complicationTransferBudget = complicationTransferBudget
             self.phoneActivation = phoneActivation
             self.watchActivation = watchActivation
+        }
+
+        /// Creates a configuration with a reply timeout.
+        @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+        public init(
+            isPaired: Bool = true,
+            isWatchAppInstalled: Bool = true,
+            isCompanionAppInstalled: Bool = true,
+            isLinkUp: Bool = true,
+            replyTimeout: Duration,
+            complicationTransferBudget: Int = 50,
+            phoneActivation: ActivationBehavior = .succeeds,
+            watchActivation: ActivationBehavior = .succeeds
+        ) {
+            self.init(
+                isPaired: isPaired, isWatchAppInstalled: isWatchAppInstalled,
+                isCompanionAppInstalled: isCompanionAppInstalled, isLinkUp: isLinkUp,
+                complicationTransferBudget: complicationTransferBudget, phoneActivation: phoneActivation,
+                watchActivation: watchActivation)
+            self.replyTimeout = replyTimeout
         }
     }
 

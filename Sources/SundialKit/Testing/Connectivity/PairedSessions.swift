@@ -37,6 +37,7 @@ public import SundialKitConnectivity
 /// (a real device may also deliver them in the background while the app is suspended); delivery is
 /// immediate rather than subject to radio latency; transfers cannot be cancelled; the complication
 /// budget does not reset daily.
+@available(macOS 10.15, *)
 public final class PairedSessions: Sendable {
     /// The iPhone's session.
     public let phone: SimulatedSession

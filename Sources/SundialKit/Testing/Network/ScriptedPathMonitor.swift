@@ -1,11 +1,15 @@
 import CourierPrimitives
-import Foundation
-import SundialKitCore
+public import Foundation
+public import SundialKitCore
 
 /// A `PathMonitor` a test drives: it delivers the paths the test sends, on the caller's thread, at once.
 ///
 /// `send(_:)` calls the handler whether or not the monitor is started, as a late delivery from a real monitor
 /// would; monitors built on it must drop paths that arrive while they are stopped.
+///
+/// Created with `isRestartable: false`, it behaves as `NWPathMonitor` does: once cancelled, it never delivers a
+/// path again, even if started again. Use that to check that code creates a fresh monitor for every start.
+@available(macOS 10.15, *)
 public final class ScriptedPathMonitor: FailureReportingPathMonitor, Sendable {
     /// Paths are ``ScriptedPath``s.
     public typealias PathType = ScriptedPath
@@ -14,6 +18,7 @@ public final class ScriptedPathMonitor: FailureReportingPathMonitor, Sendable {
         var handler: (@Sendable (ScriptedPath) -> Void)?
         var failureHandler: (@Sendable (NetworkError) -> Void)?
         var isRunning = false
+        var isCancelled = false
         var startCount = 0
         var cancelCount = 0
         var queueLabel: String?
@@ -29,6 +34,7 @@ public final class ScriptedPathMonitor: FailureReportingPathMonitor, Sendable {
 
     private let state = Locked(State())
     private let initialPath: ScriptedPath?
+    private let isRestartable: Bool
     private let lifecycle = Broadcast<LifecycleEvent>()
 
     /// Starts and cancels from now on, as they happen.
@@ -37,9 +43,20 @@ public final class ScriptedPathMonitor: FailureReportingPathMonitor, Sendable {
     }
 
     /// Creates a monitor that delivers `initialPath` (if any) each time it starts, before `start` returns.
-    public init(initialPath: ScriptedPath? = ScriptedPath(pathStatus: .satisfied(.wiredEthernet))) {
+    /// - Parameters:
+    ///   - initialPath: The path delivered at each start.
+    ///   - isRestartable: Whether it can be started again after ``cancel()``; `false` behaves as `NWPathMonitor`:
+    ///     after a cancel it delivers nothing, ever.
+    public init(
+        initialPath: ScriptedPath? = ScriptedPath(pathStatus: .satisfied(.wiredEthernet)),
+        isRestartable: Bool = true
+    ) {
         self.initialPath = initialPath
+        self.isRestartable = isRestartable
     }
+
+    /// Whether it was cancelled while it cannot restart, so it delivers nothing any more.
+    public var isDead: Bool { state.withLock { $0.isCancelled && !isRestartable } }
 
     /// Whether the monitor is started.
     public var isRunning: Bool { state.withLock { $0.isRunning } }
@@ -62,10 +79,11 @@ public final class ScriptedPathMonitor: FailureReportingPathMonitor, Sendable {
 
     /// Starts; delivers the initial path, if any.
     public func start(queue: DispatchQueue) {
-        let handler = state.withLock { state in
-            state.isRunning = true
+        let handler = state.withLock { state -> (@Sendable (ScriptedPath) -> Void)? in
             state.startCount += 1
             state.queueLabel = queue.label
+            guard isRestartable || !state.isCancelled else { return nil }
+            state.isRunning = true
             return state.handler
         }
         lifecycle.send(.started)
@@ -78,6 +96,7 @@ public final class ScriptedPathMonitor: FailureReportingPathMonitor, Sendable {
     public func cancel() {
         state.withLock { state in
             state.isRunning = false
+            state.isCancelled = true
             state.cancelCount += 1
         }
         lifecycle.send(.cancelled)
@@ -85,7 +104,9 @@ public final class ScriptedPathMonitor: FailureReportingPathMonitor, Sendable {
 
     /// Delivers a path to the handler, on the caller's thread, before returning.
     public func send(_ path: ScriptedPath) {
-        state.withLock { $0.handler }?(path)
+        state.withLock { state -> (@Sendable (ScriptedPath) -> Void)? in
+            isRestartable || !state.isCancelled ? state.handler : nil
+        }?(path)
     }
 
     /// Delivers a path with this status (not expensive, not constrained).

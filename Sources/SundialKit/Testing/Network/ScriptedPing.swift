@@ -1,8 +1,9 @@
 import CourierPrimitives
-import Foundation
-import SundialKitCore
+public import Foundation
+public import SundialKitCore
 
 /// A `NetworkPing` a test scripts: each ping's answer comes from `respond`, given the ping's number (1, 2, …).
+@available(macOS 10.15, *)
 public final class ScriptedPing<Status: Sendable>: NetworkPing, Sendable {
     /// The result type.
     public typealias StatusType = Status
@@ -11,8 +12,8 @@ public final class ScriptedPing<Status: Sendable>: NetworkPing, Sendable {
     public enum Response: Sendable {
         /// Answers at once, on the pinging thread.
         case now(Status)
-        /// Answers after a delay, from another thread.
-        case after(Duration, Status)
+        /// Answers after a delay in seconds, from another thread.
+        case after(TimeInterval, Status)
         /// Answers when the test calls ``releaseHeldAnswers()``, from the releasing thread.
         case held(Status)
         /// Never answers.
@@ -77,8 +78,10 @@ public final class ScriptedPing<Status: Sendable>: NetworkPing, Sendable {
         case .now(let status):
             closure(status)
         case .after(let delay, let status):
-            Task.detached {
-                try? await Task.sleep(for: delay)
+            let nanoseconds = DurationConversion.nanoseconds(seconds: delay)
+            DispatchQueue.global().asyncAfter(
+                deadline: .now() + DurationConversion.dispatchInterval(nanoseconds: nanoseconds)
+            ) {
                 closure(status)
             }
         case .held(let status):

@@ -1,8 +1,8 @@
 // The message types of the connectivity specification ("Message-Based Communication"), verbatim except where a
 // comment says otherwise. The README uses the same ColorMessage.
-import Foundation
-import SundialKitConnectivity
-import SundialKitProtobufExample
+public import Foundation
+public import SundialKitConnectivity
+public import SundialKitProtobufExample
 import SwiftProtobuf
 
 // MARK: Type-Safe Dictionary Messages

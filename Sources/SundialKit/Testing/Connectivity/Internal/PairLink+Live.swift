@@ -1,6 +1,8 @@
+import CourierPrimitives
 import Foundation
 import SundialKitConnectivity
 
+@available(macOS 10.15, *)
 extension PairLink {
     // MARK: - Live messages
 
@@ -45,7 +47,9 @@ extension PairLink {
                     }
                 }
             }
-            queue(sender).asyncAfter(deadline: .now() + Self.interval(replyTimeout)) { [self] in
+            queue(sender).asyncAfter(
+                deadline: .now() + DurationConversion.dispatchInterval(nanoseconds: replyTimeoutNanoseconds)
+            ) { [self] in
                 failLive(from: sender, id: id, with: .messageReplyTimedOut)
             }
         }

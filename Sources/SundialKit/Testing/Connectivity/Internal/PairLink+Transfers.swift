@@ -1,6 +1,7 @@
 import Foundation
 import SundialKitConnectivity
 
+@available(macOS 10.15, *)
 extension PairLink {
     // MARK: - Queued transports
 

@@ -6,6 +6,7 @@ import SundialKitConnectivity
 ///
 /// All state sits behind one lock. Callbacks are queued onto the receiving side's serial queue while the
 /// lock is held, so each side sees events in the order they happened; delegates run outside the lock.
+@available(macOS 10.15, *)
 final class PairLink: Sendable {
     private struct Sessions {
         weak var phone: SimulatedSession?
@@ -16,7 +17,7 @@ final class PairLink: Sendable {
     private let sessions = Locked(Sessions())
     private let phoneQueue = DispatchQueue(label: "PairedSessions.phone")
     private let watchQueue = DispatchQueue(label: "PairedSessions.watch")
-    let replyTimeout: Duration
+    let replyTimeoutNanoseconds: Int64
     let stagingDirectory: URL
     /// Each `activate()` call, by side, once the call has taken effect.
     let activationRequests = Broadcast<PairedSessions.Side>()
@@ -33,7 +34,7 @@ final class PairLink: Sendable {
                 complicationBudget: configuration.complicationTransferBudget
             )
         )
-        replyTimeout = configuration.replyTimeout
+        replyTimeoutNanoseconds = configuration.replyTimeoutNanoseconds
         stagingDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("PairedSessions-\(UUID().uuidString)", isDirectory: true)
     }
@@ -157,12 +158,5 @@ final class PairLink: Sendable {
             guard let session = session(side), let delegate = delegate(of: side) else { return }
             body(delegate, session)
         }
-    }
-
-    static func interval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !nanoseconds.overflow, nanoseconds.partialValue < Int64(Int.max) else { return .never }
-        return .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000))
     }
 }

@@ -1,0 +1,29 @@
+import Dispatch
+
+/// Conversions of `Duration`s to the units that timers and older APIs take, in one place.
+package enum DurationConversion {
+    /// Whole nanoseconds in `duration`, clamped to `0...Int64.max` (a negative duration is zero, an enormous one
+    /// is `Int64.max`).
+    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    package static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 || seconds > 0 else { return 0 }
+        let whole = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !whole.overflow else { return .max }
+        let total = whole.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return total.overflow ? .max : max(0, total.partialValue)
+    }
+
+    /// Seconds as whole nanoseconds, clamped to `0...Int64.max`; not-a-number is zero.
+    package static func nanoseconds(seconds: Double) -> Int64 {
+        guard seconds.isFinite || seconds == .infinity, seconds > 0 else { return 0 }
+        let value = seconds * 1e9
+        return value >= Double(Int64.max) ? .max : Int64(value)
+    }
+
+    /// A dispatch interval of `nanoseconds` (`.never` from about 146 years, where a deadline could overflow).
+    package static func dispatchInterval(nanoseconds: Int64) -> DispatchTimeInterval {
+        guard nanoseconds < Int64.max / 2, let value = Int(exactly: nanoseconds) else { return .never }
+        return .nanoseconds(value)
+    }
+}

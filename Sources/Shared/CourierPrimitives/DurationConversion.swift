@@ -6,12 +6,7 @@ package enum DurationConversion {
     /// is `Int64.max`).
     @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
     package static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0, attoseconds >= 0 || seconds > 0 else { return 0 }
-        let whole = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !whole.overflow else { return .max }
-        let total = whole.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000)
-        return total.overflow ? .max : max(0, total.partialValue)
+        max(0, duration.inNanoseconds)
     }
 
     /// Seconds as whole nanoseconds, clamped to `0...Int64.max`; not-a-number is zero.

@@ -92,7 +92,9 @@ extension SundialError.Code {
     public static let fileNotAccessible = Self(base: .fileNotAccessible)
     /// Access to the file was denied.
     public static let fileAccessDenied = Self(base: .fileAccessDenied)
-    /// Any other WatchConnectivity error code (context: `watchConnectivityCode`).
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
+    /// Any other WatchConnectivity error code (context: `watchConnectivityCode`); the 2.0 case's name, kept so
+    /// that `catch ConnectivityError.genericErrorCode` goes on compiling.
     public static let genericErrorCode = Self(base: .genericErrorCode)
     /// The platform's source of network paths could not be opened (for example a netlink socket).
     public static let monitoringUnavailable = Self(base: .monitoringUnavailable)

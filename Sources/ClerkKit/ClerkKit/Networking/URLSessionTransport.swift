@@ -15,23 +15,19 @@ public import Foundation  // URLSession is Foundation's on Apple platforms
 /// such requests and uses one session.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
-    private let configuration: URLSessionConfiguration
 
     /// Creates a transport on `session` (default: an ephemeral session with no cookies or cache).
     public init(session: URLSession? = nil) {
-        let configuration: URLSessionConfiguration
         if let session {
             self.session = session
-            configuration = session.configuration
         } else {
-            configuration = URLSessionConfiguration.ephemeral
+            let configuration = URLSessionConfiguration.ephemeral
             configuration.httpCookieStorage = nil
             configuration.httpShouldSetCookies = false
             configuration.urlCache = nil
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             self.session = URLSession(configuration: configuration)
         }
-        self.configuration = configuration
     }
 
     /// Whether libcurl may resend `method` on another connection without harm.
@@ -51,7 +47,7 @@ public struct URLSessionTransport: HTTPTransport {
         #if canImport(FoundationNetworking)
         if !Self.isSafeToResend(request.method) {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
-            session = URLSession(configuration: configuration)
+            session = URLSession(configuration: self.session.configuration)
         }
         defer { if session !== self.session { session.finishTasksAndInvalidate() } }
         #endif

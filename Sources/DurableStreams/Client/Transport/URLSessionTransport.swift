@@ -20,9 +20,10 @@ public import Foundation
 ///
 /// On Linux, FoundationNetworking (libcurl) silently sends a request again when the kept-alive connection it
 /// picked turns out to be closed, whatever the method: an append the server stored before the connection dropped
-/// would be stored twice. So there, requests that are not safe to repeat (`POST`) go through a second session on
-/// a fresh connection each (`Connection: close`), which libcurl never resends; reads keep their kept-alive
-/// connections. Apple's URLSession does not resend such requests and uses one session.
+/// would be stored twice. So there, each request that is not safe to repeat (`POST`) goes through a session of its
+/// own, which has no kept-alive connection to reuse: it opens a fresh connection (`Connection: close`), which
+/// libcurl never resends. Reads keep their kept-alive connections. Apple's URLSession does not resend such requests
+/// and uses one session.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class URLSessionTransport: HTTPTransport {
     /// A transport shared by every configuration that does not name one.
@@ -39,9 +40,6 @@ public final class URLSessionTransport: HTTPTransport {
 
     private let session: URLSession
     private let delegate: SessionDelegate
-    /// The session for requests that must not be resent (FoundationNetworking); `session` elsewhere.
-    private let writeSession: URLSession
-    private let writeDelegate: SessionDelegate
 
     /// Creates a transport with its own session.
     ///
@@ -63,11 +61,6 @@ public final class URLSessionTransport: HTTPTransport {
         self.maxBufferedBytes = max(highWaterMark, maxBufferedBytes)
         self.streamingIdleTimeout = streamingIdleTimeout
         (session, delegate) = Self.makeSession(configuration)
-        #if canImport(FoundationNetworking)
-        (writeSession, writeDelegate) = Self.makeSession(configuration)
-        #else
-        (writeSession, writeDelegate) = (session, delegate)
-        #endif
     }
 
     private static func makeSession(_ configuration: URLSessionConfiguration) -> (URLSession, SessionDelegate) {
@@ -85,7 +78,6 @@ public final class URLSessionTransport: HTTPTransport {
     /// Cancels every request and invalidates the session; the transport cannot be used afterwards.
     public func shutdown() {
         session.invalidateAndCancel()
-        if writeSession !== session { writeSession.invalidateAndCancel() }
     }
 
     /// Sends a request; returns once the status and headers have arrived.
@@ -101,13 +93,16 @@ public final class URLSessionTransport: HTTPTransport {
         #if canImport(FoundationNetworking)
         let resendable = Self.isSafeToResend(request.method)
         if !resendable { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
-        let (session, delegate) = resendable ? (self.session, self.delegate) : (writeSession, writeDelegate)
+        let (session, delegate) =
+            resendable ? (self.session, self.delegate) : Self.makeSession(self.session.configuration)
         #else
         let (session, delegate) = (self.session, self.delegate)
         #endif
         let task = session.dataTask(with: urlRequest)
         let exchange = Exchange(task: task, highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes)
         delegate.register(exchange, for: task)
+        // A session of its own ends with its one request.
+        if session !== self.session { session.finishTasksAndInvalidate() }
         do {
             return try await withTaskCancellationHandler {
                 try await exchange.awaitHead()

@@ -1,4 +1,5 @@
 /// What a stream in a store's catalog is to a client at a given moment.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum StreamStatus {
     /// Readable and writable; its metadata as of the lookup.
     case live(StreamInfo)
@@ -8,6 +9,7 @@ enum StreamStatus {
     case expired
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension WaitResult {
     /// The answer to a wait on a stream that could not be looked up.
     init(failedLookup error: StreamStorageError) {

@@ -379,6 +379,11 @@ let durableStreamsServerTargets: [Target] = [
         path: "Tests/DurableStreams/ServerTests",
         exclude: ["Interop"]
     ),
+    .testTarget(
+        name: "DurableStreamsToolsTests",
+        dependencies: ["DurableStreamsConformanceRunner"],
+        path: "Tests/DurableStreams/ToolsTests"
+    ),
 ]
 
 // Client: the core library (Foundation only), its adapters, and its tools.

@@ -14,8 +14,7 @@ extension FileStreamStorage {
     {
         let (info, from, needsData) = try stream.state.withLock {
             state throws(StreamStorageError) -> (StreamInfo, StreamOffset, Bool) in
-            guard !state.isRemoved else { throw StreamStorageError(.notFound) }
-            guard asSource || !state.isSoftDeleted else { throw StreamStorageError(.gone) }
+            try StreamStorageError.requireLive(deleted: state.isRemoved, softDeleted: !asSource && state.isSoftDeleted)
             let info = stream.info(state)
             let from: StreamOffset
             switch start {

@@ -149,8 +149,7 @@ public final class FileStreamStorage: StreamStorage {
             )
         let (result, ticket, schedule) = try stream.state.withLock {
             state throws(StreamStorageError) -> (AppendResult, UInt64?, Bool) in
-            guard !state.isRemoved else { throw StreamStorageError(.notFound) }
-            guard !state.isSoftDeleted else { throw StreamStorageError(.gone) }
+            try StreamStorageError.requireLive(deleted: state.isRemoved, softDeleted: state.isSoftDeleted)
             if let failure = state.failure { throw .storageFailure(failure) }
             let decision = StreamRules.decide(request, on: state.decided)
             let outstanding = state.issuedTicket > state.committedTicket ? state.issuedTicket : nil
@@ -198,8 +197,7 @@ public final class FileStreamStorage: StreamStorage {
     public func info(_ path: StreamPath) async throws(StreamStorageError) -> StreamInfo {
         let stream = try await lookup(path, touch: false)
         return try stream.state.withLock { state throws(StreamStorageError) in
-            guard !state.isRemoved else { throw StreamStorageError(.notFound) }
-            guard !state.isSoftDeleted else { throw StreamStorageError(.gone) }
+            try StreamStorageError.requireLive(deleted: state.isRemoved, softDeleted: state.isSoftDeleted)
             return stream.info(state)
         }
     }

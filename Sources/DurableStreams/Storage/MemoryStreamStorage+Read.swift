@@ -9,8 +9,8 @@ extension MemoryStreamStorage {
     {
         let (info, records) = try stream.contents.withLock {
             contents throws(StreamStorageError) -> (StreamInfo, [Record]) in
-            guard !contents.isDeleted else { throw StreamStorageError(.notFound) }
-            guard asSource || !contents.isSoftDeleted else { throw StreamStorageError(.gone) }
+            try StreamStorageError.requireLive(
+                deleted: contents.isDeleted, softDeleted: !asSource && contents.isSoftDeleted)
             return (stream.info(contents), contents.records)
         }
         let from: StreamOffset

@@ -150,8 +150,7 @@ public final class MemoryStreamStorage: StreamStorage {
         let stream = try lookup(path, touch: true)
         let (result, changed) = try stream.contents.withLock {
             contents throws(StreamStorageError) -> (AppendResult, Bool) in
-            guard !contents.isDeleted else { throw StreamStorageError(.notFound) }
-            guard !contents.isSoftDeleted else { throw StreamStorageError(.gone) }
+            try StreamStorageError.requireLive(deleted: contents.isDeleted, softDeleted: contents.isSoftDeleted)
             let decision = StreamRules.decide(request, on: contents.state)
             let state = contents.state
             switch decision {
@@ -183,8 +182,7 @@ public final class MemoryStreamStorage: StreamStorage {
     public func info(_ path: StreamPath) async throws(StreamStorageError) -> StreamInfo {
         let stream = try lookup(path, touch: false)
         return try stream.contents.withLock { contents throws(StreamStorageError) in
-            guard !contents.isDeleted else { throw StreamStorageError(.notFound) }
-            guard !contents.isSoftDeleted else { throw StreamStorageError(.gone) }
+            try StreamStorageError.requireLive(deleted: contents.isDeleted, softDeleted: contents.isSoftDeleted)
             return stream.info(contents)
         }
     }

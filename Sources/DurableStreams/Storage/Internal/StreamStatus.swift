@@ -20,3 +20,12 @@ extension WaitResult {
         }
     }
 }
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension StreamStorageError {
+    /// Refuses a stream that is deleted (`notFound`) or soft-deleted (`gone`).
+    static func requireLive(deleted: Bool, softDeleted: Bool) throws(StreamStorageError) {
+        guard !deleted else { throw StreamStorageError(.notFound) }
+        guard !softDeleted else { throw StreamStorageError(.gone) }
+    }
+}

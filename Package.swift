@@ -302,6 +302,9 @@ for target in wormholeTargets {
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
 
+// `public import` marks each API dependency of the server-side targets and tools on purpose.
+let internalImports: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+
 // The server side: storage (no third-party dependencies), the HTTP server, the `durable-streams` command and the
 // server benchmark.
 let durableStreamsServerProducts: [Product] = [
@@ -314,7 +317,8 @@ let durableStreamsServerTargets: [Target] = [
     .target(
         name: "DurableStreamsStorage",
         dependencies: ["CourierPrimitives"],
-        path: "Sources/DurableStreams/Storage"
+        path: "Sources/DurableStreams/Storage",
+        swiftSettings: internalImports
     ),
     .target(
         name: "DurableStreamsServer",
@@ -327,14 +331,18 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CompressNIO", package: "compress-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         path: "Sources/DurableStreams/Server",
-        exclude: ["README.md"]
+        exclude: ["README.md"],
+        swiftSettings: internalImports
     ),
     .executableTarget(
         name: "durable-streams",
         dependencies: [
-            "DurableStreamsServer",
+            "DurableStreamsServer", "DurableStreamsStorage",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             // The client subcommands (create, append, read, head, delete) use the client library.
             "DurableStreams", "DurableStreamsAsyncHTTPClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -348,14 +356,17 @@ let durableStreamsServerTargets: [Target] = [
         name: "durable-streams-server-benchmark",
         dependencies: [
             "DurableStreamsServer",
+            "DurableStreamsStorage",
             "BenchmarkSupport",
             "CourierPrimitives",
             "CourierTestSupport",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
-        path: "Benchmarks/DurableStreamsServer"
+        path: "Benchmarks/DurableStreamsServer",
+        swiftSettings: internalImports
     ),
     .testTarget(
         name: "DurableStreamsStorageTests",
@@ -374,9 +385,16 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
         ],
         path: "Tests/DurableStreams/ServerTests",
         exclude: ["Interop"]
+    ),
+    .testTarget(
+        name: "DurableStreamsToolsTests",
+        dependencies: ["DurableStreamsConformanceRunner"],
+        path: "Tests/DurableStreams/ToolsTests"
     ),
 ]
 
@@ -420,17 +438,19 @@ let durableStreamsClientTargets: [Target] = [
     .executableTarget(
         name: "DurableStreamsConformanceAdapter",
         dependencies: ["DurableStreams", "DurableStreamsAsyncHTTPClient", "CourierPrimitives"],
-        path: "Sources/DurableStreams/ConformanceAdapter"
+        path: "Tools/DurableStreams/ConformanceAdapter",
+        swiftSettings: internalImports
     ),
     .executableTarget(
         name: "DurableStreamsConformanceRunner",
         dependencies: [
-            "CourierTestSupport",
+            "CourierPrimitives", "CourierTestSupport",
             .product(name: "Yams", package: "Yams"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
         ],
-        path: "Sources/DurableStreams/ConformanceRunner"
+        path: "Tools/DurableStreams/ConformanceRunner",
+        swiftSettings: internalImports
     ),
     .executableTarget(
         name: "DurableStreamsBenchmark",

@@ -1,12 +1,15 @@
 import CourierTestSupport
 import DurableStreamsServer
+import DurableStreamsStorage
 import Foundation
+import ServiceLifecycle
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A server under test, in its own process so that its memory is measured alone.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ServerProcess: Sendable {
     enum Kind: Sendable, CustomStringConvertible {
         case swiftMemory
@@ -71,13 +74,10 @@ final class ServerProcess: Sendable {
 }
 
 /// The child side: `durable-streams-server-benchmark serve-child <directory|memory> <long-poll seconds>`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ServeChild {
     static func run(_ arguments: [String]) async throws {
-        var limit = rlimit()
-        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
-            limit.rlim_cur = limit.rlim_max
-            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        }
+        System.raiseOpenFiles()
         let storage: DurableStreamsServer.Storage = arguments[0] == "memory" ? .memory : .directory(arguments[0])
         var configuration = DurableStreamsServer.Configuration(
             port: 0,
@@ -87,9 +87,11 @@ enum ServeChild {
         configuration.sseConnectionLifetime = .seconds(3600)
         configuration.logger.logLevel = .error
         let server = DurableStreamsServer(configuration: configuration)
-        let port = try await server.start()
-        FileHandle.standardOutput.write(Data("port \(port)\n".utf8))
-        // Runs until the parent sends SIGTERM (the default action ends the process).
-        while true { try await Task.sleep(for: .seconds(3600)) }
+        // Serves until the parent sends SIGTERM, then stops as `durable-streams serve` does.
+        let service = ClosureService {
+            try await server.run { port in FileHandle.standardOutput.write(Data("port \(port)\n".utf8)) }
+        }
+        let group = ServiceGroup(services: [service], gracefulShutdownSignals: [.sigterm], logger: configuration.logger)
+        try await group.run()
     }
 }

@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import DurableStreamsStorage
 import Foundation
 
 #if canImport(Glibc)
@@ -13,17 +14,18 @@ import Glibc
 // uvicorn) and is driven over loopback by a minimal keep-alive HTTP/1.1 client, so the figures measure the
 // server; client and server share the machine's cores.
 
+guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+    print("durable-streams-server-benchmark needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
+    exit(1)
+}
+
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "serve-child" {
     try await ServeChild.run(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
 
 printBuildBanner("durable-streams-server-benchmark")
-var limit = rlimit()
-if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
-    limit.rlim_cur = limit.rlim_max
-    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-}
+System.raiseOpenFiles()
 let quick = isQuickRun
 let withPeer = !CommandLine.arguments.contains("--no-peer")
 let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
@@ -31,6 +33,7 @@ let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
 }
 
 /// Whether a measure was asked for.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func wanted(_ measure: String) -> Bool {
     only.map { measure.localizedCaseInsensitiveContains($0) } ?? true
 }
@@ -45,6 +48,7 @@ if withPeer { kinds.append(.rakaia) }
 var results: [String: [String: String]] = [:]
 var numbers: [String: [String: Double]] = [:]
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 func record(_ kind: ServerProcess.Kind, _ measure: String, _ text: String, _ value: Double) {
     results[measure, default: [:]][kind.description] = text

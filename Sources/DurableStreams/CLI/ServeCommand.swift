@@ -1,9 +1,10 @@
 import ArgumentParser
-import Dispatch
 import DurableStreamsServer
 import DurableStreamsStorage
 import Foundation
 import Logging
+import ServiceLifecycle
+import UnixSignals
 
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +13,7 @@ import Darwin
 #endif
 
 /// `durable-streams serve`: runs a server until SIGINT or SIGTERM.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -90,11 +92,17 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        SystemLimits.raiseOpenFiles()
-        // Installed before the store is opened, so that SIGINT and SIGTERM are honoured at every point: during
+        System.raiseOpenFiles()
+        // Trapped before the store is opened, so that SIGINT and SIGTERM are honoured at every point: during
         // start-up (recovering a large data directory) the process exits at once, which the store's recovery
-        // is built for; once serving, the server stops cleanly.
-        let termination = TerminationSignal()
+        // is built for; once serving, the service group stops the server cleanly.
+        let startUpSignals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        let startUp = Task {
+            for await _ in startUpSignals {
+                FileHandle.standardError.write(Data("durable-streams: stopped during start-up\n".utf8))
+                Foundation.exit(0)
+            }
+        }
 
         var configuration = DurableStreamsServer.Configuration(
             host: host,
@@ -112,17 +120,24 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maximumOpenLogs = maximumOpenLogs
 
         let server = DurableStreamsServer(configuration: configuration)
-        let port: Int
-        do {
-            port = try await server.start()
-        } catch {
-            throw ValidationError("cannot start: \(error.message)")
-        }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        FileHandle.standardOutput.write(Data("durable-streams listening on http://\(shownHost):\(port)\n".utf8))
-
-        await termination.wait()
-        await server.stop()
+        let listening = ClosureService {
+            do throws(StreamStorageError) {
+                try await server.run { port in
+                    startUp.cancel()
+                    FileHandle.standardOutput.write(
+                        Data("durable-streams listening on http://\(shownHost):\(port)\n".utf8))
+                }
+            } catch {
+                throw ValidationError("cannot start: \(error.message)")
+            }
+        }
+        let group = ServiceGroup(
+            services: [listening],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: configuration.logger
+        )
+        try await group.run()
     }
 
     private func parsedSyncPolicy() throws -> FileStreamStorage.SyncPolicy {
@@ -137,54 +152,5 @@ struct ServeCommand: AsyncParsableCommand {
             }
             throw ValidationError("--sync must be every-append, periodic:<milliseconds> or never")
         }
-    }
-}
-
-/// SIGINT and SIGTERM: before ``wait()`` is called (during start-up) a signal ends the process at once;
-/// afterwards it resumes the waiting task, once.
-private final class TerminationSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isWaiting = false
-    private var continuation: CheckedContinuation<Void, Never>?
-    private var hasFired = false
-    private var sources: [any DispatchSourceSignal] = []
-
-    init() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [self] in fire() }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    /// Waits for the first signal.
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            lock.lock()
-            isWaiting = true
-            if hasFired {
-                lock.unlock()
-                continuation.resume()
-                return
-            }
-            self.continuation = continuation
-            lock.unlock()
-        }
-    }
-
-    private func fire() {
-        lock.lock()
-        guard isWaiting else {
-            lock.unlock()
-            FileHandle.standardError.write(Data("durable-streams: stopped during start-up\n".utf8))
-            exit(0)
-        }
-        hasFired = true
-        let continuation = self.continuation
-        self.continuation = nil
-        lock.unlock()
-        continuation?.resume()
     }
 }

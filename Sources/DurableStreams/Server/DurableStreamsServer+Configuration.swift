@@ -1,6 +1,7 @@
-import DurableStreamsStorage
-import Logging
+public import DurableStreamsStorage
+public import Logging
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension DurableStreamsServer {
     /// Where a server keeps its streams.
     public struct Storage: Sendable {

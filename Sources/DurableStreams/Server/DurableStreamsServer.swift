@@ -1,5 +1,5 @@
 import CourierPrimitives
-import DurableStreamsStorage
+public import DurableStreamsStorage
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -22,15 +22,8 @@ import Darwin
 /// // ... http://127.0.0.1:\(port)/any/stream/path
 /// await server.stop()
 /// ```
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public final class DurableStreamsServer: Sendable {
-    private enum Phase {
-        case idle
-        case starting
-        case running(Running)
-        case stopping
-        case stopped
-    }
-
     private struct Running: Sendable {
         let server: Server<HTTP1Channel>
         let task: Task<Void, Never>
@@ -42,7 +35,7 @@ public final class DurableStreamsServer: Sendable {
 
     /// The configuration the server was created with.
     public let configuration: Configuration
-    private let phase = Locked(Phase.idle)
+    private let lifecycle = Locked(ServerLifecycle<Running>())
 
     /// Creates a server; nothing happens until ``start()``.
     public init(configuration: Configuration = Configuration()) {
@@ -51,10 +44,7 @@ public final class DurableStreamsServer: Sendable {
 
     /// The port the server listens on, once started.
     public var port: Int? {
-        phase.withLock { phase in
-            if case .running(let running) = phase { return running.port }
-            return nil
-        }
+        lifecycle.withLock { $0.running?.port }
     }
 
     /// The server's base URL (`http://<host>:<port>`), once started. Stream URLs are this plus a path.
@@ -67,43 +57,33 @@ public final class DurableStreamsServer: Sendable {
 
     /// The store the server uses, once started (to inspect or prepare streams directly).
     public var storage: (any StreamStorage)? {
-        phase.withLock { phase in
-            if case .running(let running) = phase { return running.storage }
-            return nil
-        }
+        lifecycle.withLock { $0.running?.storage }
     }
 
     /// The number of live reads (long-poll and SSE) waiting for data, now and after every change.
     package var liveReadCounts: AsyncStream<Int> {
-        phase.withLock { phase in
-            if case .running(let running) = phase { return running.liveWaits.countChanges }
-            return AsyncStream { $0.finish() }
-        }
+        lifecycle.withLock { $0.running?.liveWaits.countChanges } ?? AsyncStream { $0.finish() }
     }
 
     /// Opens the store, binds the address and starts serving.
     ///
     /// - Returns: The port bound (useful with port `0`, which picks a free one).
-    /// - Throws: ``DurableStreamsServerError`` if the server was already started, the configuration is
+    /// - Throws: ``StreamStorageError`` if the server was already started, the configuration is
     ///   invalid, the store cannot be opened or the address cannot be bound.
     @discardableResult
-    public func start() async throws(DurableStreamsServerError) -> Int {
-        let mayStart = phase.withLock { phase -> Bool in
-            guard case .idle = phase else { return false }
-            phase = .starting
-            return true
-        }
-        guard mayStart else { throw DurableStreamsServerError(.alreadyStarted, "the server was already started") }
+    public func start() async throws(StreamStorageError) -> Int {
+        guard lifecycle.withLock({ $0.startRequested() }) else { throw StreamStorageError(.alreadyStarted) }
         do {
             let running = try await launch()
-            phase.withLock { $0 = .running(running) }
+            let next = lifecycle.withLock { $0.started(running) }
             configuration.logger.info(
                 "durable-streams listening",
                 metadata: ["address": "\(configuration.host):\(running.port)", "storage": "\(storageDescription)"]
             )
+            if case .stop = next { await finish(running) }
             return running.port
         } catch {
-            phase.withLock { $0 = .idle }
+            lifecycle.withLock { $0.startFailed() }
             throw error
         }
     }
@@ -112,12 +92,11 @@ public final class DurableStreamsServer: Sendable {
     /// closes the connections and, unless the store was passed in with ``Storage/custom(_:)``, shuts the
     /// store down (pending appends are written and synced first). Safe to call more than once.
     public func stop() async {
-        let running = phase.withLock { phase -> Running? in
-            guard case .running(let running) = phase else { return nil }
-            phase = .stopping
-            return running
-        }
-        guard let running else { return }
+        guard let running = lifecycle.withLock({ $0.stopRequested() }) else { return }
+        await finish(running)
+    }
+
+    private func finish(_ running: Running) async {
         running.liveWaits.stopAll()
         let server = running.server
         let grace = Task {
@@ -128,7 +107,7 @@ public final class DurableStreamsServer: Sendable {
         await running.task.value
         grace.cancel()
         if running.ownsStorage { await running.storage.shutdown() }
-        phase.withLock { $0 = .stopped }
+        lifecycle.withLock { $0.stopped() }
         configuration.logger.info("durable-streams stopped")
     }
 
@@ -140,15 +119,15 @@ public final class DurableStreamsServer: Sendable {
         }
     }
 
-    private func launch() async throws(DurableStreamsServerError) -> Running {
+    private func launch() async throws(StreamStorageError) -> Running {
         let configuration = self.configuration
         guard (0...65_535).contains(configuration.port) else {
-            throw DurableStreamsServerError(.invalidConfiguration, "port \(configuration.port) is out of range")
+            throw StreamStorageError(.invalidConfiguration, "port \(configuration.port) is out of range")
         }
         guard configuration.longPollTimeout > .zero, configuration.maximumBodyBytes > 0,
             configuration.maximumReadBytes > 0, configuration.sseConnectionLifetime > .zero
         else {
-            throw DurableStreamsServerError(.invalidConfiguration, "timeouts and limits must be positive")
+            throw StreamStorageError(.invalidConfiguration, "timeouts and limits must be positive")
         }
         let storage: any StreamStorage
         let ownsStorage: Bool
@@ -167,7 +146,7 @@ public final class DurableStreamsServer: Sendable {
                     )
                 )
             } catch {
-                throw DurableStreamsServerError(.storageUnavailable, error.description)
+                throw StreamStorageError(.storageUnavailable, error.message, underlying: error, context: error.context)
             }
             ownsStorage = true
         case .custom(let custom):
@@ -217,7 +196,9 @@ public final class DurableStreamsServer: Sendable {
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             logger: configuration.logger
         )
-        let task = Task {
+        // Detached: a service group's graceful shutdown reaches the server through `stop()` only, which ends
+        // live reads before Hummingbird stops accepting.
+        let task = Task.detached {
             do {
                 try await server.run()
                 started.fail("the server stopped before it started")
@@ -240,12 +221,13 @@ public final class DurableStreamsServer: Sendable {
         case .failure(let failure):
             await task.value
             if ownsStorage { await storage.shutdown() }
-            throw DurableStreamsServerError(.bindFailed, failure.message)
+            throw StreamStorageError(.bindFailed, failure.message)
         }
     }
 }
 
 /// Delivers the outcome of starting once, to one waiter.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class StartSignal: Sendable {
     private struct State {
         var outcome: Result<Int, Failure>?

@@ -1,16 +1,18 @@
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FileStreamStorage {
     /// Creates a fork of a live source (gate held): resolves its configuration and offset, checks that the
     /// offset is a position of the source, cuts the sub-offset's part, and writes the fork's directory.
     func makeFork(_ path: StreamPath, _ request: CreateRequest, _ fork: ForkRequest) async throws(StreamStorageError)
         -> StreamInfo
     {
-        guard let source = try existingStream(fork.source) else { throw .forkSourceNotFound }
+        guard let source = try existingStream(fork.source) else { throw StreamStorageError(.forkSourceNotFound) }
         let info: StreamInfo
         switch status(of: source) {
         case .softDeleted:
-            throw .forkSourceGone
+            throw StreamStorageError(.forkSourceGone)
         case .expired:
-            throw try await expireLocked(source) ? .forkSourceGone : .forkSourceNotFound
+            throw try await expireLocked(source)
+                ? StreamStorageError(.forkSourceGone) : StreamStorageError(.forkSourceNotFound)
         case .live(let live):
             info = live
         }

@@ -1,5 +1,6 @@
 import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FileStreamStorage {
     /// The stream's status, counting as a use when `touch` is set and it is live.
     func status(of stream: FileStream, touch: Bool = false) -> StreamStatus {
@@ -98,7 +99,7 @@ extension FileStreamStorage {
                 return fd
             }
         } catch {
-            throw .storageFailure(error.description)
+            throw .storageFailure(error)
         }
         let base = origin?.offset.position ?? 0
         var state = StreamState(configuration: configuration, tail: StreamOffset(position: base + UInt64(dataEnd)))
@@ -160,7 +161,7 @@ extension FileStreamStorage {
             }
         } catch {
             stream.state.withLock { $0.isSoftDeleted = false }
-            throw .storageFailure(error.description)
+            throw .storageFailure(error)
         }
     }
 
@@ -204,7 +205,7 @@ extension FileStreamStorage {
             }
         } catch {
             stream.state.withLock { $0.isRemoving = false }
-            throw .storageFailure(error.description)
+            throw .storageFailure(error)
         }
         catalog.withLock { catalog in
             if catalog.streams[stream.path] === stream { catalog.streams[stream.path] = nil }

@@ -1,5 +1,6 @@
 import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FileStreamStorage {
     /// Opens (creating if needed) a data directory, recovering every stream in it.
     ///
@@ -79,7 +80,7 @@ extension FileStreamStorage {
         } catch {
             for lane in lanes { lane.stopAndWait() }
             pool.stop()
-            throw .storageFailure(error.description)
+            throw .storageFailure(error)
         }
     }
 }

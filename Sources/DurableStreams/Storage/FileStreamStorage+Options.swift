@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FileStreamStorage {
     /// When appended records are forced to disk (`fdatasync`) relative to acknowledging them.
     public struct SyncPolicy: Sendable, Equatable, CustomStringConvertible {
@@ -85,6 +86,7 @@ extension FileStreamStorage {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FileStreamStorage.Options {
     /// The mode of files the store creates.
     var fileMode: mode_t { groupAccess ? 0o660 : 0o600 }
@@ -93,11 +95,12 @@ extension FileStreamStorage.Options {
     /// How many logs stay open: ``maximumOpenLogs``, or half the open-file limit.
     var openLogCapacity: Int {
         if let maximumOpenLogs { return max(1, maximumOpenLogs) }
-        let limit = SystemLimits.openFiles()?.current ?? 1024
+        let limit = System.openFiles()?.current ?? 1024
         return Int(min(max(limit / 2, 16), 65_536))
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Duration {
     /// The duration in seconds.
     var seconds: Double {

@@ -1,3 +1,4 @@
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FileStreamStorage {
     /// A stretch of a stream's history and the log that holds it.
     private struct ReadSegment: Sendable {
@@ -13,8 +14,7 @@ extension FileStreamStorage {
     {
         let (info, from, needsData) = try stream.state.withLock {
             state throws(StreamStorageError) -> (StreamInfo, StreamOffset, Bool) in
-            guard !state.isRemoved else { throw .notFound }
-            guard asSource || !state.isSoftDeleted else { throw .gone }
+            try StreamStorageError.requireLive(deleted: state.isRemoved, softDeleted: !asSource && state.isSoftDeleted)
             let info = stream.info(state)
             let from: StreamOffset
             switch start {
@@ -25,14 +25,14 @@ extension FileStreamStorage {
             return (info, from, from < info.tail)
         }
         guard needsData else { return ReadResult(info: info, payload: [], start: from, next: info.tail) }
-        guard let fd = try Self.borrow(stream) else { throw .notFound }
+        guard let fd = try Self.borrow(stream) else { throw StreamStorageError(.notFound) }
         var segments = [ReadSegment(stream: stream, fd: fd, upper: info.tail.position)]
         defer { for segment in segments { segment.stream.releaseDescriptor() } }
         var fork = stream
         var cap = info.tail.position
         while let source = fork.origin?.source, from.position < min(cap, fork.base) {
             cap = min(cap, fork.base)
-            guard let sourceFD = try Self.borrow(source) else { throw .unavailable }
+            guard let sourceFD = try Self.borrow(source) else { throw StreamStorageError(.unavailable) }
             segments.append(ReadSegment(stream: source, fd: sourceFD, upper: cap))
             fork = source
         }
@@ -67,7 +67,7 @@ extension FileStreamStorage {
         do throws(FileIOError) {
             return try stream.borrowDescriptor()
         } catch {
-            throw .storageFailure(error.description)
+            throw .storageFailure(error)
         }
     }
 }

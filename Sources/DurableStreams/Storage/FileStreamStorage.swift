@@ -29,6 +29,7 @@ import Foundation
 /// sub-offset takes is its first record); reads below the fork offset go to the source's log. Reference
 /// counts are not stored: at start they are counted from the forks' metadata, and a soft-deleted stream
 /// left without forks (its last fork's deletion was interrupted by a crash) is removed then.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class FileStreamStorage: StreamStorage {
     struct Catalog {
         var streams: [StreamPath: FileStream] = [:]
@@ -108,13 +109,13 @@ public final class FileStreamStorage: StreamStorage {
             if let existing = try existingStream(path) {
                 switch status(of: existing) {
                 case .softDeleted:
-                    throw .retainedForForks
+                    throw StreamStorageError(.retainedForForks)
                 case .expired:
-                    if try await expireLocked(existing) { throw .retainedForForks }
+                    if try await expireLocked(existing) { throw StreamStorageError(.retainedForForks) }
                 case .live(let info):
                     let sourceConfiguration = existing.origin?.source.state.withLock { $0.decided.configuration }
                     guard StreamRules.matches(request, existing: info, existingSource: sourceConfiguration) else {
-                        throw .configurationMismatch
+                        throw StreamStorageError(.configurationMismatch)
                     }
                     if let ticket = existing.state.withLock({
                         $0.issuedTicket > $0.committedTicket ? $0.issuedTicket : nil
@@ -148,8 +149,7 @@ public final class FileStreamStorage: StreamStorage {
             )
         let (result, ticket, schedule) = try stream.state.withLock {
             state throws(StreamStorageError) -> (AppendResult, UInt64?, Bool) in
-            guard !state.isRemoved else { throw .notFound }
-            guard !state.isSoftDeleted else { throw .gone }
+            try StreamStorageError.requireLive(deleted: state.isRemoved, softDeleted: state.isSoftDeleted)
             if let failure = state.failure { throw .storageFailure(failure) }
             let decision = StreamRules.decide(request, on: state.decided)
             let outstanding = state.issuedTicket > state.committedTicket ? state.issuedTicket : nil
@@ -197,8 +197,7 @@ public final class FileStreamStorage: StreamStorage {
     public func info(_ path: StreamPath) async throws(StreamStorageError) -> StreamInfo {
         let stream = try await lookup(path, touch: false)
         return try stream.state.withLock { state throws(StreamStorageError) in
-            guard !state.isRemoved else { throw .notFound }
-            guard !state.isSoftDeleted else { throw .gone }
+            try StreamStorageError.requireLive(deleted: state.isRemoved, softDeleted: state.isSoftDeleted)
             return stream.info(state)
         }
     }
@@ -215,12 +214,12 @@ public final class FileStreamStorage: StreamStorage {
     /// Deletes a stream, or soft-deletes it while it has forks: durable once this returns.
     public func delete(_ path: StreamPath) async throws(StreamStorageError) {
         try await gate.withGate { () throws(StreamStorageError) in
-            guard let stream = try existingStream(path) else { throw .notFound }
+            guard let stream = try existingStream(path) else { throw StreamStorageError(.notFound) }
             switch status(of: stream) {
             case .softDeleted:
-                throw .gone
+                throw StreamStorageError(.gone)
             case .expired:
-                throw try await expireLocked(stream) ? .gone : .notFound
+                throw try await expireLocked(stream) ? StreamStorageError(.gone) : StreamStorageError(.notFound)
             case .live:
                 _ = try await expireLocked(stream)
             }
@@ -290,25 +289,26 @@ public final class FileStreamStorage: StreamStorage {
 
     func existingStream(_ path: StreamPath) throws(StreamStorageError) -> FileStream? {
         try catalog.withLock { catalog throws(StreamStorageError) in
-            guard !catalog.isShutDown else { throw .unavailable }
+            guard !catalog.isShutDown else { throw StreamStorageError(.unavailable) }
             return catalog.streams[path]
         }
     }
 
     /// Finds a live stream, expiring it if its time has come.
     private func lookup(_ path: StreamPath, touch: Bool) async throws(StreamStorageError) -> FileStream {
-        guard let stream = try existingStream(path) else { throw .notFound }
+        guard let stream = try existingStream(path) else { throw StreamStorageError(.notFound) }
         switch status(of: stream, touch: touch) {
         case .live:
             return stream
         case .softDeleted:
-            throw .gone
+            throw StreamStorageError(.gone)
         case .expired:
             try await gate.withGate { () throws(StreamStorageError) in
-                guard try existingStream(path) === stream else { throw .notFound }
+                guard try existingStream(path) === stream else { throw StreamStorageError(.notFound) }
                 switch status(of: stream) {
-                case .softDeleted: throw .gone
-                case .expired: throw try await expireLocked(stream) ? .gone : .notFound
+                case .softDeleted: throw StreamStorageError(.gone)
+                case .expired:
+                    throw try await expireLocked(stream) ? StreamStorageError(.gone) : StreamStorageError(.notFound)
                 case .live: break
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension MemoryStreamStorage {
     /// Creates a fork of a live source (catalog locked): resolves its configuration and offset, checks that
     /// the offset is a position of the source, cuts the sub-offset's part, and takes a reference on the
@@ -13,13 +14,14 @@ extension MemoryStreamStorage {
         catalog: inout Catalog,
         wakeups: inout Wakeups
     ) throws(StreamStorageError) -> Stream {
-        guard let source = catalog.streams[fork.source] else { throw .forkSourceNotFound }
+        guard let source = catalog.streams[fork.source] else { throw StreamStorageError(.forkSourceNotFound) }
         let info: StreamInfo
         switch status(of: source, at: time) {
         case .softDeleted:
-            throw .forkSourceGone
+            throw StreamStorageError(.forkSourceGone)
         case .expired:
-            throw expire(source, in: &catalog, wakeups: &wakeups) ? .forkSourceGone : .forkSourceNotFound
+            throw expire(source, in: &catalog, wakeups: &wakeups)
+                ? StreamStorageError(.forkSourceGone) : StreamStorageError(.forkSourceNotFound)
         case .live(let live):
             info = live
         }

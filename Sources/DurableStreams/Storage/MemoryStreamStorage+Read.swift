@@ -1,5 +1,6 @@
 import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension MemoryStreamStorage {
     /// Reads a stream from `start`: at least one whole append, then about `maxBytes`. A fork's appends below
     /// its fork offset come from its source chain. `asSource` reads a soft-deleted stream too (for forks).
@@ -8,8 +9,8 @@ extension MemoryStreamStorage {
     {
         let (info, records) = try stream.contents.withLock {
             contents throws(StreamStorageError) -> (StreamInfo, [Record]) in
-            guard !contents.isDeleted else { throw .notFound }
-            guard asSource || !contents.isSoftDeleted else { throw .gone }
+            try StreamStorageError.requireLive(
+                deleted: contents.isDeleted, softDeleted: !asSource && contents.isSoftDeleted)
             return (stream.info(contents), contents.records)
         }
         let from: StreamOffset

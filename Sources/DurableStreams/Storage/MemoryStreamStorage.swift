@@ -1,5 +1,5 @@
 import CourierPrimitives
-import Foundation
+public import Foundation
 
 /// Streams kept in memory: for tests, ephemeral servers and embedding. Nothing survives the process.
 ///
@@ -7,6 +7,7 @@ import Foundation
 /// Expired streams are removed when next touched and by a periodic sweep. A fork keeps a reference to its
 /// source and reads the source's appends below the fork offset; a source deleted while it has forks is
 /// soft-deleted, and removed with the last of them.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class MemoryStreamStorage: StreamStorage {
     struct Record {
         let start: UInt64
@@ -101,17 +102,19 @@ public final class MemoryStreamStorage: StreamStorage {
     public func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult {
         let time = now()
         return try withCatalog { catalog, wakeups throws(StreamStorageError) -> CreateResult in
-            guard !catalog.isShutDown else { throw .unavailable }
+            guard !catalog.isShutDown else { throw StreamStorageError(.unavailable) }
             if let existing = catalog.streams[path] {
                 switch Self.status(of: existing, at: time) {
                 case .softDeleted:
-                    throw .retainedForForks
+                    throw StreamStorageError(.retainedForForks)
                 case .expired:
-                    if Self.expire(existing, in: &catalog, wakeups: &wakeups) { throw .retainedForForks }
+                    if Self.expire(existing, in: &catalog, wakeups: &wakeups) {
+                        throw StreamStorageError(.retainedForForks)
+                    }
                 case .live(let info):
                     let sourceConfiguration = existing.origin?.source.contents.withLock { $0.state.configuration }
                     guard StreamRules.matches(request, existing: info, existingSource: sourceConfiguration) else {
-                        throw .configurationMismatch
+                        throw StreamStorageError(.configurationMismatch)
                     }
                     return .existing(info)
                 }
@@ -147,8 +150,7 @@ public final class MemoryStreamStorage: StreamStorage {
         let stream = try lookup(path, touch: true)
         let (result, changed) = try stream.contents.withLock {
             contents throws(StreamStorageError) -> (AppendResult, Bool) in
-            guard !contents.isDeleted else { throw .notFound }
-            guard !contents.isSoftDeleted else { throw .gone }
+            try StreamStorageError.requireLive(deleted: contents.isDeleted, softDeleted: contents.isSoftDeleted)
             let decision = StreamRules.decide(request, on: contents.state)
             let state = contents.state
             switch decision {
@@ -180,8 +182,7 @@ public final class MemoryStreamStorage: StreamStorage {
     public func info(_ path: StreamPath) async throws(StreamStorageError) -> StreamInfo {
         let stream = try lookup(path, touch: false)
         return try stream.contents.withLock { contents throws(StreamStorageError) in
-            guard !contents.isDeleted else { throw .notFound }
-            guard !contents.isSoftDeleted else { throw .gone }
+            try StreamStorageError.requireLive(deleted: contents.isDeleted, softDeleted: contents.isSoftDeleted)
             return stream.info(contents)
         }
     }
@@ -199,13 +200,14 @@ public final class MemoryStreamStorage: StreamStorage {
     public func delete(_ path: StreamPath) async throws(StreamStorageError) {
         let time = now()
         try withCatalog { catalog, wakeups throws(StreamStorageError) in
-            guard !catalog.isShutDown else { throw .unavailable }
-            guard let stream = catalog.streams[path] else { throw .notFound }
+            guard !catalog.isShutDown else { throw StreamStorageError(.unavailable) }
+            guard let stream = catalog.streams[path] else { throw StreamStorageError(.notFound) }
             switch Self.status(of: stream, at: time) {
             case .softDeleted:
-                throw .gone
+                throw StreamStorageError(.gone)
             case .expired:
-                throw Self.expire(stream, in: &catalog, wakeups: &wakeups) ? .gone : .notFound
+                throw Self.expire(stream, in: &catalog, wakeups: &wakeups)
+                    ? StreamStorageError(.gone) : StreamStorageError(.notFound)
             case .live:
                 _ = Self.expire(stream, in: &catalog, wakeups: &wakeups)
             }
@@ -274,11 +276,13 @@ public final class MemoryStreamStorage: StreamStorage {
     private func lookup(_ path: StreamPath, touch: Bool) throws(StreamStorageError) -> Stream {
         let time = now()
         return try withCatalog { catalog, wakeups throws(StreamStorageError) -> Stream in
-            guard !catalog.isShutDown else { throw .unavailable }
-            guard let stream = catalog.streams[path] else { throw .notFound }
+            guard !catalog.isShutDown else { throw StreamStorageError(.unavailable) }
+            guard let stream = catalog.streams[path] else { throw StreamStorageError(.notFound) }
             switch Self.status(of: stream, at: time, touch: touch) {
-            case .softDeleted: throw .gone
-            case .expired: throw Self.expire(stream, in: &catalog, wakeups: &wakeups) ? .gone : .notFound
+            case .softDeleted: throw StreamStorageError(.gone)
+            case .expired:
+                throw Self.expire(stream, in: &catalog, wakeups: &wakeups)
+                    ? StreamStorageError(.gone) : StreamStorageError(.notFound)
             case .live: return stream
             }
         }

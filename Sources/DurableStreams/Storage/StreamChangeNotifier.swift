@@ -8,6 +8,7 @@ import CourierPrimitives
 ///
 /// No wake-up is lost: a waiter is registered before it re-checks the stream, and a writer publishes after
 /// the data is visible, so either the re-check sees the data or the publish finds the waiter.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class StreamChangeNotifier: Sendable {
     /// A stream's state as a waiter needs it.
     public struct Snapshot: Sendable {

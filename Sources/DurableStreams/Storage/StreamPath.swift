@@ -5,6 +5,7 @@
 /// when it could name a file outside the stream namespace or mean different things to different proxies:
 /// `.` and `..` segments (also when percent-encoded), empty segments, encoded control characters, characters
 /// outside RFC 3986 `pchar`, and paths longer than ``maximumLength`` bytes.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The longest accepted path, in bytes after normalisation.
     public static let maximumLength = 1024
@@ -113,6 +114,7 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
 }
 
 /// Why a request path does not name a stream.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct StreamPathError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong with the path.
     public let description: String

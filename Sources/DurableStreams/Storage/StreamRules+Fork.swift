@@ -1,3 +1,4 @@
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension StreamRules {
     /// A fork resolved against its source: what the new stream is created with.
     public struct ResolvedFork: Sendable, Equatable {
@@ -39,7 +40,7 @@ extension StreamRules {
     /// The error to answer when reading the source's append at the fork offset failed: an offset that is not
     /// a record boundary of the source is a bad fork offset (`400`), not a bad read offset.
     public static func forkReadError(_ error: StreamStorageError, at offset: StreamOffset) -> StreamStorageError {
-        error == .invalidOffset(offset) ? .forkOffsetNotAPosition : error
+        error.code == .invalidOffset && error.context.offset == offset ? .forkOffsetNotAPosition : error
     }
 
     /// The configuration a fork gets: the request's content type, which must have the source's media type,
@@ -145,6 +146,7 @@ extension StreamRules {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension StreamStorageError {
     /// `Stream-Fork-Offset` is past the source's tail.
     public static var forkOffsetBeyondTail: StreamStorageError {

@@ -1,6 +1,7 @@
-import Foundation
+public import Foundation
 
 /// The state of one stream that the protocol's write rules look at.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct StreamState: Sendable, Equatable {
     /// The stream's configuration.
     public var configuration: StreamConfiguration
@@ -31,6 +32,7 @@ public struct StreamState: Sendable, Equatable {
 /// A backend calls ``decide(_:on:)`` inside its per-stream critical section (a lock, a serial queue, a
 /// database transaction), writes the payload if the decision says so, and then calls ``apply(_:_:to:newTail:)``
 /// in the same critical section.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public enum StreamRules {
     /// Why a new stream cannot be created as asked, checked once no live stream holds the path: an invalid
     /// initial payload, or an absolute expiry (`Stream-Expires-At`) that is not after `now` (a stream that
@@ -145,7 +147,7 @@ public enum StreamRules {
             return .reject(.staleProducerEpoch(current: state.epoch))
         }
         if stamp.epoch > state.epoch {
-            return stamp.sequence == 0 ? .accept : .reject(.producerEpochMustStartAtZero)
+            return stamp.sequence == 0 ? .accept : .reject(StreamStorageError(.producerEpochMustStartAtZero))
         }
         if stamp.sequence <= state.lastSequence {
             return .duplicate(lastSequence: state.lastSequence)

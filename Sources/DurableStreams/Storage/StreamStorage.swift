@@ -10,6 +10,7 @@
 /// PostgreSQL) implements the same protocol: it runs the rules inside its own transaction, derives positions
 /// from its rows, and wakes ``waitForAppend(_:after:timeout:)`` callers from its change feed (for example
 /// `LISTEN`/`NOTIFY`) through a ``StreamChangeNotifier``.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public protocol StreamStorage: Sendable {
     /// Creates a stream (or a fork of one, see ``CreateRequest/fork``), or confirms that an identical one
     /// exists.
@@ -58,6 +59,7 @@ public protocol StreamStorage: Sendable {
     func shutdown() async
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension StreamStorage {
     /// Waits until the stream has data after `offset`, is closed, or is deleted, for at most `timeout`;
     /// cancelling the calling task ends the wait.
@@ -67,6 +69,7 @@ extension StreamStorage {
 }
 
 /// A request to create a stream (`PUT`).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct CreateRequest: Sendable {
     /// The stream's configuration.
     public var configuration: StreamConfiguration
@@ -100,6 +103,7 @@ public struct CreateRequest: Sendable {
 }
 
 /// A request to append to, or close, a stream (`POST`).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct AppendRequest: Sendable {
     /// The bytes to append (already in storage form for JSON streams); empty for a close-only request.
     public var payload: [UInt8]
@@ -134,6 +138,7 @@ public struct AppendRequest: Sendable {
 }
 
 /// A stream's metadata.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct StreamInfo: Sendable, Equatable {
     /// The stream's path.
     public let path: StreamPath
@@ -179,6 +184,7 @@ public struct StreamInfo: Sendable, Equatable {
 }
 
 /// The outcome of a create.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public enum CreateResult: Sendable, Equatable {
     /// A new stream was created (`201`).
     case created(StreamInfo)
@@ -194,6 +200,7 @@ public enum CreateResult: Sendable, Equatable {
 }
 
 /// The outcome of an accepted append or close.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public enum AppendResult: Sendable, Equatable {
     /// The payload was appended (and the stream closed, if asked).
     case appended(tail: StreamOffset, closed: Bool)
@@ -204,6 +211,7 @@ public enum AppendResult: Sendable, Equatable {
 }
 
 /// Bytes read from a stream.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct ReadResult: Sendable {
     /// The stream's metadata when the read was made.
     public let info: StreamInfo
@@ -228,6 +236,7 @@ public struct ReadResult: Sendable {
 }
 
 /// Why ``StreamStorage/waitForAppend(_:after:timeout:)`` returned.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public enum WaitResult: Sendable, Equatable {
     /// Data after the offset is available.
     case appended

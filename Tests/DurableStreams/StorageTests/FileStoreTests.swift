@@ -144,7 +144,7 @@ struct FileStoreTests {
                 await store.shutdown()
             }
             let store = try await open(directory)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(stream) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(stream) }
             _ = try await store.create(stream, CreateRequest(configuration: StreamConfiguration(), initialPayload: [2]))
             #expect(try await store.readAll(stream) == [2])
             await store.shutdown()

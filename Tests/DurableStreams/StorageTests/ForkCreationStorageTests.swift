@@ -50,7 +50,7 @@ struct ForkCreationStorageTests {
             let source = try path("/src")
             let tail = try await store.makeText(source, "small data")
             let fork = try path("/fork")
-            await #expect(throws: StreamStorageError.forkSourceNotFound) {
+            await #expect(throws: StreamStorageError(.forkSourceNotFound)) {
                 try await store.fork(fork, from: try path("/missing"))
             }
             await #expect(throws: StreamStorageError.forkOffsetBeyondTail) {
@@ -62,10 +62,10 @@ struct ForkCreationStorageTests {
             await #expect(throws: StreamStorageError.contentTypeMismatch(expected: "text/plain")) {
                 try await store.fork(fork, from: source, contentType: "application/json")
             }
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(fork) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(fork) }
             // None of the refused forks took a reference: the source is deleted for good, not soft-deleted.
             try await store.delete(source)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(source) }
         }
     }
 
@@ -131,19 +131,19 @@ struct ForkCreationStorageTests {
                 (source, first, 0, nil, true),
             ]
             for (from, offset, subOffset, contentType, closed) in conflicts {
-                await #expect(throws: StreamStorageError.configurationMismatch) {
+                await #expect(throws: StreamStorageError(.configurationMismatch)) {
                     try await store.fork(
                         fork, from: from, at: offset, subOffset: subOffset, contentType: contentType, closed: closed)
                 }
             }
-            await #expect(throws: StreamStorageError.configurationMismatch) {
+            await #expect(throws: StreamStorageError(.configurationMismatch)) {
                 try await store.fork(fork, from: source, at: first, expiry: .timeToLive(seconds: 5))
             }
-            await #expect(throws: StreamStorageError.configurationMismatch, "a plain create does not match a fork") {
+            await #expect(throws: StreamStorageError(.configurationMismatch), "a plain create does not match a fork") {
                 try await store.create(
                     fork, CreateRequest(configuration: StreamConfiguration(contentType: "text/plain")))
             }
-            await #expect(throws: StreamStorageError.configurationMismatch, "a fork does not match a plain stream") {
+            await #expect(throws: StreamStorageError(.configurationMismatch), "a fork does not match a plain stream") {
                 try await store.fork(other, from: source)
             }
         }

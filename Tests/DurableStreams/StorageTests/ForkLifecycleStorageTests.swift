@@ -14,10 +14,10 @@ struct ForkLifecycleStorageTests {
             let fork = try path("/fork")
             try await store.fork(fork, from: source)
             try await store.delete(fork)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(fork) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(fork) }
             #expect(try await store.text(source) == "source data")
             try await store.delete(source)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(source) }
         }
     }
 
@@ -31,15 +31,15 @@ struct ForkLifecycleStorageTests {
             let fork = try path("/fork")
             try await store.fork(fork, from: source)
             try await store.delete(source)
-            await #expect(throws: StreamStorageError.gone) { try await store.info(source) }
-            await #expect(throws: StreamStorageError.gone) {
+            await #expect(throws: StreamStorageError(.gone)) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.gone)) {
                 try await store.read(source, from: .beginning, maxBytes: 10)
             }
-            await #expect(throws: StreamStorageError.gone) { try await store.appendText(source, "more") }
-            await #expect(throws: StreamStorageError.gone) { try await store.delete(source) }
+            await #expect(throws: StreamStorageError(.gone)) { try await store.appendText(source, "more") }
+            await #expect(throws: StreamStorageError(.gone)) { try await store.delete(source) }
             #expect(await store.waitForAppend(source, after: .zero, timeout: .seconds(60)) == .gone)
-            await #expect(throws: StreamStorageError.retainedForForks) { try await store.makeText(source) }
-            await #expect(throws: StreamStorageError.forkSourceGone) {
+            await #expect(throws: StreamStorageError(.retainedForForks)) { try await store.makeText(source) }
+            await #expect(throws: StreamStorageError(.forkSourceGone)) {
                 try await store.fork(try path("/fork2"), from: source)
             }
             #expect(try await store.text(fork) == "preserved data")
@@ -71,10 +71,10 @@ struct ForkLifecycleStorageTests {
             for fork in forks { try await store.fork(fork, from: source) }
             try await store.delete(source)
             try await store.delete(forks[0])
-            await #expect(throws: StreamStorageError.gone) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.gone)) { try await store.info(source) }
             #expect(try await store.text(forks[1]) == "cascade data")
             try await store.delete(forks[1])
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(source) }
             try await store.makeText(source, "new")
             #expect(try await store.text(source) == "new")
         }
@@ -89,12 +89,12 @@ struct ForkLifecycleStorageTests {
             try await store.fork(levels[2], from: levels[1])
             try await store.delete(levels[0])
             try await store.delete(levels[1])
-            await #expect(throws: StreamStorageError.gone) { try await store.info(levels[0]) }
-            await #expect(throws: StreamStorageError.gone) { try await store.info(levels[1]) }
+            await #expect(throws: StreamStorageError(.gone)) { try await store.info(levels[0]) }
+            await #expect(throws: StreamStorageError(.gone)) { try await store.info(levels[1]) }
             #expect(try await store.text(levels[2]) == "root")
             try await store.delete(levels[2])
             for level in levels {
-                await #expect(throws: StreamStorageError.notFound) { try await store.info(level) }
+                await #expect(throws: StreamStorageError(.notFound)) { try await store.info(level) }
             }
             if let memory = store as? MemoryStreamStorage { #expect(memory.streamCount == 0) }
             if let file = store as? FileStreamStorage { #expect(file.streamCount == 0) }
@@ -112,16 +112,16 @@ struct ForkLifecycleStorageTests {
             try await store.fork(levels[2], from: levels[1])
             try await store.appendText(levels[2], "C")
             try await store.delete(levels[1])
-            await #expect(throws: StreamStorageError.gone) { try await store.info(levels[1]) }
+            await #expect(throws: StreamStorageError(.gone)) { try await store.info(levels[1]) }
             #expect(try await store.text(levels[2]) == "ABC")
             #expect(try await store.text(levels[0]) == "A")
             try await store.delete(levels[0])
-            await #expect(throws: StreamStorageError.gone, "the soft-deleted middle still reads from the root") {
+            await #expect(throws: StreamStorageError(.gone), "the soft-deleted middle still reads from the root") {
                 try await store.info(levels[0])
             }
             #expect(try await store.text(levels[2]) == "ABC", "the root's data stays for the chain")
             try await store.delete(levels[2])
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(levels[0]) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(levels[0]) }
         }
     }
 
@@ -136,20 +136,20 @@ struct ForkLifecycleStorageTests {
             let fork = try path("/fork")
             try await store.fork(fork, from: source, expiry: .timeToLive(seconds: 1))
             clock.advance(by: 2)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(fork) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(fork) }
             try await store.delete(source)
-            await #expect(throws: StreamStorageError.notFound, "the expired fork released its reference") {
+            await #expect(throws: StreamStorageError(.notFound), "the expired fork released its reference") {
                 try await store.info(source)
             }
 
             try await store.makeText(source, "data", expiry: .timeToLive(seconds: 1))
             try await store.fork(fork, from: source, expiry: .timeToLive(seconds: 60))
             clock.advance(by: 2)
-            await #expect(throws: StreamStorageError.gone) { try await store.info(source) }
-            await #expect(throws: StreamStorageError.retainedForForks) { try await store.makeText(source) }
+            await #expect(throws: StreamStorageError(.gone)) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.retainedForForks)) { try await store.makeText(source) }
             #expect(try await store.text(fork) == "data")
             try await store.delete(fork)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(source) }
         }
     }
 
@@ -165,11 +165,11 @@ struct ForkLifecycleStorageTests {
             try await store.fork(fork, from: source, expiry: .timeToLive(seconds: 10))
             clock.advance(by: 2)
             await sweep(store)
-            await #expect(throws: StreamStorageError.gone) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.gone)) { try await store.info(source) }
             clock.advance(by: 10)
             await sweep(store)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(fork) }
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(fork) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(source) }
         }
     }
 
@@ -194,7 +194,7 @@ struct ForkLifecycleStorageTests {
                 for fork in forks { group.addTask { try await store.delete(fork) } }
                 try await group.waitForAll()
             }
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(source) }
         }
     }
 }

@@ -157,7 +157,7 @@ struct ForkReadStorageTests {
             clock.advance(by: 1.5)
             #expect(try await store.text(fork) == "source data")
             clock.advance(by: 1)
-            await #expect(throws: StreamStorageError.gone) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.gone)) { try await store.info(source) }
             #expect(try await store.info(fork).tail > .zero)
             #expect(try await store.text(fork) == "source data")
         }

@@ -40,7 +40,7 @@ struct ForkSubOffsetStorageTests {
             }
             // Neither attempt took a reference.
             try await store.delete(source)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(source) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(source) }
         }
     }
 

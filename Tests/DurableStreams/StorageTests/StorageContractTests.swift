@@ -22,14 +22,14 @@ struct StorageContractTests {
             let again = try await store.create(
                 stream, CreateRequest(configuration: StreamConfiguration(contentType: "TEXT/PLAIN; charset=utf-8")))
             #expect(again == .existing(info))
-            await #expect(throws: StreamStorageError.configurationMismatch) {
+            await #expect(throws: StreamStorageError(.configurationMismatch)) {
                 try await store.create(
                     stream, CreateRequest(configuration: StreamConfiguration(contentType: "application/json")))
             }
-            await #expect(throws: StreamStorageError.configurationMismatch) {
+            await #expect(throws: StreamStorageError(.configurationMismatch)) {
                 try await store.create(stream, CreateRequest(configuration: text, closed: true))
             }
-            await #expect(throws: StreamStorageError.configurationMismatch) {
+            await #expect(throws: StreamStorageError(.configurationMismatch)) {
                 try await store.create(
                     stream,
                     CreateRequest(
@@ -48,7 +48,7 @@ struct StorageContractTests {
             await #expect(throws: StreamStorageError.invalidPayload("bad")) {
                 try await store.create(stream, CreateRequest(configuration: json, payloadIssue: "bad"))
             }
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(stream) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(stream) }
             _ = try await store.create(stream, CreateRequest(configuration: json))
             let again = try await store.create(stream, CreateRequest(configuration: json, payloadIssue: "bad"))
             #expect(again.info.tail == .zero)
@@ -126,7 +126,7 @@ struct StorageContractTests {
             await #expect(throws: StreamStorageError.invalidOffset(StreamOffset(position: 1))) {
                 try await store.read(stream, from: .offset(StreamOffset(position: 1)), maxBytes: 100)
             }
-            await #expect(throws: StreamStorageError.notFound) {
+            await #expect(throws: StreamStorageError(.notFound)) {
                 try await store.read(try path("/missing"), from: .beginning, maxBytes: 100)
             }
         }
@@ -252,7 +252,7 @@ struct StorageContractTests {
             await #expect(throws: StreamStorageError.producerSequenceGap(expected: 3, received: 5)) {
                 try await send("x", "p", epoch: 0, seq: 5)
             }
-            await #expect(throws: StreamStorageError.producerEpochMustStartAtZero) {
+            await #expect(throws: StreamStorageError(.producerEpochMustStartAtZero)) {
                 try await send("x", "p", epoch: 1, seq: 1)
             }
             _ = try await send("b0", "p", epoch: 1, seq: 0)
@@ -328,9 +328,9 @@ struct StorageContractTests {
                 CreateRequest(
                     configuration: StreamConfiguration(contentType: "text/plain"), initialPayload: Array("old")))
             try await store.delete(stream)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(stream) }
-            await #expect(throws: StreamStorageError.notFound) { try await store.append(stream, .text("x")) }
-            await #expect(throws: StreamStorageError.notFound) { try await store.delete(stream) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(stream) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.append(stream, .text("x")) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.delete(stream) }
             let second = try await store.create(
                 stream, CreateRequest(configuration: StreamConfiguration(contentType: "application/json")))
             #expect(second.info.incarnation != first.info.incarnation)
@@ -353,7 +353,7 @@ struct StorageContractTests {
             clock.advance(by: 8)
             _ = try await store.info(stream)
             clock.advance(by: 3)
-            await #expect(throws: StreamStorageError.notFound) { try await store.info(stream) }
+            await #expect(throws: StreamStorageError(.notFound)) { try await store.info(stream) }
             _ = try await store.create(stream, CreateRequest(configuration: configuration))
             #expect(try await store.readAll(stream).isEmpty)
         }
@@ -370,7 +370,7 @@ struct StorageContractTests {
             clock.advance(by: 4)
             _ = try await store.append(stream, .text("x"))
             clock.advance(by: 1)
-            await #expect(throws: StreamStorageError.notFound) {
+            await #expect(throws: StreamStorageError(.notFound)) {
                 try await store.read(stream, from: .beginning, maxBytes: 10)
             }
         }

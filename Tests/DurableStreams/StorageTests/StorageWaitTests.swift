@@ -50,7 +50,7 @@ struct StorageWaitTests {
             await Task.yield()
             await store.shutdown()
             #expect(try await withTimeout(.seconds(10)) { await atShutdown.value } == .shutdown)
-            await #expect(throws: StreamStorageError.unavailable) { try await store.info(idle) }
+            await #expect(throws: StreamStorageError(.unavailable)) { try await store.info(idle) }
         }
     }
 

@@ -2,6 +2,7 @@ import DurableStreamsStorage
 import HTTPTypes
 
 /// A complete response: status, fields and an optional body.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct Reply: Sendable {
     var status: HTTPResponse.Status
     var fields: HTTPFields
@@ -27,40 +28,42 @@ struct Reply: Sendable {
 
     /// The response a store error calls for.
     static func storageError(_ error: StreamStorageError) -> Reply {
-        switch error {
+        let context = error.context
+        var fields = HTTPFields()
+        switch error.code {
         case .notFound:
             return .error(.notFound, "Stream not found")
         case .configurationMismatch:
             return .error(.conflict, "Stream already exists with a different configuration")
-        case .streamClosed(let tail):
-            var fields = HTTPFields()
+        case .streamClosed:
             fields[ProtocolHeader.streamClosed] = "true"
-            fields[ProtocolHeader.streamNextOffset] = tail.token
+            fields[ProtocolHeader.streamNextOffset] = context.offset?.token
             return .error(.conflict, "Stream is closed", fields: fields)
-        case .contentTypeMismatch(let expected):
-            return .error(.conflict, "Content-Type does not match the stream's (\(expected))")
-        case .streamSequenceConflict(let last):
-            return .error(.conflict, "Sequence conflict: Stream-Seq must be greater than \(last)")
-        case .staleProducerEpoch(let current):
-            var fields = HTTPFields()
-            fields[ProtocolHeader.producerEpoch] = String(current)
+        case .contentTypeMismatch:
+            return .error(.conflict, "Content-Type does not match the stream's (\(context.contentType ?? "?"))")
+        case .streamSequenceConflict:
+            return .error(
+                .conflict, "Sequence conflict: Stream-Seq must be greater than \(context.streamSequence ?? "?")")
+        case .staleProducerEpoch:
+            let current = context.producerEpoch.map(String.init) ?? "?"
+            fields[ProtocolHeader.producerEpoch] = current
             return .error(.forbidden, "Stale producer epoch (current epoch is \(current))", fields: fields)
         case .producerEpochMustStartAtZero:
             return .error(.badRequest, "New epoch must start with sequence 0")
-        case .producerSequenceGap(let expected, let received):
-            var fields = HTTPFields()
-            fields[ProtocolHeader.producerExpectedSeq] = String(expected)
-            fields[ProtocolHeader.producerReceivedSeq] = String(received)
+        case .producerSequenceGap:
+            let expected = context.expectedProducerSequence.map(String.init) ?? "?"
+            let received = context.receivedProducerSequence.map(String.init) ?? "?"
+            fields[ProtocolHeader.producerExpectedSeq] = expected
+            fields[ProtocolHeader.producerReceivedSeq] = received
             return .error(
                 .conflict, "Producer sequence gap: expected \(expected), received \(received)", fields: fields)
-        case .invalidPayload(let reason):
-            return .error(.badRequest, reason)
-        case .invalidOffset(let offset):
-            return .error(.badRequest, "Invalid offset: \(offset) is not a position in this stream")
-        case .storageFailure(let reason):
-            return .error(.internalServerError, "Storage failure: \(reason)")
+        case .invalidPayload, .invalidForkOffset:
+            return .error(.badRequest, error.message)
+        case .invalidOffset:
+            return .error(
+                .badRequest, "Invalid offset: \(context.offset.map { "\($0)" } ?? "?") is not a position in this stream"
+            )
         case .unavailable:
-            var fields = HTTPFields()
             fields[.retryAfter] = "1"
             return .error(.serviceUnavailable, "The server is shutting down", fields: fields)
         case .gone:
@@ -73,13 +76,15 @@ struct Reply: Sendable {
             return .error(.notFound, "Source stream not found")
         case .forkSourceGone:
             return .error(.conflict, "The source stream was deleted (it is kept only for its existing forks)")
-        case .invalidForkOffset(let reason):
-            return .error(.badRequest, reason)
+        default:
+            // `storageFailure`, and any code a custom store may use: the store could not do its work.
+            return .error(.internalServerError, "Storage failure: \(error.message)")
         }
     }
 }
 
 /// A request that cannot be served, with the response that says why.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct RequestFailure: Error {
     let reply: Reply
 

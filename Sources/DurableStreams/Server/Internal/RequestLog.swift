@@ -5,6 +5,7 @@ import Logging
 
 /// One request as the log describes it: method, path (never the query, which may carry tokens or
 /// signatures) and when it started. Bodies and headers are never logged.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct Exchange: Sendable {
     let method: HTTPRequest.Method
     let path: Substring
@@ -18,6 +19,7 @@ struct Exchange: Sendable {
 }
 
 /// Lets a repeated warning through at most once per interval, counting the ones it held back.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class LogThrottle: Sendable {
     private struct State {
         var last: ContinuousClock.Instant?
@@ -46,6 +48,7 @@ final class LogThrottle: Sendable {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StreamHTTPHandler {
     /// Logs a finished request: `debug` normally, `warning` (at most once a second) when a limit refused it
     /// (`408`, `413`) or it asked for what the server does not implement (`501`), `error` for any other `5xx`

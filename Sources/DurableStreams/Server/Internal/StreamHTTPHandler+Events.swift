@@ -5,6 +5,7 @@ import NIOCore
 
 /// An SSE stream to run: the stream, the first read (already made, so a missing stream is a plain `404`),
 /// and the cursor the client echoed.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct SSEPlan: Sendable {
     let path: StreamPath
     let first: ReadResult
@@ -15,6 +16,7 @@ struct SSEPlan: Sendable {
 // its deepest chain until it ends. So the functions below stay out of line and keep few values across their
 // suspension points: header building and event framing are synchronous, and each write and read runs in a
 // short-lived frame of its own.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StreamHTTPHandler {
     /// Runs an SSE stream: `data` events for what is in the stream and what is appended, each followed by a
     /// `control` event; a keep-alive `control` event when nothing arrives for a while; the final `control`

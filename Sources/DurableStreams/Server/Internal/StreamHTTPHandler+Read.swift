@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StreamHTTPHandler {
     /// The read a `GET` asks for.
     enum LiveMode: Sendable {
@@ -121,11 +122,11 @@ extension StreamHTTPHandler {
         case .timedOut:
             return emptyLongPoll(tail: tail, closed: false, cursor: cursor)
         case .notFound:
-            return .storageError(.notFound)
+            return .storageError(StreamStorageError(.notFound))
         case .gone:
-            return .storageError(.gone)
+            return .storageError(StreamStorageError(.gone))
         case .cancelled, .shutdown:
-            return .storageError(.unavailable)
+            return .storageError(StreamStorageError(.unavailable))
         }
     }
 

@@ -7,6 +7,7 @@ import NIOCore
 
 /// Answers every HTTP request: the protocol's operations on any stream path, CORS preflight, and the
 /// fault-injection control endpoint.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct StreamHTTPHandler: Sendable {
     /// The settings the handler needs, resolved from the server's configuration.
     struct Settings: Sendable {

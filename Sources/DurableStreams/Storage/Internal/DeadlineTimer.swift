@@ -4,6 +4,7 @@ import Foundation
 /// or a timer each. Cancelled deadlines leave the heap at once.
 ///
 /// `@unchecked Sendable`: the heap is only touched with `condition` locked.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class DeadlineTimer: @unchecked Sendable {
     private struct Entry {
         let id: UInt64

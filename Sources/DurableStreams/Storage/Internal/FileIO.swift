@@ -7,19 +7,24 @@ import Darwin
 #endif
 
 /// A failed system call, with the call and the error text.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct FileIOError: Error, CustomStringConvertible {
     let description: String
     /// The system's error number, when a system call failed.
     let code: Int32?
+    /// The file the call was about, when known.
+    let path: String?
 
     init(_ operation: String, _ path: String, errno code: Int32 = errno) {
         description = "\(operation) \(path): \(String(cString: strerror(code)))"
         self.code = code
+        self.path = path
     }
 
     init(message: String) {
         description = message
         code = nil
+        path = nil
     }
 
     /// The process (`EMFILE`) or the system (`ENFILE`) had no descriptor left: a passing condition.
@@ -27,10 +32,11 @@ struct FileIOError: Error, CustomStringConvertible {
 }
 
 /// Thin, blocking wrappers over the POSIX calls the file store needs. Call them off the cooperative pool.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum FileIO {
     static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(FileIOError) -> Int32 {
         while true {
-            let fd = path.withCString { systemOpen($0, flags | O_CLOEXEC, mode) }
+            let fd = path.withCString { System.open($0, flags | O_CLOEXEC, mode) }
             if fd >= 0 { return fd }
             if errno != EINTR { throw FileIOError("open", path) }
         }
@@ -42,7 +48,7 @@ enum FileIO {
     static func openRegular(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(FileIOError) -> Int32 {
         var fd: Int32 = -1
         while fd < 0 {
-            fd = path.withCString { systemOpen($0, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode) }
+            fd = path.withCString { System.open($0, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode) }
             if fd >= 0 { break }
             let code = errno
             if code == EINTR { continue }
@@ -68,7 +74,7 @@ enum FileIO {
     }
 
     static func close(_ fd: Int32) {
-        _ = systemClose(fd)
+        _ = System.close(fd)
     }
 
     /// Writes all of `bytes` at `offset`.
@@ -105,19 +111,14 @@ enum FileIO {
     }
 
     static func syncData(_ fd: Int32, path: String) throws(FileIOError) {
-        #if canImport(Darwin)
-        let result = fcntl(fd, F_FULLFSYNC)
-        #else
-        let result = fdatasync(fd)
-        #endif
-        if result != 0 { throw FileIOError("sync", path) }
+        if System.syncData(fd) != 0 { throw FileIOError("sync", path) }
     }
 
     /// Makes a directory's entries (creations, renames, removals) durable.
     static func syncDirectory(_ path: String) throws(FileIOError) {
         let fd = try open(path, flags: O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
-        if fsync(fd) != 0 { throw FileIOError("sync", path) }
+        if System.syncDirectory(fd) != 0 { throw FileIOError("sync", path) }
     }
 
     static func size(_ fd: Int32, path: String) throws(FileIOError) -> UInt64 {
@@ -152,7 +153,7 @@ enum FileIO {
     }
 
     static func rename(_ from: String, _ to: String) throws(FileIOError) {
-        if systemRename(from, to) != 0 { throw FileIOError("rename", from) }
+        if System.rename(from, to) != 0 { throw FileIOError("rename", from) }
     }
 
     static func removeTree(_ path: String) {
@@ -204,20 +205,7 @@ enum FileIO {
     }
 }
 
-#if canImport(Glibc)
-private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    Glibc.open(path, flags, mode)
-}
-private func systemClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
-private func systemRename(_ from: String, _ to: String) -> Int32 { Glibc.rename(from, to) }
-#else
-private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    Darwin.open(path, flags, mode)
-}
-private func systemClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
-private func systemRename(_ from: String, _ to: String) -> Int32 { Darwin.rename(from, to) }
-#endif
-
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Array where Element == UInt8 {
     /// `withUnsafeBytes` for a body that throws `FileIOError` (the standard one only rethrows untyped).
     func withBytes<Value>(_ body: (UnsafeRawBufferPointer) throws(FileIOError) -> Value) throws(FileIOError) -> Value {

@@ -9,6 +9,7 @@ import Foundation
 /// append becomes visible and is acknowledged only once its record is in the log (and synced, if the policy
 /// says so). Every acknowledgement — including "duplicate" and "already closed" — waits until everything
 /// decided before it is committed.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class FileStream: Sendable {
     struct State {
         var decided: StreamState
@@ -209,7 +210,7 @@ final class FileStream: Sendable {
             defer { state.ackWaiters = [] }
             return state.ackWaiters.map(\.continuation)
         }
-        for waiter in waiters { waiter.resume(returning: .storageFailure(error.description)) }
+        for waiter in waiters { waiter.resume(returning: .storageFailure(error)) }
     }
 
     /// Borrows the file descriptor for a read; pair with ``releaseDescriptor()``.
@@ -261,7 +262,7 @@ final class FileStream: Sendable {
                         fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want]), at: position, path: logPath)
                 }
             } catch {
-                throw .storageFailure(error.description)
+                throw .storageFailure(error)
             }
             guard got == want else { throw .storageFailure("\(logPath) is shorter than its committed length") }
             var cursor = 0

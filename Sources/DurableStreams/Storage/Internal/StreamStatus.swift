@@ -1,4 +1,5 @@
 /// What a stream in a store's catalog is to a client at a given moment.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum StreamStatus {
     /// Readable and writable; its metadata as of the lookup.
     case live(StreamInfo)
@@ -8,6 +9,7 @@ enum StreamStatus {
     case expired
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension WaitResult {
     /// The answer to a wait on a stream that could not be looked up.
     init(failedLookup error: StreamStorageError) {
@@ -16,5 +18,14 @@ extension WaitResult {
         case .gone: self = .gone
         default: self = .notFound
         }
+    }
+}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension StreamStorageError {
+    /// Refuses a stream that is deleted (`notFound`) or soft-deleted (`gone`).
+    static func requireLive(deleted: Bool, softDeleted: Bool) throws(StreamStorageError) {
+        guard !deleted else { throw StreamStorageError(.notFound) }
+        guard !softDeleted else { throw StreamStorageError(.gone) }
     }
 }

@@ -1,3 +1,4 @@
+import DurableStreamsStorage
 import Foundation
 
 #if canImport(Glibc)
@@ -9,17 +10,13 @@ import Darwin
 /// A blocking TCP connection to 127.0.0.1 for tests that must hold many sockets, or one socket across several
 /// requests, without an event loop. Every receive gives up after 30 seconds (a loaded machine is slow to accept).
 ///
-/// `@unchecked Sendable`: the descriptor never changes, and each socket is used by one test at a time; reads wait
-/// on a dispatch queue so that a slow server never holds one of the few cooperative threads.
-final class PlainSocket: @unchecked Sendable {
+/// Reads wait on a dispatch queue so that a slow server never holds one of the few cooperative threads; each
+/// socket is used by one test at a time.
+final class PlainSocket: Sendable {
     private let fd: Int32
 
     init(port: Int) throws {
-        #if canImport(Glibc)
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        fd = socket(AF_INET, System.streamSocket, 0)
         guard fd >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Runs one test case: setup, operations with their expectations, and cleanup (always, so injected faults
-/// never leak into the next case).
-final class CaseRunner: @unchecked Sendable {
+/// never leak into the next case). It runs on the main actor, as the driver in `main.swift` does: one case at a
+/// time.
+@MainActor
+final class CaseRunner {
     var adapter: AdapterProcess
     let server: ServerControl
     let features: Set<String>

@@ -1,22 +1,17 @@
+import CourierPrimitives
 import CourierTestSupport
 import Foundation
 
 /// The client adapter as a child process: commands go out as JSON lines, results come back in order.
-final class AdapterProcess: @unchecked Sendable {
+final class AdapterProcess: Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// One expected result: filled by the reader, awaited by the sender.
-    private final class Slot: @unchecked Sendable {
-        var value: Result<Value, any Error>?
-        var waiter: CheckedContinuation<Value, any Error>?
-    }
+    private typealias Queue = ResultQueue<Result<Value, any Error>, CheckedContinuation<Value, any Error>>
 
     private let process: ChildProcess
-    private let lock = NSLock()
-    private var slots: [Slot] = []
-    private var ended = false
+    private let queue = Locked(Queue())
     private let verbose: Bool
 
     init(executable: String, verbose: Bool) throws {
@@ -25,9 +20,9 @@ final class AdapterProcess: @unchecked Sendable {
         let lines = process.lines
         Task { [weak self] in
             for await line in lines {
-                self?.deliver(.success(Self.parse(line, verbose: self?.verbose ?? false)))
+                self?.apply { $0.answer(.success(Self.parse(line, verbose: self?.verbose ?? false))) }
             }
-            self?.finish()
+            self?.apply { $0.end(with: .failure(Failure(description: "adapter exited"))) }
         }
     }
 
@@ -38,15 +33,11 @@ final class AdapterProcess: @unchecked Sendable {
         let data = (try? JSONSerialization.data(withJSONObject: command, options: [.withoutEscapingSlashes])) ?? Data()
         let line = String(decoding: data, as: UTF8.self)
         if verbose { print("    → \(line.prefix(300))") }
-        let slot = Slot()
-        lock.lock()
-        let alreadyEnded = ended
-        if !alreadyEnded { slots.append(slot) }
-        lock.unlock()
-        if !alreadyEnded { process.write(line + "\n") }
+        let slot = queue.withLock { $0.send() }
+        if slot != nil { process.write(line + "\n") }
         let type = command["type"] as? String ?? "?"
         return Task {
-            if alreadyEnded { throw Failure(description: "adapter exited") }
+            guard let slot else { throw Failure(description: "adapter exited") }
             return try await withThrowingTaskGroup(of: Value.self) { group in
                 group.addTask { try await self.wait(slot) }
                 group.addTask {
@@ -60,16 +51,18 @@ final class AdapterProcess: @unchecked Sendable {
         }
     }
 
-    private func wait(_ slot: Slot) async throws -> Value {
+    private func wait(_ slot: Int) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            if let value = slot.value {
-                lock.unlock()
-                continuation.resume(with: value)
-            } else {
-                slot.waiter = continuation
-                lock.unlock()
-            }
+            apply { $0.wait(for: slot, continuation) }
+        }
+    }
+
+    /// Feeds an input to the queue under the lock, then resumes whom it says, outside the lock.
+    private func apply(_ input: (inout Queue) -> Queue.Action) {
+        switch queue.withLock(input) {
+        case .none: break
+        case .resume(let waiter, let answer): waiter.resume(with: answer)
+        case .resumeAll(let waiters, let answer): for waiter in waiters { waiter.resume(with: answer) }
         }
     }
 
@@ -82,36 +75,6 @@ final class AdapterProcess: @unchecked Sendable {
                 ("type", .string("error")), ("success", .bool(false)), ("errorCode", .string("PARSE_ERROR")),
                 ("message", .string("unparseable adapter output: \(line.prefix(200))")),
             ])
-        }
-    }
-
-    private func deliver(_ value: Result<Value, any Error>) {
-        lock.lock()
-        guard let index = slots.firstIndex(where: { $0.value == nil }) else {
-            lock.unlock()
-            return
-        }
-        let slot = slots.remove(at: index)
-        slot.value = value
-        let waiter = slot.waiter
-        slot.waiter = nil
-        lock.unlock()
-        waiter?.resume(with: value)
-    }
-
-    private func finish() {
-        lock.lock()
-        ended = true
-        let pending = slots
-        slots = []
-        lock.unlock()
-        for slot in pending {
-            lock.lock()
-            slot.value = .failure(Failure(description: "adapter exited"))
-            let waiter = slot.waiter
-            slot.waiter = nil
-            lock.unlock()
-            waiter?.resume(throwing: Failure(description: "adapter exited"))
         }
     }
 

@@ -1,6 +1,9 @@
 import Foundation
 
 /// A command from the runner: a JSON object with typed accessors.
+///
+/// `@unchecked Sendable`: `object` is a `let` holding what `JSONSerialization` parsed (immutable strings, numbers,
+/// arrays and dictionaries), never mutated after `init`.
 struct Command: @unchecked Sendable {
     let object: [String: Any]
 

@@ -35,7 +35,9 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
         var isRunning = false
     }
 
-    private struct Lifecycle {
+    /// `@unchecked Sendable`: 1.x monitors need not be `Sendable`; this one is started and cancelled only under
+    /// the lock, and its callbacks arrive on the monitor's queue.
+    private struct Lifecycle: @unchecked Sendable {
         var monitor: Monitor?
         var scheduler: PingScheduler<Ping>?
     }

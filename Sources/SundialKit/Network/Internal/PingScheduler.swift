@@ -9,7 +9,8 @@ import SundialKitCore
 /// first; an abandoned ping's late answer is dropped and the ping's `timeoutStatus` (if any) is delivered instead.
 /// All bookkeeping runs on one serial queue; answers may come from any thread.
 final class PingScheduler<Ping: NetworkPing>: Sendable {
-    private struct State {
+    /// `@unchecked Sendable`: the timer is created, rescheduled and cancelled only under the lock.
+    private struct State: @unchecked Sendable {
         var generation: UInt64 = 0
         var inFlight: UInt64?
         var isRunning = false

@@ -109,8 +109,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 }
 
 /// Reads an AsyncHTTPClient body on behalf of its single consumer.
+///
+/// `@unchecked Sendable`: the (non-`Sendable`) iterator is taken out under the lock for one read and put back, so
+/// two tasks never use it at once.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-private final class BodyReader: Sendable {
+private final class BodyReader: @unchecked Sendable {
     private let iterator: Locked<HTTPClientResponse.Body.AsyncIterator?>
 
     init(_ body: HTTPClientResponse.Body) {

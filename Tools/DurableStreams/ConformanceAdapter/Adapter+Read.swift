@@ -4,7 +4,9 @@ import Foundation
 
 /// What a read collected so far (shared with the task that reads, so a timeout keeps what arrived).
 final class ReadProgress: Sendable {
-    struct State {
+    /// `@unchecked Sendable`: the JSON chunks (`[String: Any]` of strings, numbers and Booleans) are built and read
+    /// only under the lock.
+    struct State: @unchecked Sendable {
         var chunks: [[String: Any]] = []
         var offset: String?
         var upToDate: Bool?

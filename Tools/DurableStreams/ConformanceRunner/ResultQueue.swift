@@ -70,3 +70,7 @@ struct ResultQueue<Answer, Waiter> {
         return waiters.isEmpty ? .none : .resumeAll(waiters, answer)
     }
 }
+
+// `@unchecked Sendable`: held only under `AdapterProcess`'s lock; the errors among its answers (`any Error`) are the
+// runner's own, made and read by the runner.
+extension ResultQueue: @unchecked Sendable {}

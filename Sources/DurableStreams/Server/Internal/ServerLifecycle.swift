@@ -2,7 +2,7 @@
 /// driver, ``DurableStreamsServer``, must do. Generic over what a running server holds, so that it is tested
 /// without sockets.
 package struct ServerLifecycle<Running> {
-    private enum Phase {
+    fileprivate enum Phase {
         case idle
         case starting(stopRequested: Bool)
         case running(Running)
@@ -74,3 +74,6 @@ package struct ServerLifecycle<Running> {
         phase = .stopped
     }
 }
+
+extension ServerLifecycle: Sendable where Running: Sendable {}
+extension ServerLifecycle.Phase: Sendable where Running: Sendable {}

@@ -5,7 +5,9 @@ import CourierPrimitives
 /// A second claimant is refused with `ConnectivityError.sessionInUse` instead of silently taking the delegate
 /// from the first; once the owner releases its claim or is deallocated, the next claim succeeds.
 package final class ExclusiveClaim: Sendable {
-    private struct Owner {
+    /// `@unchecked Sendable`: the weak reference is read and written only under the lock, and only compared by
+    /// identity there.
+    private struct Owner: @unchecked Sendable {
         weak var value: AnyObject?
     }
 

@@ -7,7 +7,8 @@ import Dispatch
 /// A link that reports two errors for one send, or a reply after a timeout, changes nothing after the
 /// first outcome.
 internal final class OnceCompletion<Value: Sendable>: Sendable {
-    private struct State {
+    /// `@unchecked Sendable`: the timeout's work item is scheduled and cancelled only under the lock.
+    private struct State: @unchecked Sendable {
         var value: Value?
         var waiters: [@Sendable (Value) -> Void] = []
         var timeout: DispatchWorkItem?

@@ -387,6 +387,7 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/DurableStreams/ServerTests",
         exclude: ["Interop"]

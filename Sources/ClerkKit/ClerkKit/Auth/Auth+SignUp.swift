@@ -1,4 +1,5 @@
 /// The fields of a sign-up; `nil` fields are not sent.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct SignUpFields: Sendable, Hashable {
     /// The email address.
     public var emailAddress: String?

@@ -1,6 +1,7 @@
 import Foundation
 
 /// A value guarded by a lock (ClerkKit depends on Foundation only, so it keeps its own).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class Protected<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State

@@ -1,6 +1,7 @@
 public import Foundation
 
 /// Makes identifiers and random numbers; replace it in tests for deterministic values.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public protocol ClerkRandomness: Sendable {
     /// A new UUID.
     func uuid() -> UUID
@@ -11,6 +12,7 @@ public protocol ClerkRandomness: Sendable {
 }
 
 /// The system random number generator.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct SystemRandomness: ClerkRandomness {
     /// Creates the system source.
     public init() {}

@@ -2,6 +2,7 @@
 ///
 /// Cancelling a caller stops its wait; the shared operation is cancelled only when every caller waiting for it
 /// was cancelled.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
         var task: Task<Result<Value, ClerkError>, Never>
@@ -62,6 +63,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Task where Success == Never, Failure == Never {
     /// Throws `error` when the current task is cancelled.
     static func checkCancellation(orThrow error: ClerkError) throws(ClerkError) {

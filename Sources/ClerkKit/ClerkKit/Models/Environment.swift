@@ -1,4 +1,5 @@
 /// The instance's settings apps use to build their sign-in and sign-up screens (`GET /v1/environment`).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct ClerkEnvironment: Codable, Sendable, Hashable {
     /// How users authenticate.
     public var authConfig: AuthConfig?
@@ -21,6 +22,7 @@ public struct ClerkEnvironment: Codable, Sendable, Hashable {
 }
 
 /// How users authenticate (`auth_config`).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct AuthConfig: Codable, Sendable, Hashable {
     /// The id.
     public var id: String?
@@ -59,6 +61,7 @@ public struct AuthConfig: Codable, Sendable, Hashable {
 }
 
 /// Which attributes, providers and sign-up rules are on (`user_settings`).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct UserSettings: Codable, Sendable, Hashable {
     /// One attribute's settings.
     public struct Attribute: Codable, Sendable, Hashable {
@@ -165,6 +168,7 @@ public struct UserSettings: Codable, Sendable, Hashable {
 }
 
 /// Names, logos and URLs (`display_config`).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct DisplayConfig: Codable, Sendable, Hashable {
     /// The id.
     public var id: String?
@@ -199,6 +203,7 @@ public struct DisplayConfig: Codable, Sendable, Hashable {
 }
 
 /// Organization settings (`organization_settings`).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct OrganizationSettings: Codable, Sendable, Hashable {
     /// Whether organizations are on.
     public var enabled: Bool

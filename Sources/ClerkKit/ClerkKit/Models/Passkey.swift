@@ -1,6 +1,7 @@
 public import Foundation
 
 /// A passkey registered to the user (created by the platform's authenticator; managed here).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct Passkey: Codable, Sendable, Hashable, Identifiable {
     /// The id.
     public var id: String
@@ -20,4 +21,5 @@ public struct Passkey: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Passkey: ClerkModel {}

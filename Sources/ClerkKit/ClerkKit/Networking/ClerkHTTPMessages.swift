@@ -1,6 +1,7 @@
 public import Foundation
 
 /// HTTP header fields in order, with case-insensitive lookup.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct ClerkHTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// One header field.
     public struct Field: Sendable, Hashable {
@@ -39,6 +40,7 @@ public struct ClerkHTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiter
 }
 
 /// An HTTP request as the transport sends it.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct ClerkHTTPRequest: Sendable, Hashable {
     /// `GET`, `POST`, `PATCH`, `PUT` or `DELETE`.
     public var method: String
@@ -59,6 +61,7 @@ public struct ClerkHTTPRequest: Sendable, Hashable {
 }
 
 /// An HTTP response as the transport received it.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct ClerkHTTPResponse: Sendable, Hashable {
     /// The status code.
     public var status: Int
@@ -80,6 +83,7 @@ public struct ClerkHTTPResponse: Sendable, Hashable {
 /// Implementations throw ``ClerkError`` with code ``ClerkError/Code/transport`` when no response arrived
 /// (put the `URLError` in `underlying`, so retries can tell a timeout from a refused connection) and
 /// ``ClerkError/Code/cancelled`` when the task was cancelled.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public protocol HTTPTransport: Sendable {
     /// Sends `request`.
     func send(_ request: ClerkHTTPRequest) async throws(ClerkError) -> ClerkHTTPResponse

@@ -13,6 +13,7 @@ public import Foundation  // URLSession is Foundation's on Apple platforms
 /// session of its own, which has no kept-alive connection to reuse: it opens a fresh connection (`Connection:
 /// close`), which libcurl never resends. Reads keep their kept-alive connections. Apple's URLSession does not resend
 /// such requests and uses one session.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
 

@@ -1,4 +1,5 @@
 /// How ``Auth/getToken(_:)`` gets a session token.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct GetTokenOptions: Sendable, Hashable {
     /// A JWT template name, or `nil` for the session token.
     public var template: String?
@@ -16,6 +17,7 @@ public struct GetTokenOptions: Sendable, Hashable {
 }
 
 /// Where a cached token belongs: session, organization and template.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct TokenCacheKey: Hashable, Sendable {
     var sessionId: String
     var organizationId: String?

@@ -3,6 +3,7 @@ import Foundation
 /// Session tokens by session, organization and template. Monotonic (``TokenFreshness``) and fenced: each session
 /// has a generation, bumped when it is signed out or switched away from, so a late response for an older
 /// generation is dropped.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 actor SessionTokenCache {
     private var tokens: [TokenCacheKey: String] = [:]
     private var generations: [String: UInt64] = [:]

@@ -1,4 +1,5 @@
 /// Something that happened to the user's authentication state.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public enum AuthEvent: Sendable, Hashable {
     /// A sign-in finished (`status == complete`).
     case signInCompleted(SignIn)
@@ -15,6 +16,7 @@ public enum AuthEvent: Sendable, Hashable {
 }
 
 /// Fans events out to every subscriber; each subscriber receives every event sent after it subscribed.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class EventHub<Event: Sendable>: Sendable {
     private struct State {
         var continuations: [UInt64: AsyncStream<Event>.Continuation] = [:]

@@ -3,6 +3,7 @@ public import Foundation
 import Security
 
 /// A ``SecureStore`` in the Keychain (generic passwords, this device only, after first unlock).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct KeychainSecureStore: SecureStore {
     /// `kSecAttrService`: by default the bundle identifier.
     public let service: String

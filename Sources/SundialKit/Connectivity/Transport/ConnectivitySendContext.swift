@@ -23,8 +23,9 @@ public enum ConnectivitySendContext: Sendable {
 }
 
 extension ConnectivitySendContext {
-    /// A reply or a failure, from a 1.x session's `sendMessage` result.
-    package init(_ result: Result<ConnectivityMessage, any Error>) {
+    /// A reply or a failure, from a 1.x session's `sendMessage` result (public so that 1.x's own tests of it,
+    /// which reached 1.x's internal initializer, compile unchanged).
+    public init(_ result: Result<ConnectivityMessage, any Error>) {
         switch result {
         case .success(let message): self = .reply(message)
         case .failure(let error): self = .failure(error)

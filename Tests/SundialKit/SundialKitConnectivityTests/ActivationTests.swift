@@ -69,8 +69,8 @@ struct ActivationTests {
     func concurrent() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
         let requests = setup.pair.activationRequests()
-        async let first: Void = setup.phone.activate(timeout: .seconds(10))
-        async let second: Void = setup.phone.activate(timeout: .seconds(10))
+        async let first: Void = setup.phone.activate(timeout: .seconds(60))
+        async let second: Void = setup.phone.activate(timeout: .seconds(60))
         // Whichever call comes first asks the session; the other joins it, or finds the session activated.
         #expect(try await requests.first(1) == [.phone])
         setup.pair.completeActivation(of: .phone)
@@ -87,12 +87,14 @@ struct ActivationTests {
         #expect(setup.pair.activationRequestCount(of: .phone) == 1)
         let outcomes = Broadcast<Int>()
         let finished = outcomes.subscribe()
+        // Order is under test, not timing: a reply may be slow on a loaded machine.
+        let patient = SendOptions(replyTimeout: .seconds(60))
         for index in 0..<3 {
-            setup.phone.send(["index": index]) { result in
+            setup.phone.send(["index": index], options: patient) { result in
                 if case .success(let sent) = result, sent.transport == .message { outcomes.send(index) }
             }
         }
-        async let awaited = setup.phone.send(["index": 3])
+        async let awaited = setup.phone.send(["index": 3], options: patient)
         setup.pair.completeActivation(of: .phone)
         var indices: [Int] = []
         for _ in 0..<4 {

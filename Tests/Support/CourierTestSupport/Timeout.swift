@@ -10,10 +10,13 @@ public struct TimeoutError: Error, CustomStringConvertible {
 
 /// Runs `operation`, failing with ``TimeoutError`` if it has not finished within `limit`.
 ///
+/// The default limit is generous (60 s): it bounds a wait for an event, and a loaded 2-core machine running the
+/// whole suite in parallel can take tens of seconds to start a server. Tests that expect *no* event pass a short one.
+///
 /// The operation is cancelled when the limit passes; use this to await events in tests instead of sleeping.
 @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
 public func withTimeout<Value: Sendable>(
-    _ limit: Duration = .seconds(10),
+    _ limit: Duration = .seconds(60),
     operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     try await withThrowingTaskGroup(of: Value.self) { group in
@@ -31,7 +34,7 @@ public func withTimeout<Value: Sendable>(
 @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// The first `count` elements, failing with ``TimeoutError`` if they do not all arrive within `limit`.
-    public func first(_ count: Int, within limit: Duration = .seconds(10)) async throws -> [Element] {
+    public func first(_ count: Int, within limit: Duration = .seconds(60)) async throws -> [Element] {
         try await withTimeout(limit) {
             var collected: [Element] = []
             collected.reserveCapacity(count)
@@ -46,7 +49,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
     /// The first element that satisfies `predicate`, failing with ``TimeoutError`` if none arrives within `limit`.
     public func firstValue(
-        within limit: Duration = .seconds(10),
+        within limit: Duration = .seconds(60),
         where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
     ) async throws -> Element? {
         try await withTimeout(limit) {

@@ -24,7 +24,7 @@ func caught<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async t
 
 /// Waits until `condition` holds, checking every few milliseconds, failing after `limit`.
 func eventually(
-    within limit: Duration = .seconds(10), _ condition: @escaping @Sendable () async -> Bool
+    within limit: Duration = .seconds(60), _ condition: @escaping @Sendable () async -> Bool
 ) async throws {
     try await withTimeout(limit) {
         while await !condition() {

@@ -32,6 +32,11 @@ let packageDependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
 ]
 
+/// Where the HTTP listeners (the Durable Streams server, the Clerk emulator) exist. Hummingbird declares iOS 15 /
+/// tvOS 15 and SwiftPM refuses a dependency whose floor is above the package's, so on iOS, tvOS and watchOS those
+/// targets build without it: their listener files are under `#if canImport(Hummingbird…)` and starting fails there.
+let listenerPlatforms = TargetDependencyCondition.when(platforms: [Platform.linux, Platform.macOS])
+
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
 
 let sharedTargets: [Target] = [
@@ -325,12 +330,12 @@ let durableStreamsServerTargets: [Target] = [
         dependencies: [
             "DurableStreamsStorage",
             "CourierPrimitives",
-            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird", condition: listenerPlatforms),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "CompressNIO", package: "compress-nio"),
+            .product(name: "CompressNIO", package: "compress-nio", condition: listenerPlatforms),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         path: "Sources/DurableStreams/Server",
@@ -499,7 +504,7 @@ let clerkKitTargets: [Target] = [
         name: "ClerkKitTesting",
         dependencies: [
             "ClerkKit",
-            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird", condition: listenerPlatforms),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
@@ -620,13 +625,12 @@ for target in allTargets where !cTargetNames.contains(target.name) {
     target.swiftSettings = settings
 }
 
-// The seeds ask for iOS 13 / tvOS 13 / watchOS 6 / macOS 10.13 (SundialKit). SwiftPM applies one floor per package
-// and refuses a target whose floor is below a product it depends on: Hummingbird (the Durable Streams server, the
-// Clerk emulator's listener) declares iOS 15 / tvOS 15 / macOS 11, so those are the package's floors until the
-// server targets live in a package of their own. Newer APIs carry `@available` at each declaration.
+// The seeds' floors: SundialKit iOS 13 / tvOS 13 / watchOS 6. macOS is 11, not the seed's 10.13: SwiftPM applies
+// one floor per package, and Hummingbird (the Durable Streams server and the Clerk emulator, which developers run on
+// their Macs) declares macOS 11. Newer APIs carry `@available` at each declaration.
 let package = Package(
     name: "Courier",
-    platforms: [.macOS(.v11), .iOS(.v15), .tvOS(.v15), .watchOS(.v6)],
+    platforms: [.macOS(.v11), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: products,
     dependencies: packageDependencies,
     targets: allTargets

@@ -1,15 +1,6 @@
 import CourierPrimitives
 public import DurableStreamsStorage
-import HummingbirdCore
 import Logging
-import NIOCore
-import NIOPosix
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A Durable Streams server: the whole protocol over HTTP/1.1, on any stream path, with a memory or an
 /// on-disk store.
@@ -25,8 +16,7 @@ import Darwin
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public final class DurableStreamsServer: Sendable {
     private struct Running: Sendable {
-        let server: Server<HTTP1Channel>
-        let task: Task<Void, Never>
+        let listener: HTTPListener
         let storage: any StreamStorage
         let ownsStorage: Bool
         let liveWaits: LiveWaits
@@ -98,14 +88,7 @@ public final class DurableStreamsServer: Sendable {
 
     private func finish(_ running: Running) async {
         running.liveWaits.stopAll()
-        let server = running.server
-        let grace = Task {
-            try? await Task.sleep(for: .seconds(10))
-            running.task.cancel()
-        }
-        try? await server.shutdownGracefully()
-        await running.task.value
-        grace.cancel()
+        await running.listener.shutdown()
         if running.ownsStorage { await running.storage.shutdown() }
         lifecycle.withLock { $0.stopped() }
         configuration.logger.info("durable-streams stopped")
@@ -155,116 +138,15 @@ public final class DurableStreamsServer: Sendable {
         }
 
         let liveWaits = LiveWaits()
-        let handler = StreamHTTPHandler(
-            storage: storage,
-            settings: .init(
-                longPollTimeout: configuration.longPollTimeout,
-                sseKeepAliveInterval: configuration.sseKeepAliveInterval ?? configuration.longPollTimeout,
-                sseConnectionLifetime: configuration.sseConnectionLifetime,
-                maximumBodyBytes: configuration.maximumBodyBytes,
-                maximumReadBytes: configuration.maximumReadBytes,
-                bodyTimeout: configuration.bodyTimeout,
-                compression: configuration.compression,
-                compressionThreshold: configuration.compressionThreshold,
-                cacheableReads: configuration.cacheVisibility == .noStore
-                    ? "no-store" : "\(configuration.cacheVisibility.rawValue), max-age=60, stale-while-revalidate=300",
-                cursor: ResponseCursor(interval: configuration.cursorInterval)
-            ),
-            faults: configuration.faultInjection ? FaultInjector() : nil,
-            liveWaits: liveWaits,
-            logger: configuration.logger
-        )
-        let started = StartSignal()
-        let server = Server(
-            childChannelSetup: HTTP1Channel(
-                responder: { request, writer, channel in
-                    try await handler.handle(request, writer, channel)
-                },
-                configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))
-            ),
-            configuration: ServerConfiguration(
-                address: .hostname(configuration.host, port: configuration.port),
-                serverName: nil,
-                backlog: 1024
-            ),
-            onServerRunning: { channel in
-                let logger = AcceptErrorLogger(logger: configuration.logger)
-                channel.pipeline.addHandler(logger, position: .first).whenComplete { _ in
-                    started.succeed(channel.localAddress?.port ?? configuration.port)
-                }
-            },
-            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-            logger: configuration.logger
-        )
-        // Detached: a service group's graceful shutdown reaches the server through `stop()` only, which ends
-        // live reads before Hummingbird stops accepting.
-        let task = Task.detached {
-            do {
-                try await server.run()
-                started.fail("the server stopped before it started")
-            } catch {
-                // The system's reason (`Address already in use`), not swift-nio's description of the call.
-                let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
-                started.fail("cannot listen on \(configuration.host):\(configuration.port): \(reason)")
-            }
-        }
-        switch await started.value {
-        case .success(let port):
+        do {
+            let listener = try await HTTPListener.start(
+                storage: storage, liveWaits: liveWaits, configuration: configuration)
             return Running(
-                server: server,
-                task: task,
-                storage: storage,
-                ownsStorage: ownsStorage,
-                liveWaits: liveWaits,
-                port: port
-            )
-        case .failure(let failure):
-            await task.value
+                listener: listener, storage: storage, ownsStorage: ownsStorage, liveWaits: liveWaits,
+                port: listener.port)
+        } catch {
             if ownsStorage { await storage.shutdown() }
-            throw StreamStorageError(.bindFailed, failure.message)
+            throw StreamStorageError(.bindFailed, error.message)
         }
-    }
-}
-
-/// Delivers the outcome of starting once, to one waiter.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-final class StartSignal: Sendable {
-    private struct State {
-        var outcome: Result<Int, Failure>?
-        var waiter: CheckedContinuation<Result<Int, Failure>, Never>?
-    }
-
-    struct Failure: Error {
-        let message: String
-    }
-
-    private let state = Locked(State())
-
-    var value: Result<Int, Failure> {
-        get async {
-            let outcome = await withCheckedContinuation { continuation in
-                let ready = state.withLock { state -> Result<Int, Failure>? in
-                    if let outcome = state.outcome { return outcome }
-                    state.waiter = continuation
-                    return nil
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
-            return outcome
-        }
-    }
-
-    func succeed(_ port: Int) { deliver(.success(port)) }
-
-    func fail(_ message: String) { deliver(.failure(Failure(message: message))) }
-
-    private func deliver(_ outcome: Result<Int, Failure>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Result<Int, Failure>, Never>? in
-            guard state.outcome == nil else { return nil }
-            state.outcome = outcome
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(returning: outcome)
     }
 }

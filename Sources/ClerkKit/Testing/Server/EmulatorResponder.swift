@@ -1,3 +1,4 @@
+#if canImport(Hummingbird)
 import ClerkKit
 import Foundation
 import HTTPTypes
@@ -101,3 +102,4 @@ struct EmulatorResponder: HTTPResponder {
             body: response.body.map { ResponseBody(byteBuffer: ByteBuffer(bytes: $0.serialized)) } ?? ResponseBody())
     }
 }
+#endif

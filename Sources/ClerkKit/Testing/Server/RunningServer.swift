@@ -1,3 +1,4 @@
+#if canImport(Hummingbird)
 import ClerkKit
 import Foundation
 import Hummingbird
@@ -60,3 +61,24 @@ struct RunningServer: Sendable {
         await task.value
     }
 }
+#else
+import ClerkKit
+import Foundation
+import Logging
+
+/// Where Hummingbird does not exist (iOS, tvOS, watchOS), the emulator has no HTTP listener: starting it fails, and
+/// apps on those systems reach an emulator that runs on the Mac (`clerk emulator`) or on Linux instead.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct RunningServer: Sendable {
+    let baseURL: URL
+    let port: Int
+
+    static func launch(
+        emulator: ClerkEmulator, configuration: ClerkEmulator.Configuration, logger: Logger
+    ) async throws(ClerkError) -> RunningServer {
+        throw ClerkError(.emulator, "the emulator listens on Linux and macOS only")
+    }
+
+    func shutdown() async {}
+}
+#endif

@@ -1,3 +1,4 @@
+#if canImport(HummingbirdCore)
 import DurableStreamsStorage
 import HTTPTypes
 import HummingbirdCore
@@ -153,3 +154,4 @@ extension StreamHTTPHandler {
         try? await storage.read(path, from: .offset(offset), maxBytes: settings.maximumReadBytes)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(HummingbirdCore)
 import DurableStreamsStorage
 import HTTPTypes
 import HummingbirdCore
@@ -196,3 +197,4 @@ extension StreamHTTPHandler {
         }
     }
 }
+#endif

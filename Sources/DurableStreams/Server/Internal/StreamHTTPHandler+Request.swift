@@ -1,3 +1,4 @@
+#if canImport(HummingbirdCore)
 import CourierPrimitives
 import DurableStreamsStorage
 import HTTPTypes
@@ -138,3 +139,4 @@ extension StreamHTTPHandler {
         return value
     }
 }
+#endif

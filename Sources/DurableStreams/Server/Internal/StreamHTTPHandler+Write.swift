@@ -1,3 +1,4 @@
+#if canImport(HummingbirdCore)
 import DurableStreamsStorage
 import HTTPTypes
 import HummingbirdCore
@@ -213,3 +214,4 @@ extension StreamHTTPHandler {
         return "http://\(safeHost)\(path.value)"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(HummingbirdCore)
 import CompressNIO
 import DurableStreamsStorage
 import HTTPTypes
@@ -282,3 +283,4 @@ struct StreamHTTPHandler: Sendable {
         return Array(compressed.readableBytesView)
     }
 }
+#endif

@@ -1,0 +1,125 @@
+import DurableStreamsStorage
+import Logging
+
+#if canImport(HummingbirdCore)
+import HummingbirdCore
+import NIOCore
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The HTTP/1.1 side of the server: Hummingbird's server running ``StreamHTTPHandler`` on the configured address.
+///
+/// Hummingbird exists on Linux and macOS only (the package declares it for those platforms, so that the client
+/// libraries keep their lower iOS and tvOS floors); elsewhere ``start(storage:liveWaits:configuration:)`` fails.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct HTTPListener: Sendable {
+    let port: Int
+    private let server: Server<HTTP1Channel>
+    private let task: Task<Void, Never>
+
+    /// Binds the address and starts serving; returns once the socket is bound.
+    static func start(
+        storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration
+    ) async throws(StartSignal.Failure) -> HTTPListener {
+        let handler = StreamHTTPHandler(
+            storage: storage,
+            settings: .init(configuration),
+            faults: configuration.faultInjection ? FaultInjector() : nil,
+            liveWaits: liveWaits,
+            logger: configuration.logger
+        )
+        let started = StartSignal()
+        let server = Server(
+            childChannelSetup: HTTP1Channel(
+                responder: { request, writer, channel in
+                    try await handler.handle(request, writer, channel)
+                },
+                configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))
+            ),
+            configuration: ServerConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: nil,
+                backlog: 1024
+            ),
+            onServerRunning: { channel in
+                let logger = AcceptErrorLogger(logger: configuration.logger)
+                channel.pipeline.addHandler(logger, position: .first).whenComplete { _ in
+                    started.succeed(channel.localAddress?.port ?? configuration.port)
+                }
+            },
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            logger: configuration.logger
+        )
+        // Detached: a service group's graceful shutdown reaches the server through `stop()` only, which ends
+        // live reads before Hummingbird stops accepting.
+        let task = Task.detached {
+            do {
+                try await server.run()
+                started.fail("the server stopped before it started")
+            } catch {
+                // The system's reason (`Address already in use`), not swift-nio's description of the call.
+                let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+                started.fail("cannot listen on \(configuration.host):\(configuration.port): \(reason)")
+            }
+        }
+        switch await started.value {
+        case .success(let port):
+            return HTTPListener(port: port, server: server, task: task)
+        case .failure(let failure):
+            await task.value
+            throw failure
+        }
+    }
+
+    /// Stops accepting, lets requests in progress finish (at most 10 s), then closes every connection.
+    func shutdown() async {
+        let task = self.task
+        let grace = Task {
+            try? await Task.sleep(for: .seconds(10))
+            task.cancel()
+        }
+        try? await server.shutdownGracefully()
+        await task.value
+        grace.cancel()
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension StreamHTTPHandler.Settings {
+    /// The handler's settings, resolved from the server's configuration.
+    init(_ configuration: DurableStreamsServer.Configuration) {
+        self.init(
+            longPollTimeout: configuration.longPollTimeout,
+            sseKeepAliveInterval: configuration.sseKeepAliveInterval ?? configuration.longPollTimeout,
+            sseConnectionLifetime: configuration.sseConnectionLifetime,
+            maximumBodyBytes: configuration.maximumBodyBytes,
+            maximumReadBytes: configuration.maximumReadBytes,
+            bodyTimeout: configuration.bodyTimeout,
+            compression: configuration.compression,
+            compressionThreshold: configuration.compressionThreshold,
+            cacheableReads: configuration.cacheVisibility == .noStore
+                ? "no-store" : "\(configuration.cacheVisibility.rawValue), max-age=60, stale-while-revalidate=300",
+            cursor: ResponseCursor(interval: configuration.cursorInterval)
+        )
+    }
+}
+#else
+/// Where Hummingbird does not exist (iOS, tvOS, watchOS), the server cannot listen: starting it fails.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct HTTPListener: Sendable {
+    let port: Int
+
+    static func start(
+        storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration
+    ) async throws(StartSignal.Failure) -> HTTPListener {
+        throw StartSignal.Failure(message: "the Durable Streams server listens on Linux and macOS only")
+    }
+
+    func shutdown() async {}
+}
+#endif

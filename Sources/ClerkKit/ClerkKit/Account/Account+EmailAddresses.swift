@@ -16,19 +16,17 @@ extension Account {
     /// Sends a verification code to the email address.
     @discardableResult
     public func prepareVerification(emailAddressId: String) async throws(ClerkError) -> EmailAddress {
-        let request = try FAPIRequest(
-            "POST", "/v1/me/email_addresses/\(FAPIRequest.segment(emailAddressId))/prepare_verification",
-            parameters: AuthParameters.PrepareVerification(strategy: FactorStrategy.emailCode.rawValue))
-        return try await perform(request, as: EmailAddress.self)
+        try await verificationStep(
+            "email_addresses", emailAddressId, "prepare_verification",
+            AuthParameters.PrepareVerification(strategy: FactorStrategy.emailCode.rawValue), as: EmailAddress.self)
     }
 
     /// Verifies the email address with the code it received.
     @discardableResult
     public func attemptVerification(emailAddressId: String, code: String) async throws(ClerkError) -> EmailAddress {
-        let request = try FAPIRequest(
-            "POST", "/v1/me/email_addresses/\(FAPIRequest.segment(emailAddressId))/attempt_verification",
-            parameters: AccountParameters.Code(code: code))
-        return try await perform(request, as: EmailAddress.self)
+        try await verificationStep(
+            "email_addresses", emailAddressId, "attempt_verification", AccountParameters.Code(code: code),
+            as: EmailAddress.self)
     }
 
     /// Removes an email address; the primary one and the user's last identifier cannot be removed.
@@ -37,6 +35,15 @@ extension Account {
         try await perform(
             FAPIRequest("DELETE", "/v1/me/email_addresses/\(FAPIRequest.segment(emailAddressId))"),
             as: DeletedObject.self)
+    }
+
+    /// Posts one step of verifying an email address or phone number: `/v1/me/<collection>/<id>/<step>`.
+    func verificationStep<Identifier: Decodable & Sendable>(
+        _ collection: String, _ id: String, _ step: String, _ parameters: some Encodable, as type: Identifier.Type
+    ) async throws(ClerkError) -> Identifier {
+        let request = try FAPIRequest(
+            "POST", "/v1/me/\(collection)/\(FAPIRequest.segment(id))/\(step)", parameters: parameters)
+        return try await perform(request, as: type)
     }
 
     /// Sends a bare-array read for the signed-in user and syncs the state.

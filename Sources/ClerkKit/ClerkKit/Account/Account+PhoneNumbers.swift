@@ -19,19 +19,17 @@ extension Account {
     /// Sends a verification code to the phone number by SMS.
     @discardableResult
     public func prepareVerification(phoneNumberId: String) async throws(ClerkError) -> PhoneNumber {
-        let request = try FAPIRequest(
-            "POST", "/v1/me/phone_numbers/\(FAPIRequest.segment(phoneNumberId))/prepare_verification",
-            parameters: AuthParameters.PrepareVerification(strategy: FactorStrategy.phoneCode.rawValue))
-        return try await perform(request, as: PhoneNumber.self)
+        try await verificationStep(
+            "phone_numbers", phoneNumberId, "prepare_verification",
+            AuthParameters.PrepareVerification(strategy: FactorStrategy.phoneCode.rawValue), as: PhoneNumber.self)
     }
 
     /// Verifies the phone number with the code it received.
     @discardableResult
     public func attemptVerification(phoneNumberId: String, code: String) async throws(ClerkError) -> PhoneNumber {
-        let request = try FAPIRequest(
-            "POST", "/v1/me/phone_numbers/\(FAPIRequest.segment(phoneNumberId))/attempt_verification",
-            parameters: AccountParameters.Code(code: code))
-        return try await perform(request, as: PhoneNumber.self)
+        try await verificationStep(
+            "phone_numbers", phoneNumberId, "attempt_verification", AccountParameters.Code(code: code),
+            as: PhoneNumber.self)
     }
 
     /// Makes a verified phone number a second factor: reserved for it, and/or the default one.

@@ -18,9 +18,7 @@ extension Organizations {
     /// One domain.
     public func domain(in organizationId: String, domainId: String) async throws(ClerkError) -> OrganizationDomain {
         try await perform(
-            FAPIRequest(
-                "GET",
-                "/v1/organizations/\(FAPIRequest.segment(organizationId))/domains/\(FAPIRequest.segment(domainId))"),
+            FAPIRequest("GET", Self.domainPath(organizationId, domainId)),
             as: OrganizationDomain.self)
     }
 
@@ -28,9 +26,7 @@ extension Organizations {
     @discardableResult
     public func deleteDomain(in organizationId: String, domainId: String) async throws(ClerkError) -> DeletedObject {
         try await perform(
-            FAPIRequest(
-                "DELETE",
-                "/v1/organizations/\(FAPIRequest.segment(organizationId))/domains/\(FAPIRequest.segment(domainId))"),
+            FAPIRequest("DELETE", Self.domainPath(organizationId, domainId)),
             as: DeletedObject.self)
     }
 
@@ -39,11 +35,9 @@ extension Organizations {
     public func updateEnrollmentMode(
         in organizationId: String, domainId: String, mode: String, deletePending: Bool? = nil
     ) async throws(ClerkError) -> OrganizationDomain {
-        let request = try FAPIRequest(
-            "POST",
-            "/v1/organizations/\(FAPIRequest.segment(organizationId))/domains/\(FAPIRequest.segment(domainId))/update_enrollment_mode",
-            parameters: OrganizationParameters.EnrollmentMode(enrollmentMode: mode, deletePending: deletePending))
-        return try await perform(request, as: OrganizationDomain.self)
+        try await postDomainAction(
+            "update_enrollment_mode", organizationId, domainId,
+            OrganizationParameters.EnrollmentMode(enrollmentMode: mode, deletePending: deletePending))
     }
 
     /// Sends a code to an address on the domain, to prove the admin's affiliation.
@@ -51,11 +45,9 @@ extension Organizations {
     public func prepareAffiliationVerification(in organizationId: String, domainId: String, emailAddress: String)
         async throws(ClerkError) -> OrganizationDomain
     {
-        let request = try FAPIRequest(
-            "POST",
-            "/v1/organizations/\(FAPIRequest.segment(organizationId))/domains/\(FAPIRequest.segment(domainId))/prepare_affiliation_verification",
-            parameters: OrganizationParameters.Affiliation(affiliationEmailAddress: emailAddress))
-        return try await perform(request, as: OrganizationDomain.self)
+        try await postDomainAction(
+            "prepare_affiliation_verification", organizationId, domainId,
+            OrganizationParameters.Affiliation(affiliationEmailAddress: emailAddress))
     }
 
     /// Verifies the domain with the code the address received.
@@ -63,10 +55,21 @@ extension Organizations {
     public func attemptAffiliationVerification(in organizationId: String, domainId: String, code: String)
         async throws(ClerkError) -> OrganizationDomain
     {
-        let request = try FAPIRequest(
-            "POST",
-            "/v1/organizations/\(FAPIRequest.segment(organizationId))/domains/\(FAPIRequest.segment(domainId))/attempt_affiliation_verification",
-            parameters: AccountParameters.Code(code: code))
+        try await postDomainAction(
+            "attempt_affiliation_verification", organizationId, domainId, AccountParameters.Code(code: code))
+    }
+
+    /// `/v1/organizations/<organization>/domains/<domain>`, then `/<action>` if given.
+    private static func domainPath(_ organizationId: String, _ domainId: String, _ action: String? = nil) -> String {
+        let path = "/v1/organizations/\(FAPIRequest.segment(organizationId))/domains/\(FAPIRequest.segment(domainId))"
+        return action.map { "\(path)/\($0)" } ?? path
+    }
+
+    /// Posts an action on a domain; returns the domain as it now is.
+    private func postDomainAction(
+        _ action: String, _ organizationId: String, _ domainId: String, _ parameters: some Encodable
+    ) async throws(ClerkError) -> OrganizationDomain {
+        let request = try FAPIRequest("POST", Self.domainPath(organizationId, domainId, action), parameters: parameters)
         return try await perform(request, as: OrganizationDomain.self)
     }
 }

@@ -41,9 +41,12 @@ let listenerPlatforms = TargetDependencyCondition.when(platforms: [Platform.linu
 
 let sharedTargets: [Target] = [
     .target(name: "CourierPrimitives", path: "Sources/Shared/CourierPrimitives"),
+    // Child processes, temporary directories and deadlines, for tools, benchmarks and tests.
+    .target(name: "CourierTooling", dependencies: ["CourierPrimitives"], path: "Tools/Support/CourierTooling"),
+    // What tests share; re-exports CourierTooling. Executables never link it.
     .target(
         name: "CourierTestSupport",
-        dependencies: ["CourierPrimitives"],
+        dependencies: ["CourierTooling"],
         path: "Tests/Support/CourierTestSupport"
     ),
     .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
@@ -279,7 +282,7 @@ let wormholeTargets: [Target] = [
     ),
     .executableTarget(
         name: "WormholeBenchmark",
-        dependencies: ["Wormhole", "BenchmarkSupport", "CourierTestSupport"],
+        dependencies: ["Wormhole", "BenchmarkSupport", "CourierTooling"],
         path: "Benchmarks/Wormhole",
         exclude: ["Floor"]
     ),
@@ -364,7 +367,7 @@ let durableStreamsServerTargets: [Target] = [
             "DurableStreamsStorage",
             "BenchmarkSupport",
             "CourierPrimitives",
-            "CourierTestSupport",
+            "CourierTooling",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -409,7 +412,7 @@ let durableStreamsClientProducts: [Product] = [
     .library(name: "DurableStreams", targets: ["DurableStreams"]),
     .library(name: "DurableStreamsAsyncHTTPClient", targets: ["DurableStreamsAsyncHTTPClient"]),
     .library(name: "DurableStreamsServiceLifecycle", targets: ["DurableStreamsServiceLifecycle"]),
-    .executable(name: "conformance-adapter", targets: ["DurableStreamsConformanceAdapter"]),
+    .executable(name: "durable-streams-conformance-adapter", targets: ["DurableStreamsConformanceAdapter"]),
     .executable(name: "durable-streams-conformance", targets: ["DurableStreamsConformanceRunner"]),
     .executable(name: "durable-streams-benchmark", targets: ["DurableStreamsBenchmark"]),
 ]
@@ -450,7 +453,7 @@ let durableStreamsClientTargets: [Target] = [
     .executableTarget(
         name: "DurableStreamsConformanceRunner",
         dependencies: [
-            "CourierPrimitives", "CourierTestSupport",
+            "CourierPrimitives", "CourierTooling",
             .product(name: "Yams", package: "Yams"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -462,7 +465,7 @@ let durableStreamsClientTargets: [Target] = [
         name: "DurableStreamsBenchmark",
         dependencies: [
             "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServer", "BenchmarkSupport",
-            "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
+            "CourierTooling", .product(name: "Logging", package: "swift-log"),
         ],
         path: "Benchmarks/DurableStreams"
     ),

@@ -1,4 +1,4 @@
-import CourierTestSupport
+import CourierTooling
 import DurableStreams
 import DurableStreamsAsyncHTTPClient
 import DurableStreamsServer

@@ -1,4 +1,4 @@
-import CourierTestSupport
+import CourierTooling
 import DurableStreamsServer
 import DurableStreamsStorage
 import Foundation

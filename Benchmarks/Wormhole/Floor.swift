@@ -1,4 +1,4 @@
-import CourierTestSupport
+import CourierTooling
 import Foundation
 
 /// The C ping-pong over rename + inotify, compiled with `cc -O2` at run time.

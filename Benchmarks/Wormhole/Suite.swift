@@ -1,5 +1,5 @@
 import BenchmarkSupport
-import CourierTestSupport
+import CourierTooling
 import Foundation
 import Wormhole
 

@@ -8,7 +8,7 @@ struct AdapterTests {
     @Test("answers every command in order, runs the benchmark operations, and exits on shutdown")
     func protocolAndBenchmarks() async throws {
         try await withTestServer { server in
-            let adapter = try ChildProcess(product: "conformance-adapter", standardInput: true)
+            let adapter = try ChildProcess(product: "durable-streams-conformance-adapter", standardInput: true)
             let commands: [String] = [
                 #"{"type":"init","serverUrl":"\#(server.baseURL)"}"#,
                 #"{"type":"create","path":"/bench","contentType":"application/octet-stream"}"#,

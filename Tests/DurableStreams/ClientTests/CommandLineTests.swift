@@ -42,7 +42,7 @@ struct CommandLineTests {
     /// A port nothing listens on: bound but never listening (a connection to it is refused), and held by the
     /// returned socket so that no other test's server can take it meanwhile. Close the socket when done.
     private static func closedPort() throws -> (socket: Int32, port: Int) {
-        let fd = socket(AF_INET, System.streamSocket, 0)
+        let fd = SocketShim.tcpSocket()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -98,7 +98,8 @@ struct ConformanceRunnerTests {
             try await withTemporaryDirectory(prefix: "conformance-cases") { directory in
                 try cases.write(
                     to: directory.url.appendingPathComponent("strictness.yaml"), atomically: true, encoding: .utf8)
-                let adapter = ChildProcess.productsDirectory.appendingPathComponent("conformance-adapter").path
+                let adapter = ChildProcess.productsDirectory
+                    .appendingPathComponent("durable-streams-conformance-adapter").path
                 let runner = try ChildProcess(
                     product: "durable-streams-conformance",
                     arguments: ["--adapter", adapter, "--server", server.baseURL, directory.path])

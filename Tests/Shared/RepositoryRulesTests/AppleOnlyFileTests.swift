@@ -14,6 +14,17 @@ struct AppleOnlyFileTests {
             + #"AuthenticationServices|SwiftUI|LocalAuthentication|BackgroundTasks|ObjectiveC)\)|"#
             + #"os\((?:iOS|macOS|watchOS|tvOS|visionOS)\))|\bnotify_(?:post|register_\w+|cancel)\("#)
 
+    /// Whether `text` holds a condition that selects Apple-only code. A condition that also names `os(Linux)`
+    /// (`canImport(HummingbirdCore) && (os(Linux) || os(macOS))`) is compiled here, so it is not Apple-only.
+    static func selectsAppleOnly(_ text: String) -> Bool {
+        guard let pattern = appleOnly else { return false }
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.matches(in: text, range: range).contains { match in
+            guard let found = Range(match.range, in: text) else { return true }
+            return !text[text.lineRange(for: found)].contains("os(Linux)")
+        }
+    }
+
     /// Whether the whole file sits in one `#if canImport(Darwin)` with no branch for other systems.
     static func wrappedInDarwin(_ text: String) -> Bool {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -27,8 +38,7 @@ struct AppleOnlyFileTests {
         var files: [String: Int] = [:]
         for path in Repository.swiftFiles(under: ["Sources"]) {
             let text = Repository.text(path)
-            let range = NSRange(text.startIndex..., in: text)
-            if appleOnly?.firstMatch(in: text, range: range) != nil || wrappedInDarwin(text) {
+            if selectsAppleOnly(text) || wrappedInDarwin(text) {
                 files[path] = Repository.lineCount(path)
             }
         }
@@ -67,6 +77,8 @@ struct AppleOnlyFileTests {
         for sample in ["#if canImport(Glibc)", "#if canImport(Darwin)", "// os(iOS) in a comment"] {
             #expect(!matches(sample), "\(sample)")
         }
+        #expect(!Self.selectsAppleOnly("#if canImport(HummingbirdCore) && (os(Linux) || os(macOS))\n"))
+        #expect(Self.selectsAppleOnly("#if canImport(Glibc)\n#elseif os(macOS)\n"))
         #expect(Self.wrappedInDarwin("// A\n#if canImport(Darwin)\nimport Darwin\n#endif\n"))
         #expect(!Self.wrappedInDarwin("#if canImport(Darwin)\nimport Darwin\n#else\nimport Glibc\n#endif\n"))
     }

@@ -1,5 +1,5 @@
 import CourierPrimitives
-import CourierTestSupport
+import CourierTooling
 import Foundation
 
 /// The client adapter as a child process: commands go out as JSON lines, results come back in order.

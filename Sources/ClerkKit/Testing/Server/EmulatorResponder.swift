@@ -1,4 +1,4 @@
-#if canImport(Hummingbird)
+#if canImport(Hummingbird) && (os(Linux) || os(macOS))
 import ClerkKit
 import Foundation
 import HTTPTypes

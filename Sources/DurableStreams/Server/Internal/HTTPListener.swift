@@ -1,7 +1,7 @@
 import DurableStreamsStorage
 import Logging
 
-#if canImport(HummingbirdCore)
+#if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
 import HummingbirdCore
 import NIOCore
 import NIOPosix

@@ -1,4 +1,4 @@
-#if canImport(HummingbirdCore)
+#if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
 import Logging
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

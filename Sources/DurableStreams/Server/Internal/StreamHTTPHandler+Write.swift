@@ -1,4 +1,4 @@
-#if canImport(HummingbirdCore)
+#if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
 import DurableStreamsStorage
 import HTTPTypes
 import HummingbirdCore

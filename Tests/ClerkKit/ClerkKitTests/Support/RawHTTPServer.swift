@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -22,12 +23,7 @@ final class RawHTTPServer: @unchecked Sendable {
     init(keepAliveThenDrop: Bool = false, respond: @escaping @Sendable (_ request: String) -> [UInt8]) throws {
         self.respond = respond
         self.keepAliveThenDrop = keepAliveThenDrop
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #if canImport(Darwin)
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #else
-        let fd = socket(AF_INET, socketType, 0)
-        #endif
+        let fd = SocketShim.tcpSocket()
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -48,7 +44,6 @@ final class RawHTTPServer: @unchecked Sendable {
         }
         listener = fd
         port = Int(UInt16(bigEndian: address.sin_port))
-        _ = socketType
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -71,7 +66,7 @@ final class RawHTTPServer: @unchecked Sendable {
             let request = readRequest(connection)
             lock.withLock { received.append(request) }
             let bytes = respond(request)
-            _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            _ = bytes.withUnsafeBytes { SocketShim.send(connection, $0) }
             close(connection)
         }
     }
@@ -82,7 +77,7 @@ final class RawHTTPServer: @unchecked Sendable {
         guard !first.isEmpty else { return }
         lock.withLock { received.append(first) }
         let bytes = respond(first)
-        _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBytes { SocketShim.send(connection, $0) }
         let second = readRequest(connection)
         if !second.isEmpty { lock.withLock { received.append(second) } }
     }

@@ -1,4 +1,5 @@
 import CourierPrimitives
+import CourierTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ final class HostileServer: Sendable {
 
     init(respond: @escaping @Sendable (_ requestHead: String) -> Reply) throws {
         self.respond = respond
-        let fd = socket(AF_INET, System.streamSocket, 0)
+        let fd = SocketShim.tcpSocket()
         guard fd >= 0 else { throw TestFailure("socket failed") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -119,7 +120,7 @@ final class HostileServer: Sendable {
     private func write(_ fd: Int32, _ data: Data) {
         var remaining = data[...]
         while !remaining.isEmpty {
-            let written = remaining.withUnsafeBytes { System.send(fd, $0) }
+            let written = remaining.withUnsafeBytes { SocketShim.send(fd, $0) }
             guard written > 0 else { return }
             remaining = remaining.dropFirst(written)
         }

@@ -124,7 +124,7 @@ let sundialKitTargets: [Target] = [
     .testTarget(
         name: "SundialKitNetworkTests",
         dependencies: [
-            "SundialKitNetwork", "SundialKitTesting", "CourierPrimitives", "CourierTestSupport",
+            "SundialKitNetwork", "SundialKitCore", "SundialKitTesting", "CourierPrimitives", "CourierTestSupport",
             "sundialkit-netlink-probe", .target(name: "CNetlink", condition: .when(platforms: [.linux])),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -132,12 +132,18 @@ let sundialKitTargets: [Target] = [
     ),
     .testTarget(
         name: "SundialKitCombineTests",
-        dependencies: ["SundialKitCombine", "SundialKitTesting", "CourierTestSupport", openCombine],
+        dependencies: [
+            "SundialKitCombine", "SundialKitCore", "SundialKitNetwork", "SundialKitTesting", "CourierPrimitives",
+            "CourierTestSupport", openCombine,
+        ],
         path: "Tests/SundialKit/SundialKitCombineTests"
     ),
     .testTarget(
         name: "SundialKitStreamTests",
-        dependencies: ["SundialKitStream", "SundialKitTesting", "CourierTestSupport"],
+        dependencies: [
+            "SundialKitStream", "SundialKitCore", "SundialKitNetwork", "SundialKitTesting", "CourierPrimitives",
+            "CourierTestSupport",
+        ],
         path: "Tests/SundialKit/SundialKitStreamTests"
     ),
     // Code written against the SundialKit 1.0 API, unchanged in spirit, compiled against v2.
@@ -158,9 +164,9 @@ let sundialKitTargets: [Target] = [
     .testTarget(
         name: "SundialKitDocumentationTests",
         dependencies: [
-            "SundialKit", "SundialKitCore", "SundialKitConnectivity", "SundialKitCombine", "SundialKitStream",
-            "SundialKitTesting", "SundialKitProtobuf", "SundialKitProtobufExample", "CourierPrimitives",
-            "CourierTestSupport", openCombine,
+            "SundialKit", "SundialKitCore", "SundialKitNetwork", "SundialKitConnectivity", "SundialKitCombine",
+            "SundialKitStream", "SundialKitTesting", "SundialKitProtobuf", "SundialKitProtobufExample",
+            "CourierPrimitives", "CourierTestSupport", openCombine,
             .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ],
@@ -169,14 +175,15 @@ let sundialKitTargets: [Target] = [
     // Runs a network monitor and prints each path status; the netlink tests run it in a private namespace.
     .executableTarget(
         name: "sundialkit-netlink-probe",
-        dependencies: ["SundialKitNetwork"],
+        dependencies: ["SundialKitNetwork", "SundialKitCore"],
         path: "Tests/SundialKit/NetlinkProbe"
     ),
     // Benchmarks
     .executableTarget(
         name: "sundialkit-network-benchmark",
         dependencies: [
-            "SundialKitNetwork", "SundialKitCombine", "SundialKitStream", "SundialKitTesting", "BenchmarkSupport",
+            "SundialKitCore", "SundialKitNetwork", "SundialKitCombine", "SundialKitStream", "SundialKitTesting",
+            "BenchmarkSupport",
             openCombine,
         ],
         path: "Benchmarks/SundialKitNetwork"
@@ -257,10 +264,6 @@ let sundialKitConnectivityTargets: [Target] = [
         path: "Benchmarks/SundialKitConnectivity"
     ),
 ]
-// Each `public import` in SundialKit marks an API dependency on purpose.
-for target in sundialKitTargets + sundialKitConnectivityTargets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
-}
 
 // MARK: - Wormhole (Sources/Wormhole, Tests/Wormhole)
 
@@ -303,15 +306,8 @@ let wormholeTargets: [Target] = [
         path: "Tests/Wormhole/WormholeIntegrationTests"
     ),
 ]
-// Each `public import` in Wormhole marks an API dependency on purpose.
-for target in wormholeTargets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
-}
 
 // MARK: - DurableStreams (Sources/DurableStreams, Tests/DurableStreams)
-
-// `public import` marks each API dependency of the server-side targets and tools on purpose.
-let internalImports: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
 
 // The server side: storage (no third-party dependencies), the HTTP server, the `durable-streams` command and the
 // server benchmark.
@@ -325,8 +321,7 @@ let durableStreamsServerTargets: [Target] = [
     .target(
         name: "DurableStreamsStorage",
         dependencies: ["CourierPrimitives"],
-        path: "Sources/DurableStreams/Storage",
-        swiftSettings: internalImports
+        path: "Sources/DurableStreams/Storage"
     ),
     .target(
         name: "DurableStreamsServer",
@@ -342,8 +337,7 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         path: "Sources/DurableStreams/Server",
-        exclude: ["README.md"],
-        swiftSettings: internalImports
+        exclude: ["README.md"]
     ),
     .executableTarget(
         name: "durable-streams",
@@ -373,8 +367,7 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
-        path: "Benchmarks/DurableStreamsServer",
-        swiftSettings: internalImports
+        path: "Benchmarks/DurableStreamsServer"
     ),
     .testTarget(
         name: "DurableStreamsStorageTests",
@@ -420,8 +413,7 @@ let durableStreamsClientTargets: [Target] = [
     .target(
         name: "DurableStreams",
         dependencies: ["CourierPrimitives"],
-        path: "Sources/DurableStreams/Client",
-        swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        path: "Sources/DurableStreams/Client"
     ),
     .target(
         name: "DurableStreamsAsyncHTTPClient",
@@ -432,8 +424,7 @@ let durableStreamsClientTargets: [Target] = [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
-        path: "Sources/DurableStreams/AsyncHTTPClient",
-        swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        path: "Sources/DurableStreams/AsyncHTTPClient"
     ),
     .target(
         name: "DurableStreamsServiceLifecycle",
@@ -441,14 +432,12 @@ let durableStreamsClientTargets: [Target] = [
             "DurableStreams",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
-        path: "Sources/DurableStreams/ServiceLifecycle",
-        swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        path: "Sources/DurableStreams/ServiceLifecycle"
     ),
     .executableTarget(
         name: "DurableStreamsConformanceAdapter",
         dependencies: ["DurableStreams", "DurableStreamsAsyncHTTPClient", "CourierPrimitives"],
-        path: "Tools/DurableStreams/ConformanceAdapter",
-        swiftSettings: internalImports
+        path: "Tools/DurableStreams/ConformanceAdapter"
     ),
     .executableTarget(
         name: "DurableStreamsConformanceRunner",
@@ -458,8 +447,7 @@ let durableStreamsClientTargets: [Target] = [
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
         ],
-        path: "Tools/DurableStreams/ConformanceRunner",
-        swiftSettings: internalImports
+        path: "Tools/DurableStreams/ConformanceRunner"
     ),
     .executableTarget(
         name: "DurableStreamsBenchmark",
@@ -508,6 +496,8 @@ let clerkKitTargets: [Target] = [
         dependencies: [
             "ClerkKit",
             .product(name: "Hummingbird", package: "hummingbird", condition: listenerPlatforms),
+            .product(name: "HTTPTypes", package: "swift-http-types", condition: listenerPlatforms),
+            .product(name: "NIOCore", package: "swift-nio", condition: listenerPlatforms),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
@@ -541,7 +531,10 @@ let clerkKitTargets: [Target] = [
     ),
     .testTarget(
         name: "ClerkKitTests",
-        dependencies: ["ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierTestSupport"],
+        dependencies: [
+            "ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierTestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ],
         path: "Tests/ClerkKit/ClerkKitTests"
     ),
     .testTarget(
@@ -577,10 +570,6 @@ let clerkKitTargets: [Target] = [
         path: "Tests/ClerkKit/ClerkSpecValidationTests"
     ),
 ]
-// Each `public import` in ClerkKit marks an API dependency on purpose.
-for target in clerkKitTargets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
-}
 
 // MARK: - Tour (the main job: `swift run tour`)
 
@@ -621,10 +610,12 @@ let allTargets: [Target] = sharedTargets + families.flatMap(\.1)
 /// C shims take no Swift settings.
 let cTargetNames: Set<String> = ["CNetlink"]
 
-// Settings every Swift target gets. Swift 6 language mode is the tools-version default.
+// Settings every Swift target gets. Swift 6 language mode is the tools-version default. With internal imports by
+// default, each `public import` marks an API dependency on purpose.
 for target in allTargets where !cTargetNames.contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
     target.swiftSettings = settings
 }
 

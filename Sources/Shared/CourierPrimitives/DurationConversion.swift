@@ -1,4 +1,4 @@
-import Dispatch
+package import Dispatch
 
 /// Conversions of `Duration`s to the units that timers and older APIs take, in one place.
 package enum DurationConversion {

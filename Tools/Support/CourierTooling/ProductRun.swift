@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A child process that ran to completion.
 @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)

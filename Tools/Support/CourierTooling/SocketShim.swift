@@ -7,10 +7,11 @@ import Darwin
 /// The socket constants and calls whose Swift shapes differ between Glibc and Darwin, in one place, for the plain
 /// test servers and clients that tools and tests run on 127.0.0.1.
 public enum SocketShim {
-    /// `SOCK_STREAM` as `socket(2)` takes it (an enum in Glibc, an `Int32` macro in Darwin).
     #if canImport(Glibc)
+    /// `SOCK_STREAM` as `socket(2)` takes it (an enum in Glibc, an `Int32` macro in Darwin).
     public static let streamSocket = Int32(SOCK_STREAM.rawValue)
     #else
+    /// `SOCK_STREAM` as `socket(2)` takes it.
     public static let streamSocket = SOCK_STREAM
     #endif
 

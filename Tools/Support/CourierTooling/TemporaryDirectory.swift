@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A uniquely named directory under the system temporary directory, removed by ``remove()``.
 @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 func signInOrExplain(_ clerk: Clerk) async throws {
     do {
-        try await clerk.auth.signIn(identifier: "ada@example.com", password: "wrong")
+        _ = try await clerk.auth.signIn(identifier: "ada@example.com", password: "wrong")
     } catch ClerkError.api {
         // the service refused: error.apiError holds its code and message
     }
@@ -38,10 +38,10 @@ func changePassword(_ clerk: Clerk, from old: String, to new: String, appCode: S
     do {
         try await clerk.account.changePassword(currentPassword: old, newPassword: new)
     } catch ClerkError.reverificationRequired {
-        var verification = try await clerk.auth.startVerification(level: .multiFactor)
-        verification = try await clerk.auth.attemptVerificationFirstFactor(password: old)
+        _ = try await clerk.auth.startVerification(level: .multiFactor)
+        let verification = try await clerk.auth.attemptVerificationFirstFactor(password: old)
         if verification.status == .needsSecondFactor {
-            verification = try await clerk.auth.attemptVerificationSecondFactor(strategy: .totp, code: appCode)
+            _ = try await clerk.auth.attemptVerificationSecondFactor(strategy: .totp, code: appCode)
         }
         try await clerk.account.changePassword(currentPassword: old, newPassword: new)  // now accepted
     }

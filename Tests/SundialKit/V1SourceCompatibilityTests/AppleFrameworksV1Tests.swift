@@ -20,7 +20,8 @@ struct NetworkFrameworkV1Tests {
         if #available(macOS 11.0, iOS 14.2, watchOS 7.1, tvOS 14.2, *) {
             #expect(PathStatus.UnsatisfiedReason(NWPath.UnsatisfiedReason.wifiDenied) == .wifiDenied)
             let interfaces: [PathStatus.Interface] = [.loopback, .cellular]
-            #expect(PathStatus(.satisfied, reason: .notAvailable, interfaces: interfaces) == .satisfied([.loopback, .cellular]))
+            let satisfied = PathStatus(.satisfied, reason: .notAvailable, interfaces: interfaces)
+            #expect(satisfied == .satisfied([.loopback, .cellular]))
             #expect(
                 PathStatus(.unsatisfied, reason: .cellularDenied, interfaces: interfaces)
                     == .unsatisfied(.cellularDenied))

@@ -15,13 +15,14 @@ extension NWPathMonitor: PathMonitor {
 
 @available(macOS 10.15, *)
 extension NWPath: NetworkPath {
-    /// The path's status, reason (where the system reports one) and interface kinds as a `PathStatus`.
+    /// The path's status, reason and interface kinds as a `PathStatus`. Where the system reports no reason
+    /// (before iOS 14.2, watchOS 7.1 and tvOS 14.2) the reason is `.unknown`, as in SundialKit 1.0.
     public var pathStatus: PathStatus {
-        let reason: PathStatus.UnsatisfiedReason? =
+        let reason: PathStatus.UnsatisfiedReason =
             if #available(iOS 14.2, macOS 11.0, watchOS 7.1, tvOS 14.2, *) {
                 PathStatus.UnsatisfiedReason(unsatisfiedReason)
             } else {
-                nil
+                .unknown
             }
         return PathStatus(status, reason: reason, interfaces: availableInterfaces.map(\.type))
     }

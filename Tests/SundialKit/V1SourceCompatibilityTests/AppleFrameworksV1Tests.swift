@@ -7,6 +7,9 @@ import Testing
 #if canImport(Network)
 import Network
 
+// 1.0's own NWInterface test reads the internal `NWInterface.InterfaceType.value`.
+@testable import SundialKitNetwork
+
 @Suite("SundialKit 1.0 source compatibility: Network framework")
 struct NetworkFrameworkV1Tests {
     @Test("NWPath.pathStatus, NWInterface as Interfaceable, and 1.0's PathStatus initializers")
@@ -17,6 +20,8 @@ struct NetworkFrameworkV1Tests {
             #expect(kinds == PathStatus.Interface(interfaces: path.availableInterfaces))
         }
         #expect(path.availableInterfaces.allSatisfy { [1, 2, 4, 8, 16].contains($0.typeValue) })
+        let types: [NWInterface.InterfaceType] = [.cellular, .wifi, .wiredEthernet, .other, .loopback]
+        #expect(types.map(\.value) == [1, 2, 4, 8, 16])
         if #available(macOS 11.0, iOS 14.2, watchOS 7.1, tvOS 14.2, *) {
             #expect(PathStatus.UnsatisfiedReason(NWPath.UnsatisfiedReason.wifiDenied) == .wifiDenied)
             let interfaces: [PathStatus.Interface] = [.loopback, .cellular]

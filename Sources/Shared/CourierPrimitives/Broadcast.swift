@@ -46,7 +46,8 @@ package final class Broadcast<Element: Sendable>: Sendable {
         state.withLock { $0.subscribers.count }
     }
 
-    /// The latest value sent, if any.
+    /// The latest value sent, if any. Only a broadcast that replays it keeps it: without `replayLatest` a value
+    /// lives only as long as its subscribers hold it, and this is `nil`.
     package var latest: Element? {
         state.withLock { $0.latest }
     }
@@ -77,11 +78,13 @@ package final class Broadcast<Element: Sendable>: Sendable {
         return stream
     }
 
-    /// Sends a value to every current subscriber (and remembers it as the latest value).
+    /// Sends a value to every current subscriber (and, with `replayLatest`, remembers it as the latest value).
     package func send(_ element: Element) {
         state.withLock { state in
             guard !state.isFinished else { return }
-            state.latest = element
+            if replayLatest {
+                state.latest = element
+            }
             for continuation in state.subscribers.values {
                 continuation.yield(element)
             }

@@ -88,5 +88,6 @@ final class LegacyEventPublisher: ConnectivitySessionDelegate, @unchecked Sendab
 /// Carries a 1.x session (not `Sendable`) to the main queue, as 1.x did.
 @available(macOS 10.15, *)
 private struct SessionBox: @unchecked Sendable {
+    // Sendable: it only carries the session, unread, to the main queue, where 1.x's observer read it too.
     let session: any ConnectivitySession
 }

@@ -46,6 +46,22 @@ struct BroadcastTests {
         #expect(try await stream.first(2) == ["current", "next"])
     }
 
+    @Test("without replay, a value is not kept once it is handed over")
+    func keepsNothingWithoutReplay() async throws {
+        let broadcast = Broadcast<Payload>()
+        let stream = broadcast.subscribe()
+        weak var sent: Payload?
+        do {
+            let payload = Payload()
+            sent = payload
+            broadcast.send(payload)
+        }
+        #expect(broadcast.latest == nil)
+        #expect(sent != nil)
+        _ = try await stream.first(1)
+        #expect(sent == nil)
+    }
+
     @Test("ending one subscription leaves the others running")
     func cancellationIsPerSubscriber() async throws {
         let (counts, countSink) = AsyncStream.makeStream(of: Int.self)
@@ -76,3 +92,6 @@ struct BroadcastTests {
         #expect(try await broadcast.subscribe().first(1) == [])
     }
 }
+
+/// A value whose lifetime a test can watch.
+private final class Payload: Sendable {}

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import SundialKitNetwork
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,11 +14,7 @@ final class LoopbackListener: Sendable {
     private let descriptor: Int32
 
     init(listening: Bool) throws {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let descriptor = socket(AF_INET, NetworkSocketShim.streamSocket, 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -1,7 +1,8 @@
 // Fakes written the way SundialKit 1.0 users wrote them: a session conforming to 1.0's `ConnectivitySession`
 // (a plain class with `didSet` observers calling its delegate), a path monitor, a ping, a path and messages.
 // (The repository compiles every target with the ExistentialAny feature, so existentials are spelled `any`;
-// 1.0 code without `any` is the same type, and compiles as it is, as the 1.0 test suite run shows.)
+// 1.0 code without `any` is the same type: 1.0's own `MockSession`, which declares `var delegate:
+// ConnectivitySessionDelegate?`, compiles unchanged against 2.x in 1.0's test suite run of MIGRATION.md.)
 import Foundation
 import SundialKit
 

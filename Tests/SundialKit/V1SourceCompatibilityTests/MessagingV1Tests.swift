@@ -81,6 +81,25 @@ struct MessagingV1Tests {
         #expect(sent.message["a"] as? Int == 1)
     }
 
+    @Test("ConnectivitySendContext(_:) turns a 1.0 session's result into .reply or .failure")
+    func sendContextFromResult() {
+        guard case .reply(let reply) = ConnectivitySendContext(.success(["a": 1])) else {
+            Issue.record("expected .reply")
+            return
+        }
+        #expect(reply["a"] as? Int == 1)
+        guard case .failure(let error) = ConnectivitySendContext(.failure(FakeError(code: 5))) else {
+            Issue.record("expected .failure")
+            return
+        }
+        #expect(error as? FakeError == FakeError(code: 5))
+        guard case .failure(let sundial) = ConnectivitySendContext(.failure(SundialError.sessionNotSupported)) else {
+            Issue.record("expected .failure")
+            return
+        }
+        #expect(sundial as? SundialError == .sessionNotSupported)
+    }
+
     @Test("ActivationState keeps 1.0's raw values; SundialError its two errors")
     func enums() {
         #expect(ActivationState(rawValue: 0) == .notActivated)

@@ -4,8 +4,11 @@
 import CourierTestSupport
 import Foundation
 import SundialKit
-import SundialKitCombine
 import Testing
+
+// 1.0's own tests read the observer's internal `isPingActive` and construct `NeverPing` through `@testable`.
+@testable import SundialKitCombine
+@testable import SundialKitCore
 
 @Suite("SundialKit 1.0 source compatibility: NetworkObserver")
 struct NetworkObserverV1Tests {
@@ -41,17 +44,47 @@ struct NetworkObserverV1Tests {
         let monitor = FakePathMonitor(pathOnStart: nil)
         let observer = NetworkObserver(monitor: monitor)
         let statuses = Recorder(observer.pathStatusPublisher)
+        let expensive = Recorder(observer.isExpensivePublisher)
+        let constrained = Recorder(observer.isConstrainedPublisher)
         observer.start(queue: queue)
         observer.cancel()
         #expect(monitor.cancelCount == 1)
-        monitor.send(FakePath(pathStatus: .unsatisfied(.notAvailable)))
+        monitor.send(FakePath(isConstrained: true, isExpensive: false, pathStatus: .unsatisfied(.notAvailable)))
         #expect(statuses.values == [.unsatisfied(.notAvailable)])
+        #expect(expensive.values == [false])
+        #expect(constrained.values == [true])
         observer.start(queue: queue)
         #expect(monitor.startedQueueLabels.count == 2)
-        monitor.send(FakePath(pathStatus: .satisfied(.wifi)))
+        monitor.send(FakePath(isConstrained: false, isExpensive: true, pathStatus: .satisfied(.wifi)))
         #expect(statuses.values == [.unsatisfied(.notAvailable), .satisfied(.wifi)])
+        #expect(expensive.values == [false, true])
+        #expect(constrained.values == [true, false])
         observer.cancel()
         #expect(monitor.cancelCount == 2)
+    }
+
+    @Test("No ping before start(queue:) or after cancel(), even when paths arrive then")
+    func noPingWhileStopped() async throws {
+        let monitor = FakePathMonitor()
+        // 1.0's ping timer exists only between start and cancel; a long interval leaves one ping per start.
+        let observer = NetworkObserver(monitor: monitor, ping: FakePing(timeInterval: 3600))
+        let (pings, cancellable) = collect(observer.pingStatusPublisher.map(\.number))
+        defer { cancellable.cancel() }
+        monitor.send(FakePath(pathStatus: .satisfied(.wifi)))
+        monitor.send(FakePath(pathStatus: .satisfied(.cellular)))
+        #expect(!observer.isPingActive)
+        observer.start(queue: queue)
+        #expect(observer.isPingActive)
+        // The ping counts its calls: the first result being 1 proves nothing pinged before start.
+        #expect(try await pings.first(1) == [1])
+        observer.cancel()
+        #expect(!observer.isPingActive)
+        monitor.send(FakePath(pathStatus: .unsatisfied(.notAvailable)))
+        monitor.send(FakePath(pathStatus: .satisfied(.wifi)))
+        observer.start(queue: queue)
+        // And the next being 2 proves nothing pinged while cancelled.
+        #expect(try await pings.first(1) == [2])
+        observer.cancel()
     }
 
     @Test("The publishers are passthrough: no replay for a late subscriber, and no de-duplication")
@@ -84,10 +117,21 @@ struct NetworkObserverV1Tests {
 
     @Test("NetworkObserver(monitor:) has no ping: NeverPing, whose interval is NaN and which never pings")
     func neverPing() {
-        let observer: NetworkObserver<FakePathMonitor, NeverPing> = NetworkObserver(monitor: FakePathMonitor())
-        let cancellable = observer.pingStatusPublisher.sink { (_: Never) in }
-        cancellable.cancel()
+        let monitor = FakePathMonitor()
+        let observer: NetworkObserver<FakePathMonitor, NeverPing> = NetworkObserver(monitor: monitor)
+        #expect(!observer.hasNetworkPing)
+        observer.start(queue: queue)
+        #expect(!observer.isPingActive)
+        observer.cancel()
         #expect(NeverPing.StatusType.self == Never.self)
+        // 1.0's `NeverPing` has a private initializer; its answers are read here through `@testable`.
+        let ping = NeverPing()
+        #expect(ping.timeInterval.isNaN)
+        let statuses: [PathStatus] = [
+            .satisfied(.wifi), .satisfied([]), .unsatisfied(nil), .unsatisfied(.notAvailable), .requiresConnection,
+            .unknown,
+        ]
+        #expect(statuses.allSatisfy { !ping.shouldPing(onStatus: $0) })
     }
 
     #if canImport(Network)
@@ -131,6 +175,16 @@ struct PathValuesV1Tests {
         #expect(PathStatus.Interface(rawValue: 6) == [.wifi, .wiredEthernet])
     }
 
+    @Test("Interfaceable: PathStatus.Interface(interfaces:) gathers the kinds of 1.0's interfaces")
+    func interfaceable() {
+        let interfaces: [any Interfaceable] = [
+            PathStatus.Interface.wifi, FakeInterface(typeValue: 1), PathStatus.Interface.wifi,
+        ]
+        #expect(PathStatus.Interface(interfaces: interfaces) == [.wifi, .cellular])
+        #expect(PathStatus.Interface(interfaces: []) == [])
+        #expect(PathStatus.Interface.loopback.typeValue == 16)
+    }
+
     @Test("A custom NetworkPath works as 1.0's protocol")
     func networkPath() {
         let path: any NetworkPath = FakePath(isConstrained: true, isExpensive: false, pathStatus: .unknown)
@@ -138,4 +192,9 @@ struct PathValuesV1Tests {
         #expect(!path.isExpensive)
         #expect(path.pathStatus == .unknown)
     }
+}
+
+/// An interface of the app's own, as 1.0's `Interfaceable`.
+private struct FakeInterface: Interfaceable {
+    let typeValue: Int
 }

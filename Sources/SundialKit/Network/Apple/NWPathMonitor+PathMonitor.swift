@@ -15,13 +15,14 @@ extension NWPathMonitor: PathMonitor {
 
 @available(macOS 10.15, *)
 extension NWPath: NetworkPath {
-    /// The path's status, reason (where the system reports one) and interface kinds as a `PathStatus`.
+    /// The path's status, reason and interface kinds as a `PathStatus`. Where the system reports no reason
+    /// (before iOS 14.2, watchOS 7.1 and tvOS 14.2) the reason is `.unknown`, as in SundialKit 1.0.
     public var pathStatus: PathStatus {
-        let reason: PathStatus.UnsatisfiedReason? =
+        let reason: PathStatus.UnsatisfiedReason =
             if #available(iOS 14.2, macOS 11.0, watchOS 7.1, tvOS 14.2, *) {
                 PathStatus.UnsatisfiedReason(unsatisfiedReason)
             } else {
-                nil
+                .unknown
             }
         return PathStatus(status, reason: reason, interfaces: availableInterfaces.map(\.type))
     }
@@ -35,15 +36,27 @@ extension PathStatus {
         self.init(status, reason: UnsatisfiedReason(reason), interfaces: interfaces)
     }
 
+    /// Creates a status from `NWPath`'s status and unsatisfied reason and interfaces of any ``Interfaceable`` type
+    /// (SundialKit 1.0's initializer).
+    @available(iOS 14.2, macOS 11.0, watchOS 7.1, tvOS 14.2, *)
+    @_disfavoredOverload
+    public init(_ status: NWPath.Status, reason: NWPath.UnsatisfiedReason, interfaces: [any Interfaceable]) {
+        self.init(
+            report: Self.report(status), reason: UnsatisfiedReason(reason),
+            interfaces: [Interface(interfaces: interfaces)])
+    }
+
     init(_ status: NWPath.Status, reason: UnsatisfiedReason?, interfaces: [NWInterface.InterfaceType]) {
-        let report: Report =
-            switch status {
-            case .satisfied: .satisfied
-            case .unsatisfied: .unsatisfied
-            case .requiresConnection: .requiresConnection
-            @unknown default: .unknown
-            }
-        self.init(report: report, reason: reason, interfaces: interfaces.map(Interface.init))
+        self.init(report: Self.report(status), reason: reason, interfaces: interfaces.map(Interface.init))
+    }
+
+    private static func report(_ status: NWPath.Status) -> Report {
+        switch status {
+        case .satisfied: .satisfied
+        case .unsatisfied: .unsatisfied
+        case .requiresConnection: .requiresConnection
+        @unknown default: .unknown
+        }
     }
 }
 
@@ -69,10 +82,18 @@ extension PathStatus.UnsatisfiedReason {
 }
 
 @available(macOS 10.15, *)
-extension NWInterface {
+extension NWInterface: Interfaceable {
     /// The `PathStatus.Interface` raw value of the interface's kind (SundialKit 1.0 API).
     public var typeValue: Int {
-        PathStatus.Interface(type).rawValue
+        type.value
+    }
+}
+
+@available(macOS 10.15, *)
+extension NWInterface.InterfaceType {
+    /// The `PathStatus.Interface` raw value of this kind (SundialKit 1.0's internal name).
+    var value: Int {
+        PathStatus.Interface(self).rawValue
     }
 }
 

@@ -25,11 +25,7 @@ struct TCPConnector: Sendable {
         let deadline = start + .milliseconds(Int64(timeout * 1000))
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
+        hints.ai_socktype = NetworkSocketShim.streamSocket
         var list: UnsafeMutablePointer<addrinfo>?
         let resolved = getaddrinfo(host, String(port), &hints, &list)
         guard resolved == 0, let first = list else {
@@ -58,7 +54,7 @@ struct TCPConnector: Sendable {
         guard descriptor >= 0 else { return .failure(.pingFailed(reason: "socket: \(Self.errorText(errno))")) }
         defer { close(descriptor) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        if systemConnect(descriptor, address.ai_addr, address.ai_addrlen) == 0 {
+        if NetworkSocketShim.connect(descriptor, address.ai_addr, address.ai_addrlen) == 0 {
             return .success(())
         }
         guard errno == EINPROGRESS else {
@@ -87,9 +83,3 @@ struct TCPConnector: Sendable {
         String(cString: strerror(code))
     }
 }
-
-#if canImport(Glibc)
-private let systemConnect = Glibc.connect
-#else
-private let systemConnect = Darwin.connect
-#endif

@@ -63,7 +63,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     /// Sends a request; returns once the status and headers have arrived.
-    public func execute(_ request: DurableStreams.HTTPRequest) async throws(DurableStreamError) -> HTTPResponse {
+    public func execute(_ request: StreamHTTPRequest) async throws(DurableStreamError) -> StreamHTTPResponse {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers {
@@ -79,15 +79,15 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         } catch {
             throw Self.map(error)
         }
-        var headers = DurableStreams.HTTPHeaders()
+        var headers = StreamHTTPHeaders()
         for (name, value) in response.headers {
             headers.add(name: name, value: value)
         }
         let reader = BodyReader(response.body)
-        return HTTPResponse(
+        return StreamHTTPResponse(
             status: Int(response.status.code),
             headers: headers,
-            body: HTTPResponseBody(
+            body: StreamHTTPResponseBody(
                 next: { () async throws(DurableStreamError) -> Data? in try await reader.next() },
                 cancel: { reader.cancel() }
             )

@@ -10,7 +10,7 @@ struct ErrorMappingTests {
 
     private func map(
         _ status: Int,
-        _ headers: HTTPHeaders = [:],
+        _ headers: StreamHTTPHeaders = [:],
         operation: RequestContext.Operation = .append,
         seq: Bool = false
     ) -> DurableStreamError {
@@ -22,7 +22,7 @@ struct ErrorMappingTests {
 
     @Test("every status of the protocol maps to its own code, with its context")
     func statuses() {
-        let cases: [(Int, HTTPHeaders, RequestContext.Operation, Bool, DurableStreamError.Code)] = [
+        let cases: [(Int, StreamHTTPHeaders, RequestContext.Operation, Bool, DurableStreamError.Code)] = [
             (400, [:], .append, false, .badRequest), (401, [:], .append, false, .unauthorized),
             (403, [:], .append, false, .forbidden), (403, ["Producer-Epoch": "7"], .producerAppend, false, .staleEpoch),
             (404, [:], .append, false, .notFound), (405, [:], .append, false, .notSupported),

@@ -17,9 +17,9 @@ struct ReadStateMachineTests {
     }
 
     private func headers(next: String, upToDate: Bool = false, closed: Bool = false, cursor: String? = nil)
-        -> HTTPHeaders
+        -> StreamHTTPHeaders
     {
-        var headers: HTTPHeaders = ["Stream-Next-Offset": next]
+        var headers: StreamHTTPHeaders = ["Stream-Next-Offset": next]
         if upToDate { headers["Stream-Up-To-Date"] = "true" }
         if closed { headers["Stream-Closed"] = "true" }
         if let cursor { headers["Stream-Cursor"] = cursor }

@@ -75,7 +75,7 @@ struct TransportTests {
                 configuration: server.configuration())
             try await handle.appendBytesSync(Data(repeating: 9, count: 4 << 20))
             let url = try #require(URL(string: handle.url.absoluteString + "?offset=-1"))
-            let response = try await transport.execute(HTTPRequest(method: .get, url: url, timeout: .seconds(10)))
+            let response = try await transport.execute(StreamHTTPRequest(method: .get, url: url, timeout: .seconds(10)))
             // Simulates a consumer busy elsewhere while the body keeps arriving.
             try await Task.sleep(for: .milliseconds(500))
             var received = 0

@@ -6,18 +6,18 @@ import Foundation
 /// query parameters actually sent.
 final class RecordingTransport: HTTPTransport {
     let inner: any HTTPTransport
-    private let last = Locked<DurableStreams.HTTPRequest?>(nil)
+    private let last = Locked<StreamHTTPRequest?>(nil)
 
     init(_ inner: any HTTPTransport) {
         self.inner = inner
     }
 
-    func execute(_ request: DurableStreams.HTTPRequest) async throws(DurableStreamError) -> HTTPResponse {
+    func execute(_ request: StreamHTTPRequest) async throws(DurableStreamError) -> StreamHTTPResponse {
         last.withLock { $0 = request }
         return try await inner.execute(request)
     }
 
-    var lastRequest: DurableStreams.HTTPRequest? { last.value }
+    var lastRequest: StreamHTTPRequest? { last.value }
 
     func reset() {
         last.withLock { $0 = nil }

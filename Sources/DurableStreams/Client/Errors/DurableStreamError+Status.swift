@@ -9,7 +9,7 @@ struct RequestContext: Sendable {
 
     var operation: Operation
     var url: URL
-    var method: HTTPRequest.Method
+    var method: StreamHTTPRequest.Method
     var offset: Offset?
     var producerId: String?
     var sentStreamSeq: Bool = false
@@ -23,7 +23,8 @@ struct RequestContext: Sendable {
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension DurableStreamError {
     /// Maps an error status to an error, reading the protocol's headers and a bounded part of the body.
-    static func from(status: Int, headers: HTTPHeaders, body: Data, context: RequestContext) -> DurableStreamError {
+    static func from(status: Int, headers: StreamHTTPHeaders, body: Data, context: RequestContext) -> DurableStreamError
+    {
         let text = Self.snippet(body)
         let message = text.isEmpty ? context.label : "\(context.label): \(text)"
         var details = Context(url: context.url, status: status, requestId: Self.requestId(headers))
@@ -75,7 +76,7 @@ extension DurableStreamError {
     /// Maps a 409 by the protocol's headers: a closed stream, a producer gap, a `Stream-Seq` conflict, or a
     /// configuration conflict.
     private static func conflict(
-        headers: HTTPHeaders, context: RequestContext, details: Context, message: String
+        headers: StreamHTTPHeaders, context: RequestContext, details: Context, message: String
     ) -> DurableStreamError {
         var details = details
         if headers[ProtocolHeader.streamClosed]?.lowercased() == "true" {
@@ -99,7 +100,7 @@ extension DurableStreamError {
     }
 
     /// The server's request or trace id, from the first of the usual headers it sent.
-    static func requestId(_ headers: HTTPHeaders) -> String? {
+    static func requestId(_ headers: StreamHTTPHeaders) -> String? {
         ["X-Request-Id", "Trace-Id", "traceparent"].lazy.compactMap { headers[$0] }.first
     }
 

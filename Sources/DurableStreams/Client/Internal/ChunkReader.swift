@@ -15,8 +15,8 @@ final class ChunkReader: @unchecked Sendable {
     let client: StreamClient
     private var machine: ReadStateMachine
     /// The first response, made by ``start()`` and consumed by the first ``next()``.
-    private var pending: HTTPResponse?
-    private var sseBody: HTTPResponseBody?
+    private var pending: StreamHTTPResponse?
+    private var sseBody: StreamHTTPResponseBody?
     private var sseParser: SSEParser
     private var sseEvents: ArraySlice<SSEEvent> = []
     private(set) var contentType: String?
@@ -43,8 +43,8 @@ final class ChunkReader: @unchecked Sendable {
 
     /// Makes the first request and keeps its response for the first ``next()``, so errors such as 404 surface
     /// before any consumption starts. Returns the response's status and headers.
-    func start() async throws(DurableStreamError) -> (status: Int, headers: HTTPHeaders) {
-        let response: HTTPResponse
+    func start() async throws(DurableStreamError) -> (status: Int, headers: StreamHTTPHeaders) {
+        let response: StreamHTTPResponse
         switch machine.start() {
         case .connectSSE(let request):
             response = try await connectSSE(request)
@@ -96,7 +96,7 @@ final class ChunkReader: @unchecked Sendable {
     private func httpChunk(_ request: ReadRequest) async throws(DurableStreamError) -> ReadChunk? {
         var started = ContinuousClock.now
         do {
-            let response: HTTPResponse
+            let response: StreamHTTPResponse
             if let first = pending {
                 pending = nil
                 response = first
@@ -118,7 +118,7 @@ final class ChunkReader: @unchecked Sendable {
         }
     }
 
-    private func send(_ request: ReadRequest) async throws(DurableStreamError) -> HTTPResponse {
+    private func send(_ request: ReadRequest) async throws(DurableStreamError) -> StreamHTTPResponse {
         let live = request.live == .longPoll
         let timeout = live ? client.http.longPollTimeout + client.http.timeout : client.http.timeout
         var context = client.context(.read, .get)
@@ -132,7 +132,7 @@ final class ChunkReader: @unchecked Sendable {
 
     // MARK: - SSE
 
-    private func connectSSE(_ request: ReadRequest) async throws(DurableStreamError) -> HTTPResponse {
+    private func connectSSE(_ request: ReadRequest) async throws(DurableStreamError) -> StreamHTTPResponse {
         var context = client.context(.read, .get)
         context.offset = request.offset
         let client = self.client

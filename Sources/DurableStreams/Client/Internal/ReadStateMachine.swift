@@ -140,7 +140,7 @@ struct ReadStateMachine: Sendable {
 
     /// A catch-up or long-poll response arrived with its whole body; `elapsed` is how long it took.
     mutating func received(
-        status: Int, headers: HTTPHeaders, body: Data, elapsed: Duration
+        status: Int, headers: StreamHTTPHeaders, body: Data, elapsed: Duration
     ) throws(DurableStreamError) -> ReadChunk {
         guard let next = headers[ProtocolHeader.nextOffset], !next.isEmpty else {
             throw .invalidResponse(message: "\(path): response \(status) has no Stream-Next-Offset")
@@ -176,7 +176,7 @@ struct ReadStateMachine: Sendable {
     // MARK: - SSE
 
     /// An SSE connection answered at `now`.
-    mutating func sseConnected(headers: HTTPHeaders, at now: ContinuousClock.Instant) throws(DurableStreamError) {
+    mutating func sseConnected(headers: StreamHTTPHeaders, at now: ContinuousClock.Instant) throws(DurableStreamError) {
         let type = headers[ProtocolHeader.contentType]?.lowercased() ?? ""
         guard type.hasPrefix("text/event-stream") else { throw .sseNotSupported }
         sse.open = true

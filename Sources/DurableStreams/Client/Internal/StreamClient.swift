@@ -23,13 +23,13 @@ struct StreamClient: Sendable {
 
     /// Builds a request, evaluating dynamic headers and parameters now.
     func makeRequest(
-        _ method: HTTPRequest.Method,
+        _ method: StreamHTTPRequest.Method,
         query: [(String, String)] = [],
         headers: [String: String] = [:],
         body: Data? = nil,
         timeout: Duration?
-    ) async -> HTTPRequest {
-        var fields = HTTPHeaders(http.headers)
+    ) async -> StreamHTTPRequest {
+        var fields = StreamHTTPHeaders(http.headers)
         if let dynamic = http.dynamicHeaders {
             fields.merge(await dynamic())
         }
@@ -41,7 +41,7 @@ struct StreamClient: Sendable {
                 parameters.append((name, value))
             }
         }
-        return HTTPRequest(
+        return StreamHTTPRequest(
             method: method,
             url: Self.url(url, adding: parameters),
             headers: fields,
@@ -82,8 +82,8 @@ struct StreamClient: Sendable {
     func send(
         policy: RetryPolicy,
         context: RequestContext,
-        build: @Sendable () async -> HTTPRequest
-    ) async throws(DurableStreamError) -> HTTPResponse {
+        build: @Sendable () async -> StreamHTTPRequest
+    ) async throws(DurableStreamError) -> StreamHTTPResponse {
         var attempt = 0
         var handlerRetries = 0
         while true {
@@ -127,7 +127,9 @@ struct StreamClient: Sendable {
     }
 
     /// Sends one request; maps an error status to an error (reading at most 64 KiB of its body).
-    func sendOnce(_ request: HTTPRequest, context: RequestContext) async throws(DurableStreamError) -> HTTPResponse {
+    func sendOnce(_ request: StreamHTTPRequest, context: RequestContext) async throws(DurableStreamError)
+        -> StreamHTTPResponse
+    {
         let response = try await http.transport.execute(request)
         if (200..<300).contains(response.status) {
             return response
@@ -147,7 +149,7 @@ struct StreamClient: Sendable {
     }
 
     /// The context of a request to this stream.
-    func context(_ operation: RequestContext.Operation, _ method: HTTPRequest.Method) -> RequestContext {
+    func context(_ operation: RequestContext.Operation, _ method: StreamHTTPRequest.Method) -> RequestContext {
         RequestContext(operation: operation, url: url, method: method)
     }
 }

@@ -26,7 +26,7 @@ public struct StreamResponse: Sendable {
 
     private let lease: ReaderLease
 
-    init(status: Int, headers: HTTPHeaders, requestOffset: Offset, live: LiveMode, reader: ChunkReader) {
+    init(status: Int, headers: StreamHTTPHeaders, requestOffset: Offset, live: LiveMode, reader: ChunkReader) {
         self.status = status
         self.headers = headers.lowercasedDictionary
         self.requestOffset = requestOffset

@@ -3,7 +3,7 @@ public import Foundation
 
 /// An HTTP request as the client hands it to a transport.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct HTTPRequest: Sendable {
+public struct StreamHTTPRequest: Sendable {
     /// The request method.
     public enum Method: String, Sendable, Hashable {
         /// `GET`
@@ -25,7 +25,7 @@ public struct HTTPRequest: Sendable {
     public var url: URL
 
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: StreamHTTPHeaders
 
     /// The body, if any.
     public var body: Data?
@@ -35,7 +35,8 @@ public struct HTTPRequest: Sendable {
     public var timeout: Duration?
 
     /// Creates a request.
-    public init(method: Method, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, timeout: Duration? = nil) {
+    public init(method: Method, url: URL, headers: StreamHTTPHeaders = [:], body: Data? = nil, timeout: Duration? = nil)
+    {
         self.method = method
         self.url = url
         self.headers = headers
@@ -46,18 +47,18 @@ public struct HTTPRequest: Sendable {
 
 /// A response whose body arrives incrementally.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct HTTPResponse: Sendable {
+public struct StreamHTTPResponse: Sendable {
     /// The status code.
     public var status: Int
 
     /// The response header fields.
-    public var headers: HTTPHeaders
+    public var headers: StreamHTTPHeaders
 
     /// The body, read chunk by chunk.
-    public var body: HTTPResponseBody
+    public var body: StreamHTTPResponseBody
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders, body: HTTPResponseBody) {
+    public init(status: Int, headers: StreamHTTPHeaders, body: StreamHTTPResponseBody) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -68,7 +69,7 @@ public struct HTTPResponse: Sendable {
 ///
 /// A body has one reader. Cancelling the reading task, or calling ``cancel()``, stops the underlying request.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct HTTPResponseBody: Sendable {
+public struct StreamHTTPResponseBody: Sendable {
     /// Returns the next chunk, or `nil` at the end of the body.
     public typealias Next = @Sendable () async throws(DurableStreamError) -> Data?
 
@@ -82,13 +83,13 @@ public struct HTTPResponseBody: Sendable {
     }
 
     /// A body made of the given bytes.
-    public static func bytes(_ data: Data) -> HTTPResponseBody {
+    public static func bytes(_ data: Data) -> StreamHTTPResponseBody {
         let remaining = Locked<Data?>(data.isEmpty ? nil : data)
-        return HTTPResponseBody(next: { remaining.take() })
+        return StreamHTTPResponseBody(next: { remaining.take() })
     }
 
     /// An empty body.
-    public static var empty: HTTPResponseBody { .bytes(Data()) }
+    public static var empty: StreamHTTPResponseBody { .bytes(Data()) }
 
     /// Reads the next chunk; `nil` at the end of the body.
     public func next() async throws(DurableStreamError) -> Data? {
@@ -142,13 +143,13 @@ public struct HTTPResponseBody: Sendable {
 /// protocol to plug in another HTTP stack or a test double.
 ///
 /// A transport reports failures as ``DurableStreamError``: ``DurableStreamError/connectionFailed``
-/// for network errors, ``DurableStreamError/timeout`` when ``HTTPRequest/timeout`` passes, and
+/// for network errors, ``DurableStreamError/timeout`` when ``StreamHTTPRequest/timeout`` passes, and
 /// ``DurableStreamError/cancelled`` when the calling task is cancelled. It returns every HTTP status as a
 /// response; the client maps statuses to errors.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public protocol HTTPTransport: Sendable {
     /// Sends a request and returns as soon as the response's status and headers have arrived.
-    func execute(_ request: HTTPRequest) async throws(DurableStreamError) -> HTTPResponse
+    func execute(_ request: StreamHTTPRequest) async throws(DurableStreamError) -> StreamHTTPResponse
 }
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

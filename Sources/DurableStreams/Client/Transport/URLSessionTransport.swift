@@ -35,7 +35,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Unread body bytes above which a request is cancelled where it cannot be paused (FoundationNetworking).
     public let maxBufferedBytes: Int
 
-    /// The idle timeout used for requests without a ``HTTPRequest/timeout`` (SSE).
+    /// The idle timeout used for requests without a ``StreamHTTPRequest/timeout`` (SSE).
     public let streamingIdleTimeout: Duration
 
     private let session: URLSession
@@ -71,7 +71,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Whether libcurl may send `method` again on another connection without harm.
-    static func isSafeToResend(_ method: HTTPRequest.Method) -> Bool {
+    static func isSafeToResend(_ method: StreamHTTPRequest.Method) -> Bool {
         method != .post
     }
 
@@ -81,7 +81,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends a request; returns once the status and headers have arrived.
-    public func execute(_ request: HTTPRequest) async throws(DurableStreamError) -> HTTPResponse {
+    public func execute(_ request: StreamHTTPRequest) async throws(DurableStreamError) -> StreamHTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
@@ -162,7 +162,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 private final class Exchange: @unchecked Sendable {
     typealias Machine = ExchangeStateMachine<
-        HTTPResponse, CheckedContinuation<HTTPResponse, any Error>, CheckedContinuation<Data?, any Error>
+        StreamHTTPResponse, CheckedContinuation<StreamHTTPResponse, any Error>, CheckedContinuation<Data?, any Error>
     >
 
     private let task: URLSessionTask
@@ -182,7 +182,7 @@ private final class Exchange: @unchecked Sendable {
         self.state = Locked(Machine(limits: limits))
     }
 
-    func awaitHead() async throws -> HTTPResponse {
+    func awaitHead() async throws -> StreamHTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
             switch state.withLock({ $0.awaitHead(continuation) }) {
             case .head(let head): continuation.resume(returning: head)
@@ -194,15 +194,15 @@ private final class Exchange: @unchecked Sendable {
 
     func receive(_ response: URLResponse) {
         guard let http = response as? HTTPURLResponse, state.withLock({ $0.wantsHead }) else { return }
-        var headers = HTTPHeaders()
+        var headers = StreamHTTPHeaders()
         for (name, value) in http.allHeaderFields {
             headers.add(name: "\(name)", value: "\(value)")
         }
-        let body = HTTPResponseBody(
+        let body = StreamHTTPResponseBody(
             next: { [self] () async throws(DurableStreamError) -> Data? in try await self.nextChunk() },
             cancel: { [task] in task.cancel() }
         )
-        let head = HTTPResponse(status: http.statusCode, headers: headers, body: body)
+        let head = StreamHTTPResponse(status: http.statusCode, headers: headers, body: body)
         state.withLock { $0.received(head: head) }?.resume(returning: head)
     }
 

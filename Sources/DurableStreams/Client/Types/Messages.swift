@@ -80,53 +80,13 @@ public struct TextChunk: Sendable, Hashable {
     }
 }
 
-/// All the text of a stream up to its tail, with the resumption offset.
+/// All the text of a stream up to its tail, with the resumption offset: one chunk holding it all.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct TextResult: Sendable, Hashable {
-    /// The accumulated text.
-    public let text: String
+public typealias TextResult = TextChunk
 
-    /// The offset after the last chunk: resume from here.
-    public let offset: Offset
-
-    /// Whether the read caught up with the tail.
-    public let upToDate: Bool
-
-    /// Whether the stream is closed (no more data will ever arrive).
-    public let streamClosed: Bool
-
-    /// Creates a result.
-    public init(text: String, offset: Offset, upToDate: Bool, streamClosed: Bool = false) {
-        self.text = text
-        self.offset = offset
-        self.upToDate = upToDate
-        self.streamClosed = streamClosed
-    }
-}
-
-/// All the bytes of a stream up to its tail, with the resumption offset.
+/// All the bytes of a stream up to its tail, with the resumption offset: one chunk holding them all.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct ByteResult: Sendable, Hashable {
-    /// The accumulated bytes.
-    public let data: Data
-
-    /// The offset after the last chunk: resume from here.
-    public let offset: Offset
-
-    /// Whether the read caught up with the tail.
-    public let upToDate: Bool
-
-    /// Whether the stream is closed (no more data will ever arrive).
-    public let streamClosed: Bool
-
-    /// Creates a result.
-    public init(data: Data, offset: Offset, upToDate: Bool, streamClosed: Bool = false) {
-        self.data = data
-        self.offset = offset
-        self.upToDate = upToDate
-        self.streamClosed = streamClosed
-    }
-}
+public typealias ByteResult = ByteChunk
 
 /// What a subscriber asks for after handling a batch.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

@@ -59,14 +59,14 @@ final class TestServer: Sendable {
 
     /// A raw request through the transport (no client logic), returning status, headers and body.
     func raw(
-        _ method: DurableStreams.HTTPRequest.Method,
+        _ method: StreamHTTPRequest.Method,
         _ path: String,
-        headers: DurableStreams.HTTPHeaders = [:],
+        headers: StreamHTTPHeaders = [:],
         body: Data? = nil
-    ) async throws -> (status: Int, headers: DurableStreams.HTTPHeaders, body: Data) {
+    ) async throws -> (status: Int, headers: StreamHTTPHeaders, body: Data) {
         let url = URL(string: baseURL + path) ?? URL(fileURLWithPath: "/")
         let response = try await transport.execute(
-            HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: .seconds(10)))
+            StreamHTTPRequest(method: method, url: url, headers: headers, body: body, timeout: .seconds(10)))
         return (response.status, response.headers, try await response.body.collect(upTo: 64 << 20))
     }
 }

@@ -1,6 +1,6 @@
 /// An ordered list of HTTP header fields with case-insensitive lookup.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+public struct StreamHTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header field.
     public struct Field: Sendable, Hashable {
         /// The field name as written.

@@ -64,6 +64,10 @@ extension FileStreamStorage {
         /// open-file limit (half of `RLIMIT_NOFILE`, between 16 and 65,536). Idle logs beyond it are closed,
         /// least recently used first, and reopened on their next use.
         public var maximumOpenLogs: Int?
+        /// Receives what an operator should see (``LogEntry``): recovery starting (`info`), commits postponed
+        /// for lack of file descriptors (`warning`, at most once a second), background sync failures (`error`).
+        /// `nil` (the default) logs nothing. Called on the store's threads: keep it quick.
+        public var log: (@Sendable (LogEntry) -> Void)?
 
         /// Creates options.
         public init(
@@ -73,8 +77,10 @@ extension FileStreamStorage {
             sweepInterval: Duration = .seconds(60),
             now: @escaping @Sendable () -> Date = { Date() },
             groupAccess: Bool = false,
-            maximumOpenLogs: Int? = nil
+            maximumOpenLogs: Int? = nil,
+            log: (@Sendable (LogEntry) -> Void)? = nil
         ) {
+            self.log = log
             self.groupAccess = groupAccess
             self.maximumOpenLogs = maximumOpenLogs
             self.syncPolicy = syncPolicy

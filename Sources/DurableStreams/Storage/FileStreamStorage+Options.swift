@@ -1,3 +1,4 @@
+import CourierPrimitives
 public import Foundation
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -28,7 +29,7 @@ extension FileStreamStorage {
 
         /// The sync interval of ``periodically(_:)``, in seconds.
         var interval: TimeInterval? {
-            if case .periodically(let interval) = kind { return max(0.001, interval.seconds) }
+            if case .periodically(let interval) = kind { return max(0.001, interval.inSeconds) }
             return nil
         }
 
@@ -103,14 +104,5 @@ extension FileStreamStorage.Options {
         if let maximumOpenLogs { return max(1, maximumOpenLogs) }
         let limit = System.openFiles()?.current ?? 1024
         return Int(min(max(limit / 2, 16), 65_536))
-    }
-}
-
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) / 1e18
     }
 }

@@ -16,11 +16,11 @@ import Darwin
 @Suite("A large data directory")
 struct LargeDirectoryTests {
     /// How long the server may take to recover 100,000 streams and listen: generous, for a loaded 2-core machine.
-    static let startBound = Duration.seconds(60)
+    static let startBound = Duration.seconds(120)
     /// The most memory the server may have held at any point (its peak resident set, `VmHWM`).
     static let peakMemoryBoundKiB = 400 * 1024
 
-    @Test("100,000 streams: the server listens within 60 s, its peak resident memory stays under 400 MiB")
+    @Test("100,000 streams: the server listens within 120 s, its peak resident memory stays under 400 MiB")
     func hundredThousandStreams() async throws {
         try await StreamDirectoryFixture.withDirectory(prefix: "ds-large") { directory in
             let count = 100_000

@@ -78,7 +78,10 @@ extension DurableStreamsServer {
         /// The length of one cursor interval (the protocol's CDN collapsing cursor); 20 seconds by default.
         public var cursorInterval: Duration
         /// Where logs go; by default a logger labelled `durable-streams` at `info`. Each request is logged at
-        /// `debug`, each `5xx` at `error`, requests refused by a limit and failed accepts at `warning`.
+        /// `debug`, each `5xx` at `error`, requests refused by a limit and failed accepts at `warning`. With
+        /// ``Storage/directory(_:syncPolicy:)`` the file store logs here too (``FileStreamStorage/Options/log``):
+        /// recovery starting at `info`, commits postponed for lack of descriptors at `warning` (at most once a
+        /// second), background sync failures at `error`.
         public var logger: Logger
         /// With ``Storage/directory(_:syncPolicy:)``: whether the owner's group may read and write the data
         /// (files `0660`, directories `0770`); off by default (`0600` and `0700`, whatever the umask).

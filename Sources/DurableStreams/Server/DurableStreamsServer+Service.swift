@@ -8,7 +8,8 @@ extension DurableStreamsServer: Service {
     ///
     /// ```swift
     /// let server = DurableStreamsServer(configuration: .init(storage: .directory("/var/lib/streams")))
-    /// let group = ServiceGroup(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    /// let group = ServiceGroup(
+    ///     services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: server.configuration.logger)
     /// try await group.run()
     /// ```
     ///

@@ -125,7 +125,8 @@ public final class DurableStreamsServer: Sendable {
                     options: .init(
                         syncPolicy: policy,
                         groupAccess: configuration.groupAccess,
-                        maximumOpenLogs: configuration.maximumOpenLogs
+                        maximumOpenLogs: configuration.maximumOpenLogs,
+                        log: configuration.logger.storageLog
                     )
                 )
             } catch {

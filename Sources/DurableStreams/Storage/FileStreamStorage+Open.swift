@@ -14,8 +14,10 @@ extension FileStreamStorage {
     {
         let pool = BlockingIOPool(threads: options.ioThreads, name: "durable-streams-io")
         let notifier = StreamChangeNotifier()
+        let log = StoreLog(options.log)
         let lanes = (0..<options.commitThreads).map {
-            CommitLane(name: "durable-streams-commit-\($0)", policy: options.syncPolicy, notifier: notifier)
+            CommitLane(
+                name: "durable-streams-commit-\($0)", policy: options.syncPolicy, notifier: notifier, log: log)
         }
         let root = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         let now = options.now()
@@ -28,7 +30,7 @@ extension FileStreamStorage {
                 let lock = try FileIO.lockExclusively(root + "/LOCK", mode: fileMode)
                 do throws(FileIOError) {
                     let recovered = try Recovery.recoverAll(
-                        root: root, syncs: policy.syncsMetadata, fileMode: fileMode)
+                        root: root, syncs: policy.syncsMetadata, fileMode: fileMode, log: log)
                     return (lock, recovered)
                 } catch {
                     FileIO.close(lock)

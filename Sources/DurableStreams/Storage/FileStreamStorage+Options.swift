@@ -1,3 +1,4 @@
+import CourierPrimitives
 public import Foundation
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -28,7 +29,7 @@ extension FileStreamStorage {
 
         /// The sync interval of ``periodically(_:)``, in seconds.
         var interval: TimeInterval? {
-            if case .periodically(let interval) = kind { return max(0.001, interval.seconds) }
+            if case .periodically(let interval) = kind { return max(0.001, interval.inSeconds) }
             return nil
         }
 
@@ -64,6 +65,10 @@ extension FileStreamStorage {
         /// open-file limit (half of `RLIMIT_NOFILE`, between 16 and 65,536). Idle logs beyond it are closed,
         /// least recently used first, and reopened on their next use.
         public var maximumOpenLogs: Int?
+        /// Receives what an operator should see (``LogEntry``): recovery starting (`info`), commits postponed
+        /// for lack of file descriptors (`warning`, at most once a second), background sync failures (`error`).
+        /// `nil` (the default) logs nothing. Called on the store's threads: keep it quick.
+        public var log: (@Sendable (LogEntry) -> Void)?
 
         /// Creates options.
         public init(
@@ -73,8 +78,10 @@ extension FileStreamStorage {
             sweepInterval: Duration = .seconds(60),
             now: @escaping @Sendable () -> Date = { Date() },
             groupAccess: Bool = false,
-            maximumOpenLogs: Int? = nil
+            maximumOpenLogs: Int? = nil,
+            log: (@Sendable (LogEntry) -> Void)? = nil
         ) {
+            self.log = log
             self.groupAccess = groupAccess
             self.maximumOpenLogs = maximumOpenLogs
             self.syncPolicy = syncPolicy
@@ -97,14 +104,5 @@ extension FileStreamStorage.Options {
         if let maximumOpenLogs { return max(1, maximumOpenLogs) }
         let limit = System.openFiles()?.current ?? 1024
         return Int(min(max(limit / 2, 16), 65_536))
-    }
-}
-
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) / 1e18
     }
 }

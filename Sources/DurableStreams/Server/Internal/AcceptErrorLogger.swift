@@ -1,3 +1,4 @@
+import DurableStreamsStorage
 import Logging
 import NIOCore
 

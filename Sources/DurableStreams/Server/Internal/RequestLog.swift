@@ -1,4 +1,3 @@
-import CourierPrimitives
 import Foundation
 import HTTPTypes
 import Logging
@@ -15,35 +14,5 @@ struct Exchange: Sendable {
         self.method = method
         self.path = path
         self.started = .now
-    }
-}
-
-/// Lets a repeated warning through at most once per interval, counting the ones it held back.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-final class LogThrottle: Sendable {
-    private struct State {
-        var last: ContinuousClock.Instant?
-        var suppressed = 0
-    }
-
-    private let interval: Duration
-    private let state = Locked(State())
-
-    init(interval: Duration = .seconds(1)) {
-        self.interval = interval
-    }
-
-    /// `nil` when the event should not be logged now; otherwise how many were held back since the last one.
-    func admit() -> Int? {
-        let now = ContinuousClock.now
-        return state.withLock { state in
-            if let last = state.last, last.duration(to: now) < interval {
-                state.suppressed += 1
-                return nil
-            }
-            defer { state.suppressed = 0 }
-            state.last = now
-            return state.suppressed
-        }
     }
 }

@@ -1,4 +1,6 @@
 #if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
+import CourierPrimitives
+import Foundation
 import Logging
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -29,9 +31,7 @@ extension StreamHTTPHandler {
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return String(format: "%.3f", value)
+        String(format: "%.3f", Double(duration.inNanoseconds) / 1e6)
     }
 }
 #endif

@@ -20,10 +20,12 @@ final class CommitLane: @unchecked Sendable {
     private var hasExited = false
     private let policy: FileStreamStorage.SyncPolicy
     private let notifier: StreamChangeNotifier
+    private let log: StoreLog
 
-    init(name: String, policy: FileStreamStorage.SyncPolicy, notifier: StreamChangeNotifier) {
+    init(name: String, policy: FileStreamStorage.SyncPolicy, notifier: StreamChangeNotifier, log: StoreLog) {
         self.policy = policy
         self.notifier = notifier
+        self.log = log
         let thread = Thread { [self] in self.run() }
         thread.name = name
         thread.start()
@@ -96,6 +98,7 @@ final class CommitLane: @unchecked Sendable {
                 taken = try Self.takePending(stream)
             } catch {
                 if error.error.isOutOfDescriptors && !stopping {
+                    log.outOfDescriptors(error.error, waiting: "appends")
                     postpone(stream)
                 } else {
                     stream.fail(error.error, releasing: false)
@@ -185,12 +188,20 @@ final class CommitLane: @unchecked Sendable {
                 try Self.sync(stream)
             } catch  where error.isOutOfDescriptors {
                 // Written but not yet synced: tried again at the next periodic sync, once descriptors are free.
+                log.outOfDescriptors(error, waiting: "syncs")
                 condition.lock()
                 dirty[ObjectIdentifier(stream)] = stream
                 condition.unlock()
             } catch {
+                // Acknowledged appends may not be on disk: the stream fails until a restart recovers it.
+                log(.init(.error, "background sync failed", metadata: Self.details(of: error, stream)))
                 stream.fail(error, releasing: false)
             }
         }
+    }
+
+    /// The file and the system's error, for a log entry (never the stream's contents).
+    private static func details(of error: FileIOError, _ stream: FileStream) -> [String: String] {
+        ["file": error.path ?? stream.logPath, "error": error.description]
     }
 }

@@ -1,3 +1,4 @@
+import CourierPrimitives
 import Foundation
 
 /// One thread that fires many deadlines: the timeouts of waiting readers cost an entry in a heap, not a task
@@ -78,7 +79,7 @@ final class DeadlineTimer: @unchecked Sendable {
                         remove(at: 0)
                     }
                 } else {
-                    _ = condition.wait(until: Date().addingTimeInterval(now.duration(to: first.deadline).seconds))
+                    _ = condition.wait(until: Date().addingTimeInterval(now.duration(to: first.deadline).inSeconds))
                 }
             }
             condition.unlock()

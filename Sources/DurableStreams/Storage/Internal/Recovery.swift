@@ -41,10 +41,14 @@ enum Recovery {
     ///
     /// - Returns: The streams that remain, every source before its forks.
     /// - Throws: When a fork's source is missing or forks form a cycle (the directory was altered by hand).
-    static func recoverAll(root: String, syncs: Bool, fileMode: mode_t) throws(FileIOError) -> [RecoveredStream] {
+    static func recoverAll(root: String, syncs: Bool, fileMode: mode_t, log: StoreLog) throws(FileIOError)
+        -> [RecoveredStream]
+    {
         var streams: [String: RecoveredStream] = [:]
         do {
-            for name in try FileIO.contents(ofDirectory: root + "/streams").sorted() {
+            let names = try FileIO.contents(ofDirectory: root + "/streams").sorted()
+            log(.init(.info, "recovering \(names.count) streams", metadata: ["directory": root]))
+            for name in names {
                 let directory = root + "/streams/" + name
                 guard FileIO.isDirectory(directory) else {
                     throw FileIOError(message: "\(directory) is not a directory (a symbolic link or a special file)")

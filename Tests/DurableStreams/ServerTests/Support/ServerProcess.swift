@@ -1,4 +1,5 @@
 import CourierTestSupport
+import Foundation
 import Testing
 
 /// `durable-streams serve` as a child process on an ephemeral port, storing in a given directory.
@@ -15,7 +16,7 @@ struct ServerProcess {
     }
 
     /// Starts `durable-streams serve --port 0` with `arguments`, under an open-file limit (soft and hard) when
-    /// one is given (set by `prlimit` before the server's `exec`), and waits until it listens.
+    /// one is given, and waits until it listens.
     static func start(arguments: [String], openFileLimit: Int? = nil) async throws -> ServerProcess {
         let child = try launch(arguments: arguments, openFileLimit: openFileLimit)
         let line = try await child.lines.firstValue(within: .seconds(60)) { $0.contains("listening on") }
@@ -24,11 +25,16 @@ struct ServerProcess {
     }
 
     /// Launches `durable-streams serve --port 0` with `arguments` without waiting for it to listen.
+    ///
+    /// With `openFileLimit`, the POSIX shell sets the limit (`ulimit -n`: `setrlimit(RLIMIT_NOFILE)`, soft and
+    /// hard) and then `exec`s the server, so the child's process id is the server's and the limit needs no tool
+    /// beyond `/bin/sh`.
     static func launch(arguments: [String], openFileLimit: Int? = nil) throws -> ChildProcess {
         let serve = ["serve", "--port", "0"] + arguments
         guard let openFileLimit else { return try ChildProcess(product: "durable-streams", arguments: serve) }
         let executable = ChildProcess.productsDirectory.appendingPathComponent("durable-streams").path
         return try ChildProcess(
-            command: "prlimit", arguments: ["--nofile=\(openFileLimit):\(openFileLimit)", "--", executable] + serve)
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", #"ulimit -n \#(openFileLimit) && exec "$0" "$@""#, executable] + serve)
     }
 }

@@ -11,7 +11,7 @@ import Glibc
 
 /// The server under a low open-file limit: more streams than descriptors, connections beyond the limit, and
 /// SIGTERM honoured throughout. The limit is set by `/bin/sh` (`ulimit -n`) before it `exec`s the server.
-@Suite("Descriptor limits")
+@Suite("Descriptor limits", .enabled(if: TestPass.isHeavy, "runs in the heavy pass of scripts/test"), .serialized)
 struct DescriptorLimitTests {
     @Test("10,000 streams under a 256-descriptor limit: created, read, appended, recovered; SIGTERM within 5 s")
     func manyStreamsFewDescriptors() async throws {

@@ -13,7 +13,7 @@ import Darwin
 
 /// Start-up on a data directory of 100,000 streams: bounded in time and memory, and a process that stops on
 /// SIGTERM once serving.
-@Suite("A large data directory")
+@Suite("A large data directory", .enabled(if: TestPass.isHeavy, "runs in the heavy pass of scripts/test"), .serialized)
 struct LargeDirectoryTests {
     /// How long the server may take to recover 100,000 streams and listen: generous, for a loaded 2-core machine.
     static let startBound = Duration.seconds(120)

@@ -22,12 +22,15 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// Validates and normalises a raw request path such as `/v1/stream/orders`.
     ///
     /// - Parameter raw: The path as it appeared in the request target, without the query.
-    /// - Throws: ``StreamPathError`` describing the first problem found.
-    public init(validating raw: some StringProtocol) throws(StreamPathError) {
+    /// - Throws: ``StreamStorageError`` with the code ``StreamStorageError/Code/invalidPath`` and a message naming
+    ///   the first problem found.
+    public init(validating raw: some StringProtocol) throws(StreamStorageError) {
         let bytes = Array(raw.utf8)
-        guard bytes.first == UInt8(ascii: "/") else { throw StreamPathError("a stream path must start with '/'") }
+        guard bytes.first == UInt8(ascii: "/") else {
+            throw StreamStorageError(.invalidPath, "a stream path must start with '/'")
+        }
         guard bytes.count <= Self.maximumLength * 3 else {
-            throw StreamPathError("a stream path must be at most \(Self.maximumLength) bytes")
+            throw StreamStorageError(.invalidPath, "a stream path must be at most \(Self.maximumLength) bytes")
         }
         var normalised: [UInt8] = []
         normalised.reserveCapacity(bytes.count)
@@ -37,10 +40,10 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, let high = Self.hexValue(bytes[index + 1]),
                     let low = Self.hexValue(bytes[index + 2])
-                else { throw StreamPathError("a stream path contains a malformed percent-escape") }
+                else { throw StreamStorageError(.invalidPath, "a stream path contains a malformed percent-escape") }
                 let decoded = high << 4 | low
                 if decoded < 0x20 || decoded == 0x7F {
-                    throw StreamPathError("a stream path must not contain control characters")
+                    throw StreamStorageError(.invalidPath, "a stream path must not contain control characters")
                 }
                 if Self.isUnreserved(decoded) {
                     normalised.append(decoded)
@@ -51,21 +54,24 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
                 continue
             }
             guard Self.isPathCharacter(byte) else {
-                throw StreamPathError("a stream path must not contain the byte 0x\(String(byte, radix: 16))")
+                throw StreamStorageError(
+                    .invalidPath, "a stream path must not contain the byte 0x\(String(byte, radix: 16))")
             }
             normalised.append(byte)
             index += 1
         }
         guard normalised.count <= Self.maximumLength else {
-            throw StreamPathError("a stream path must be at most \(Self.maximumLength) bytes")
+            throw StreamStorageError(.invalidPath, "a stream path must be at most \(Self.maximumLength) bytes")
         }
         let segments = normalised.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         for segment in segments {
-            if segment.isEmpty { throw StreamPathError("a stream path must not contain empty segments") }
+            if segment.isEmpty {
+                throw StreamStorageError(.invalidPath, "a stream path must not contain empty segments")
+            }
             if segment.elementsEqual([UInt8(ascii: ".")])
                 || segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
             {
-                throw StreamPathError("a stream path must not contain '.' or '..' segments")
+                throw StreamStorageError(.invalidPath, "a stream path must not contain '.' or '..' segments")
             }
         }
         value = String(decoding: normalised, as: UTF8.self)
@@ -113,13 +119,8 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
     }
 }
 
-/// Why a request path does not name a stream.
+/// Why a request path does not name a stream: a ``StreamStorageError`` with the code
+/// ``StreamStorageError/Code/invalidPath`` (the family's one error type).
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct StreamPathError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong with the path.
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
+@available(*, deprecated, renamed: "StreamStorageError")
+public typealias StreamPathError = StreamStorageError

@@ -21,7 +21,7 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
             case notFound, configurationMismatch, streamClosed, contentTypeMismatch, streamSequenceConflict
             case staleProducerEpoch, producerEpochMustStartAtZero, producerSequenceGap, invalidPayload
             case invalidOffset, storageFailure, unavailable, gone, retainedForForks, forkSourceNotFound
-            case forkSourceGone, invalidForkOffset
+            case forkSourceGone, invalidForkOffset, invalidPath
             case alreadyStarted, storageUnavailable, bindFailed, invalidConfiguration
         }
 
@@ -63,6 +63,9 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
         public static let forkSourceGone = Code(.forkSourceGone)
         /// The fork offset or sub-offset does not name a position of the source (`400`).
         public static let invalidForkOffset = Code(.invalidForkOffset)
+        /// A path does not name a stream (`400`): not absolute, too long, a malformed escape, an empty, `.` or `..`
+        /// segment, or a byte a path may not hold. The message says which.
+        public static let invalidPath = Code(.invalidPath)
         /// The server was already started.
         public static let alreadyStarted = Code(.alreadyStarted)
         /// The server's store could not be opened (for example, another server holds the data directory).

@@ -57,7 +57,7 @@ struct Reply: Sendable {
             fields[ProtocolHeader.producerReceivedSeq] = received
             return .error(
                 .conflict, "Producer sequence gap: expected \(expected), received \(received)", fields: fields)
-        case .invalidPayload, .invalidForkOffset:
+        case .invalidPayload, .invalidForkOffset, .invalidPath:
             return .error(.badRequest, error.message)
         case .invalidOffset:
             return .error(

@@ -178,7 +178,7 @@ extension StreamHTTPHandler {
         do {
             sourcePath = try StreamPath(validating: source.trimmingCharacters(in: .whitespaces))
         } catch {
-            throw .badRequest("Invalid Stream-Forked-From: \(error)")
+            throw .badRequest("Invalid Stream-Forked-From: \(error.message)")
         }
         var fork = ForkRequest(source: sourcePath, inheritsContentType: false)
         if let offset {

@@ -120,7 +120,8 @@ struct StreamHTTPHandler: Sendable {
             path = try StreamPath(validating: target.path)
         } catch {
             try await write(
-                .error(.badRequest, "Invalid stream path: \(error)"), to: writer, channel: channel, exchange: exchange)
+                .error(.badRequest, "Invalid stream path: \(error.message)"), to: writer, channel: channel,
+                exchange: exchange)
             return
         }
 

@@ -67,7 +67,7 @@ struct StreamMeta: Codable {
         do {
             path = try StreamPath(validating: meta.path)
         } catch {
-            throw FileIOError(message: "\(location): invalid stream path \(meta.path) (\(error))")
+            throw FileIOError(message: "\(location): invalid stream path \(meta.path) (\(error.message))")
         }
         var expiry = StreamExpiry.never
         if let seconds = meta.ttlSeconds {

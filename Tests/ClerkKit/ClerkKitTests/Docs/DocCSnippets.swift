@@ -38,10 +38,10 @@ func changePassword(_ clerk: Clerk, from old: String, to new: String, appCode: S
     do {
         try await clerk.account.changePassword(currentPassword: old, newPassword: new)
     } catch ClerkError.reverificationRequired {
-        var verification = try await clerk.auth.startVerification(level: .multiFactor)
-        verification = try await clerk.auth.attemptVerificationFirstFactor(password: old)
-        if verification.status == .needsSecondFactor {
-            verification = try await clerk.auth.attemptVerificationSecondFactor(strategy: .totp, code: appCode)
+        _ = try await clerk.auth.startVerification(level: .multiFactor)
+        let firstFactor = try await clerk.auth.attemptVerificationFirstFactor(password: old)
+        if firstFactor.status == .needsSecondFactor {
+            _ = try await clerk.auth.attemptVerificationSecondFactor(strategy: .totp, code: appCode)
         }
         try await clerk.account.changePassword(currentPassword: old, newPassword: new)  // now accepted
     }

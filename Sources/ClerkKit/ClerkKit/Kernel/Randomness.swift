@@ -10,7 +10,7 @@ public protocol ClerkRandomness: Sendable {
     func uuid() -> UUID
     /// A random number in `0..<1`, used for the jitter of the session-token refresh schedule.
     func unitInterval() -> Double
-    /// `count` random bytes.
+    /// `count` random bytes, used for PKCE verifiers.
     func bytes(_ count: Int) -> [UInt8]
 }
 

@@ -76,6 +76,8 @@ actor FAPIClient {
         if let rawBody {
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             request.httpBody = rawBody
+            // A 10 MiB upload on a loaded machine takes longer than the 30 s other requests get.
+            if rawBody.count > 1 << 20 { request.timeoutInterval = 180 }
         }
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }

@@ -1,8 +1,8 @@
 import ClerkKit
 import Foundation
 
-/// `--state-dir`: an owner-only directory (0700) holding the device token, the cached client and, for the
-/// embedded emulator, its users and sessions.
+/// `--state-dir`: an owner-only directory (0700) holding the device token and the cached client (in its
+/// `clerk` subdirectory). An embedded emulator keeps nothing here: it lives as long as its command.
 struct StateDirectory {
     let url: URL
 
@@ -16,7 +16,4 @@ struct StateDirectory {
             throw ClerkError(.storage, "cannot use --state-dir \(path): \(error.localizedDescription)")
         }
     }
-
-    /// Where the embedded emulator keeps its state.
-    var emulatorState: URL { url.appendingPathComponent("emulator.json") }
 }

@@ -9,14 +9,17 @@ import Testing
 @Suite @MainActor
 struct AccountRequestTests {
     /// A signed-in `Clerk` whose requests are recorded.
-    private static func signedIn() async throws -> (Clerk, StubTransport, ClerkEmulator) {
+    private static func signedIn(randomness: any ClerkRandomness = SystemRandomness()) async throws -> (
+        Clerk, StubTransport, ClerkEmulator
+    ) {
         let emulator = ClerkEmulator(logger: Logger(label: "shapes") { _ in SwiftLogNoOpLogHandler() })
         _ = try await emulator.createUser(emailAddress: "ada@example.com", password: "analytical-engine-1843")
         let inner = emulator.inProcessTransport
         let transport = StubTransport { request, _ throws(ClerkError) in try await inner.send(request) }
+        let configuration = try ClerkConfiguration(publishableKey: await emulator.publishableKey)
         let clerk = Clerk(
-            configuration: try ClerkConfiguration(publishableKey: await emulator.publishableKey),
-            transport: transport)
+            configuration: configuration,
+            dependencies: ClerkDependencies(configuration: configuration, transport: transport, randomness: randomness))
         try await clerk.load()
         _ = try await clerk.auth.signIn(identifier: "ada@example.com", password: "analytical-engine-1843")
         return (clerk, transport, emulator)
@@ -120,16 +123,19 @@ struct AccountRequestTests {
     }
 
     @Test func theProfileImageIsOneMultipartFilePart() async throws {
-        let (clerk, transport, _) = try await Self.signedIn()
+        // Boundary and file name come from the injected randomness.
+        let (clerk, transport, _) = try await Self.signedIn(randomness: CountingRandomness())
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data("pixels".utf8)
         try await clerk.account.setProfileImage(jpeg)
         let upload = try #require(transport.requests(to: "/v1/me/profile_image").last)
-        let contentType = try #require(upload.headers["Content-Type"])
-        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
-        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        let boundary = CountingRandomness.uuid(1).uuidString
+        #expect(upload.headers["Content-Type"] == "multipart/form-data; boundary=\(boundary)")
+        let fileName = CountingRandomness.uuid(2).uuidString.lowercased()
         let body = try #require(upload.body)
         let text = String(decoding: body, as: UTF8.self)
-        #expect(text.hasPrefix("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\""))
+        #expect(
+            text.hasPrefix(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n"))
         #expect(text.contains("\r\nContent-Type: image/jpeg\r\n\r\n"))
         #expect(text.hasSuffix("\r\n--\(boundary)--\r\n"))
         #expect(body.range(of: jpeg) != nil)

@@ -25,7 +25,8 @@ import Testing
             case ("GET", "/v1/client/sign_ins/sia_1"):
                 return Fixtures.wrapped(Fixtures.signIn(status: firstStatus), client: Fixtures.client())
             case ("POST", _)
-            where path.hasSuffix("/attempt_first_factor") && request.form["strategy"] == "reset_password_email_code":
+            where path.hasSuffix("/attempt_first_factor")
+                && request.form["strategy"]?.hasPrefix("reset_password_") == true:
                 return Fixtures.wrapped(Fixtures.signIn(status: "needs_new_password"), client: Fixtures.client())
             case ("POST", _) where path.hasSuffix("/attempt_first_factor") && firstStatus == "needs_second_factor":
                 return Fixtures.wrapped(Fixtures.signIn(status: "needs_second_factor"), client: Fixtures.client())
@@ -147,13 +148,18 @@ import Testing
         let auth = harness.clerk.auth
         let started = try await auth.signIn(identifier: "ada@example.com")
         let prepared = try await auth.prepareFirstFactor(started, strategy: strategy)
-        let verified = try await auth.attemptFirstFactor(prepared, strategy: .resetPasswordEmailCode, code: "424242")
+        let verified = try await auth.attemptFirstFactor(prepared, strategy: strategy, code: "424242")
         #expect(verified.status == .needsNewPassword)
         let done = try await auth.resetPassword(verified, newPassword: "n3w-pass", signOutOfOtherSessions: true)
         #expect(done.status == .complete)
         let prepare = transport.requests[1]
         #expect(prepare.form["strategy"] == strategy.rawValue)
-        if strategy == .resetPasswordEmailCode { #expect(prepare.form["email_address_id"] == "idn_email") }
+        if strategy == .resetPasswordEmailCode {
+            #expect(prepare.form == ["strategy": strategy.rawValue, "email_address_id": "idn_email"])
+        } else {
+            #expect(prepare.form == ["strategy": strategy.rawValue, "phone_number_id": "idn_phone"])
+        }
+        #expect(transport.requests[2].form == ["strategy": strategy.rawValue, "code": "424242"])
         #expect(transport.requests[3].form == ["password": "n3w-pass", "sign_out_of_other_sessions": "1"])
         try SpecCheck.validateAll(transport)
     }

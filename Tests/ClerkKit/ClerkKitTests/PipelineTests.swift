@@ -275,7 +275,8 @@ import FoundationNetworking
         #expect(transport.requests.count == 1)
     }
 
-    @Test func authenticationInvalidTriggersOneCoalescedClientRefresh() async throws {
+    @Test(arguments: [(401, "authentication_invalid"), (404, "resource_not_found")])
+    func anInvalidClientTriggersOneCoalescedClientRefresh(status: Int, code: String) async throws {
         let refreshRelease = Gate()
         let refreshStarted = Gate()
         let transport = StubTransport { request, _ in
@@ -284,14 +285,14 @@ import FoundationNetworking
                 await refreshRelease.wait()
                 return Fixtures.wrapped(Fixtures.client(id: "client_refreshed"))
             }
-            return Fixtures.errorResponse(status: 401, code: "authentication_invalid")
+            return Fixtures.errorResponse(status: status, code: code)
         }
         let harness = try ClerkHarness(transport: transport)
         let auth = harness.clerk.auth
         async let first = caught { try await auth.signIn(identifier: "a", password: "b") }
         async let second = caught { try await auth.signIn(identifier: "c", password: "d") }
         let errors = await [first, second]
-        #expect(errors.allSatisfy { $0?.apiError?.code == "authentication_invalid" })
+        #expect(errors.allSatisfy { $0?.apiError?.code == code })
         try await withTimeout { await refreshStarted.wait() }
         refreshRelease.open()
         let identity = harness.clerk.core.identity

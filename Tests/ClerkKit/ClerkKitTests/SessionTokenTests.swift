@@ -139,25 +139,48 @@ import Testing
         #expect(event == .tokenRefreshed(token: token ?? ""))
     }
 
-    @Test func signOutFencesAnInFlightTokenRequest() async throws {
+    /// How the app ends or switches away from `sess_1` while its token request is in flight.
+    enum Fence: String, CaseIterable, Sendable {
+        case signOutOfTheSession, signOutOfEverySession, switchOrganization
+    }
+
+    @Test(arguments: Fence.allCases)
+    func signingOutOrSwitchingFencesAnInFlightTokenRequest(fence: Fence) async throws {
         let started = Gate()
         let release = Gate()
-        let harness = try await Self.signedIn { _, index in
-            if index == 1 {
-                started.open()
-                await release.wait()
+        let signedOut = Fixtures.wrapped(Fixtures.session(status: "removed"), client: Fixtures.client())
+        let switched = Fixtures.wrapped(
+            Fixtures.session(organizationId: "org_1"), client: Fixtures.signedInClient(organizationId: "org_1"))
+        let transport = StubTransport { request, index in
+            switch (request.method, request.url.path) {
+            case ("GET", "/v1/client"): return Fixtures.wrapped(Fixtures.signedInClient())
+            case ("POST", "/v1/client/sessions/sess_1/remove"): return signedOut
+            case ("DELETE", "/v1/client/sessions"): return Fixtures.wrapped(Fixtures.client())
+            case ("POST", "/v1/client/sessions/sess_1/touch"): return switched
+            default:
+                if index == 1 {
+                    started.open()
+                    await release.wait()
+                }
+                return Fixtures.tokenResponse(Fixtures.jwt(exp: Fixtures.nowSeconds + 60))
             }
-            return Fixtures.jwt(exp: Fixtures.nowSeconds + 60, iat: Fixtures.nowSeconds + index)
         }
-        let cache = harness.clerk.core.tokens.cache
+        let harness = try ClerkHarness(transport: transport)
+        try await harness.clerk.refreshClient()
         let auth = harness.clerk.auth
         let inFlight = Task { @MainActor in try await auth.getToken() }
         await started.wait()
-        await cache.removeTokens(sessionId: "sess_1")
+        switch fence {
+        case .signOutOfTheSession: try await auth.signOut(sessionId: "sess_1")
+        case .signOutOfEverySession: try await auth.signOut()
+        case .switchOrganization: try await auth.setActive(sessionId: "sess_1", organizationId: "org_1")
+        }
         release.open()
         _ = try await inFlight.value
+        // The late token of the old session (or organization) is not cached.
         let key = TokenCacheKey(sessionId: "sess_1", organizationId: nil, template: nil)
-        #expect(await cache.token(for: key) == nil)
+        #expect(await harness.clerk.core.tokens.cache.token(for: key) == nil)
+        #expect(transport.requests(to: "/tokens").count == 1)
     }
 
     @Test func proactiveRefreshBacksOff() {

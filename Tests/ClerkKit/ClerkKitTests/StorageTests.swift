@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    @Test func temporaryFileNamesComeFromTheInjectedRandomness() async throws {
+        try await withTemporaryDirectory(prefix: "clerk-store") { directory in
+            let store = try FileSecureStore(directory: directory.url, randomness: CountingRandomness())
+            // A directory where the first temporary file would go makes the first write fail.
+            let blocked = ".clerkClient.\(CountingRandomness.uuid(1).uuidString).tmp"
+            try FileManager.default.createDirectory(
+                at: directory.url.appendingPathComponent(blocked), withIntermediateDirectories: false)
+            #expect(caught { try store.set(Data("one".utf8), forKey: "clerkClient") }?.code == .storage)
+            try store.set(Data("two".utf8), forKey: "clerkClient")  // the second name is free
+            #expect(try store.data(forKey: "clerkClient") == Data("two".utf8))
+        }
+    }
+
     @Test(arguments: ["", "../escape", "a/b", ".hidden", "sp ace"])
     func keysMustBePlainFileNames(key: String) async throws {
         try await withTemporaryDirectory(prefix: "clerk-store") { directory in

@@ -9,7 +9,10 @@ import Testing
 
     @Test func loadsEveryOperation() {
         #expect(spec.version == "v1")
-        #expect(spec.operations.count == 202)
+        // The description's 202 and the one operation FAPISpec+Supplement adds (magic_links/complete).
+        #expect(spec.operations.count == 203)
+        #expect(
+            spec.operation(method: "POST", path: "/v1/client/magic_links/complete")?.operationID == "completeMagicLink")
         #expect(spec.operation(method: "POST", path: "/v1/client/sign_ins/sia_1/attempt_first_factor") != nil)
         #expect(spec.operation(method: "POST", path: "/v1/client/sign_ins/") == nil)
         #expect(spec.operation(method: "PUT", path: "/v1/client/sign_ins") == nil)
@@ -59,5 +62,41 @@ import Testing
         let wrong = SpecNode.object(["object": .string("token"), "jwt": .integer(3)])
         #expect(spec.validate(wrong, schema: "Token").contains { $0.contains("integer where the schema says string") })
         #expect(!spec.validate(.object([:]), schema: "Client.Client").isEmpty)
+    }
+
+    @Test func theSupplementAddsOnlyWhatClerkIOSSendsForEmailLinks() {
+        let complete: [(name: String, value: String)] = [
+            ("flow_id", "flow_1"), ("approval_token", "apt"), ("code_verifier", "v"),
+        ]
+        #expect(spec.validateRequest(method: "POST", path: "/v1/client/magic_links/complete", formBody: complete) == [])
+        #expect(
+            spec.validateRequest(
+                method: "POST", path: "/v1/client/magic_links/complete", formBody: [("flow_id", "flow_1")]
+            ).count == 2)
+        let prepare: [(name: String, value: String)] = [
+            ("strategy", "email_link"), ("code_challenge", "c"), ("code_challenge_method", "S256"),
+        ]
+        #expect(
+            spec.validateRequest(
+                method: "POST", path: "/v1/client/sign_ins/sia_1/prepare_first_factor", formBody: prepare)
+                == [])
+        let plain: [(name: String, value: String)] = [
+            ("strategy", "email_link"), ("code_challenge", "c"), ("code_challenge_method", "plain"),
+        ]
+        #expect(
+            spec.validateRequest(
+                method: "POST", path: "/v1/client/sign_ins/sia_1/prepare_first_factor", formBody: plain
+            )
+            .count == 1)
+        let verify: [(name: String, value: String?)] = [("token", "t"), ("flow_id", "f"), ("approval_token", "a")]
+        #expect(spec.validateRequest(method: "GET", path: "/v1/verify", query: verify) == [])
+        let ticket = Data(#"{"response":{"ticket":"t"},"client":null}"#.utf8)
+        #expect(
+            spec.validateResponse(method: "POST", path: "/v1/client/magic_links/complete", status: 200, body: ticket)
+                == [])
+        #expect(
+            !spec.validateResponse(
+                method: "POST", path: "/v1/client/magic_links/complete", status: 200, body: Data("{}".utf8)
+            ).isEmpty)
     }
 }

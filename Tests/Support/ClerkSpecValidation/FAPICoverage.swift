@@ -61,7 +61,9 @@ public struct FAPICoverage: Sendable {
         var lines = [
             "# Frontend API coverage",
             "",
-            "Generated from `../shared/specs/clerk-fapi/fapi-2026-05-12.yml` and the requests ClerkKit sends "
+            "Generated from `../shared/specs/clerk-fapi/fapi-2026-05-12.yml` (with the email-link operation "
+                + "clerk-ios 1.4.1 sends and the description lacks, `POST /v1/client/magic_links/complete`, added by "
+                + "`Tests/Support/ClerkSpecValidation/FAPISpec+Supplement.swift`) and the requests ClerkKit sends "
                 + "(`FAPIRequest(\"METHOD\", \"/v1/…\")` in `Sources/ClerkKit/ClerkKit`) by "
                 + "`FAPICoverageTests`; run the tests with `CLERK_UPDATE_COVERAGE=1` to rewrite it.",
             "",

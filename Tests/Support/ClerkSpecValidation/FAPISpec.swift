@@ -48,7 +48,7 @@ public struct FAPISpec: Sendable {
         let environment = ProcessInfo.processInfo.environment["CLERK_FAPI_SPEC"]
         let path = environment ?? defaultPath
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        return FAPISpec(document: SpecNode.yaml(try Yams.load(yaml: text)))
+        return FAPISpec(document: try supplemented(SpecNode.yaml(try Yams.load(yaml: text))))
     }
 
     /// `<repository>/../shared/specs/clerk-fapi/fapi-2026-05-12.yml`, found from this file's location.

@@ -20,7 +20,7 @@ extension Account {
     @discardableResult
     public func prepareVerification(phoneNumberId: String) async throws(ClerkError) -> PhoneNumber {
         try await verificationStep(
-            "/v1/me/phone_numbers/\(FAPIRequest.segment(phoneNumberId))/prepare_verification",
+            "POST", "/v1/me/phone_numbers/\(FAPIRequest.segment(phoneNumberId))/prepare_verification",
             AuthParameters.PrepareVerification(strategy: FactorStrategy.phoneCode.rawValue), as: PhoneNumber.self)
     }
 
@@ -28,7 +28,7 @@ extension Account {
     @discardableResult
     public func attemptVerification(phoneNumberId: String, code: String) async throws(ClerkError) -> PhoneNumber {
         try await verificationStep(
-            "/v1/me/phone_numbers/\(FAPIRequest.segment(phoneNumberId))/attempt_verification",
+            "POST", "/v1/me/phone_numbers/\(FAPIRequest.segment(phoneNumberId))/attempt_verification",
             AccountParameters.Code(code: code), as: PhoneNumber.self)
     }
 

@@ -82,7 +82,8 @@ public struct Account {
         -> ImageResource
     {
         try ImageUpload.check(image, contentType: contentType, limit: Self.maximumImageBytes)
-        let body = MultipartBody(file: image, fileType: contentType)
+        let body = MultipartBody(
+            file: image, fileType: contentType, randomness: clerk.core.dependencies.randomness)
         return try await perform(FAPIRequest("POST", "/v1/me/profile_image", body: body), as: ImageResource.self)
     }
 

@@ -29,6 +29,9 @@ public struct Auth {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Auth {
     /// Signs in with an identifier (email address, phone number or username) and password, in one request.
+    ///
+    /// The result may be ignored: a completed sign-in is also ``Clerk/session``.
+    @discardableResult
     public func signIn(identifier: String, password: String) async throws(ClerkError) -> SignIn {
         try await createSignIn(.init(strategy: "password", identifier: identifier, password: password))
     }

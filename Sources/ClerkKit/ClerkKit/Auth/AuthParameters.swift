@@ -16,6 +16,14 @@ enum AuthParameters {
         var emailAddressId: String?
         var phoneNumberId: String?
         var redirectUrl: String?
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+    }
+
+    struct CompleteEmailLink: Encodable {
+        var flowId: String
+        var approvalToken: String
+        var codeVerifier: String
     }
 
     struct AttemptFactor: Encodable {

@@ -51,7 +51,9 @@ public struct ClerkError: Error, Sendable, CustomStringConvertible {
         public static let decoding = Code(.decoding)
         /// Request parameters could not be encoded.
         public static let encoding = Code(.encoding)
-        /// The task was cancelled, or its configuration was replaced while it ran.
+        /// The calling task was cancelled: a request, a retry wait, a token refresh or a listing stopped early.
+        /// (A call still in flight when ``Clerk/reconfigure(_:)`` runs is not cancelled: it completes, and its
+        /// response is not applied to the new configuration's state.)
         public static let cancelled = Code(.cancelled)
         /// The device token or client changed between a request and its retry, so the retry was not sent.
         public static let identityChangedBeforeRetry = Code(.identityChangedBeforeRetry)

@@ -1,11 +1,14 @@
 public import Foundation
 
 /// Makes identifiers and random numbers; replace it in tests for deterministic values.
+///
+/// ``ClerkDependencies/randomness`` is the source a ``Clerk`` uses; ``FileSecureStore`` takes one of its own
+/// for the names of its temporary files.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public protocol ClerkRandomness: Sendable {
-    /// A new UUID.
+    /// A new UUID, used for the boundary and file name of an image upload.
     func uuid() -> UUID
-    /// A random number in `0..<1`, used for retry jitter.
+    /// A random number in `0..<1`, used for the jitter of the session-token refresh schedule.
     func unitInterval() -> Double
     /// `count` random bytes, used for PKCE verifiers.
     func bytes(_ count: Int) -> [UInt8]

@@ -8,10 +8,12 @@ struct MultipartBody: Sendable {
     /// The encoded parts.
     let data: Data
 
-    /// One part named `field`, holding `file` with a random file name and `fileType` (for example `image/png`).
-    init(field: String = "file", file: Data, fileType: String, boundary: String = UUID().uuidString) {
+    /// One part named `field`, holding `file` with `fileType` (for example `image/png`); the boundary and the
+    /// file name are UUIDs from `randomness`.
+    init(field: String = "file", file: Data, fileType: String, randomness: any ClerkRandomness) {
+        let boundary = randomness.uuid().uuidString
         contentType = "multipart/form-data; boundary=\(boundary)"
-        let fileName = UUID().uuidString.lowercased()
+        let fileName = randomness.uuid().uuidString.lowercased()
         var data = Data("--\(boundary)\r\n".utf8)
         data.append(Data("Content-Disposition: form-data; name=\"\(field)\"; filename=\"\(fileName)\"\r\n".utf8))
         data.append(Data("Content-Type: \(fileType)\r\n\r\n".utf8))

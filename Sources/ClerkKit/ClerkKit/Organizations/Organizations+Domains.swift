@@ -17,17 +17,17 @@ extension Organizations {
 
     /// One domain.
     public func domain(in organizationId: String, domainId: String) async throws(ClerkError) -> OrganizationDomain {
-        try await perform(
-            FAPIRequest("GET", Self.domainPath(organizationId, domainId)),
-            as: OrganizationDomain.self)
+        let (organization, domain) = (FAPIRequest.segment(organizationId), FAPIRequest.segment(domainId))
+        return try await perform(
+            FAPIRequest("GET", "/v1/organizations/\(organization)/domains/\(domain)"), as: OrganizationDomain.self)
     }
 
     /// Removes a domain (admins only).
     @discardableResult
     public func deleteDomain(in organizationId: String, domainId: String) async throws(ClerkError) -> DeletedObject {
-        try await perform(
-            FAPIRequest("DELETE", Self.domainPath(organizationId, domainId)),
-            as: DeletedObject.self)
+        let (organization, domain) = (FAPIRequest.segment(organizationId), FAPIRequest.segment(domainId))
+        return try await perform(
+            FAPIRequest("DELETE", "/v1/organizations/\(organization)/domains/\(domain)"), as: DeletedObject.self)
     }
 
     /// Sets how users on the domain join: `manual_invitation`, `automatic_invitation` or `automatic_suggestion`.
@@ -35,8 +35,9 @@ extension Organizations {
     public func updateEnrollmentMode(
         in organizationId: String, domainId: String, mode: String, deletePending: Bool? = nil
     ) async throws(ClerkError) -> OrganizationDomain {
-        try await postDomainAction(
-            "update_enrollment_mode", organizationId, domainId,
+        let (organization, domain) = (FAPIRequest.segment(organizationId), FAPIRequest.segment(domainId))
+        return try await domainAction(
+            "POST", "/v1/organizations/\(organization)/domains/\(domain)/update_enrollment_mode",
             OrganizationParameters.EnrollmentMode(enrollmentMode: mode, deletePending: deletePending))
     }
 
@@ -45,8 +46,9 @@ extension Organizations {
     public func prepareAffiliationVerification(in organizationId: String, domainId: String, emailAddress: String)
         async throws(ClerkError) -> OrganizationDomain
     {
-        try await postDomainAction(
-            "prepare_affiliation_verification", organizationId, domainId,
+        let (organization, domain) = (FAPIRequest.segment(organizationId), FAPIRequest.segment(domainId))
+        return try await domainAction(
+            "POST", "/v1/organizations/\(organization)/domains/\(domain)/prepare_affiliation_verification",
             OrganizationParameters.Affiliation(affiliationEmailAddress: emailAddress))
     }
 
@@ -55,21 +57,17 @@ extension Organizations {
     public func attemptAffiliationVerification(in organizationId: String, domainId: String, code: String)
         async throws(ClerkError) -> OrganizationDomain
     {
-        try await postDomainAction(
-            "attempt_affiliation_verification", organizationId, domainId, AccountParameters.Code(code: code))
+        let (organization, domain) = (FAPIRequest.segment(organizationId), FAPIRequest.segment(domainId))
+        return try await domainAction(
+            "POST", "/v1/organizations/\(organization)/domains/\(domain)/attempt_affiliation_verification",
+            AccountParameters.Code(code: code))
     }
 
-    /// `/v1/organizations/<organization>/domains/<domain>`, then `/<action>` if given.
-    private static func domainPath(_ organizationId: String, _ domainId: String, _ action: String? = nil) -> String {
-        let path = "/v1/organizations/\(FAPIRequest.segment(organizationId))/domains/\(FAPIRequest.segment(domainId))"
-        return action.map { "\(path)/\($0)" } ?? path
-    }
-
-    /// Posts an action on a domain; returns the domain as it now is.
-    private func postDomainAction(
-        _ action: String, _ organizationId: String, _ domainId: String, _ parameters: some Encodable
-    ) async throws(ClerkError) -> OrganizationDomain {
-        let request = try FAPIRequest("POST", Self.domainPath(organizationId, domainId, action), parameters: parameters)
-        return try await perform(request, as: OrganizationDomain.self)
+    /// Sends an action on a domain and returns the domain as it now is. Callers spell the method and the whole
+    /// path, so the coverage check (which reads `"METHOD", "/v1/…"` in the sources) sees every operation.
+    private func domainAction(_ method: String, _ path: String, _ parameters: some Encodable)
+        async throws(ClerkError) -> OrganizationDomain
+    {
+        try await perform(try FAPIRequest(method, path, parameters: parameters), as: OrganizationDomain.self)
     }
 }

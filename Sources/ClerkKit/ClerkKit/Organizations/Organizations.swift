@@ -72,7 +72,8 @@ public struct Organizations {
         async throws(ClerkError) -> Organization
     {
         try ImageUpload.check(image, contentType: contentType, limit: Account.maximumImageBytes)
-        let body = MultipartBody(file: image, fileType: contentType)
+        let body = MultipartBody(
+            file: image, fileType: contentType, randomness: clerk.core.dependencies.randomness)
         return try await perform(
             FAPIRequest("PUT", "/v1/organizations/\(FAPIRequest.segment(organizationId))/logo", body: body),
             as: Organization.self)

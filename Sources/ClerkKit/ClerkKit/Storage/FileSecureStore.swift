@@ -8,10 +8,17 @@ public import Foundation
 public struct FileSecureStore: SecureStore {
     /// The directory holding the files.
     public let directory: URL
+    /// Names the temporary files (`.<key>.<UUID>.tmp`).
+    private let randomness: any ClerkRandomness
 
     /// Creates a store in `directory`, creating it with mode 0700 when needed (and tightening it otherwise).
-    public init(directory: URL) throws(ClerkError) {
+    ///
+    /// - Parameters:
+    ///   - directory: Where the files are.
+    ///   - randomness: The source of the UUIDs in temporary file names (default: the system's).
+    public init(directory: URL, randomness: any ClerkRandomness = SystemRandomness()) throws(ClerkError) {
         self.directory = directory
+        self.randomness = randomness
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -35,7 +42,7 @@ public struct FileSecureStore: SecureStore {
     /// Writes the file atomically with mode 0600.
     public func set(_ data: Data, forKey key: String) throws(ClerkError) {
         let path = try self.path(for: key)
-        let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp").path
+        let temporary = directory.appendingPathComponent(".\(key).\(randomness.uuid().uuidString).tmp").path
         if let code = PlatformShim.writeNewFile(path: temporary, bytes: Array(data), mode: 0o600) {
             _ = PlatformShim.removeFile(path: temporary)
             throw ClerkError(.storage, "The stored value \(key) cannot be written (errno \(code)).")

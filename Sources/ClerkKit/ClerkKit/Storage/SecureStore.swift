@@ -44,4 +44,6 @@ enum StoreKey {
     static let client = "cachedClient"
     static let clientOrder = "cachedClientOrder"
     static let environment = "cachedEnvironment"
+    /// The PKCE verifier of an email link started on this device, until the link comes back.
+    static let pendingEmailLink = "pendingMagicLinkFlow"
 }

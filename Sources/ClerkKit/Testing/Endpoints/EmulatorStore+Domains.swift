@@ -1,5 +1,6 @@
 /// Organization domains: add (unique, not a public email provider), list, read, delete, enrollment mode, and
-/// affiliation verification by a code sent to an address on the domain. Admins only.
+/// affiliation verification by a code sent to an address on the domain. Admins only. Setting a verified domain
+/// to `automatic_invitation` invites the users on it (see `inviteDomainUsers`).
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension EmulatorStore {
     static let enrollmentModes: Set<String> = ["manual_invitation", "automatic_invitation", "automatic_suggestion"]
@@ -58,6 +59,7 @@ extension EmulatorStore {
                 suggestions.removeAll { $0.organizationId == organization.id && $0.status == .pending }
             }
             domains[index].enrollmentMode = mode
+            inviteDomainUsers(domains[index], now: call.now)
         case ("POST", "prepare_affiliation_verification"):
             try form.requireKnown(["affiliation_email_address"])
             let address = try form.required("affiliation_email_address")
@@ -103,7 +105,8 @@ extension EmulatorStore {
             "organization_id": .string(domain.organizationId),
             "name": .string(domain.name), "enrollment_mode": .string(domain.enrollmentMode),
             "affiliation_email_address": .optional(domain.affiliationEmail), "affiliation_verification": verification,
-            "ownership_verification": nil, "verification": verification, "total_pending_invitations": 0,
+            "ownership_verification": nil, "verification": verification,
+            "total_pending_invitations": .int(Int64(pendingInvitationCount(domain))),
             "total_pending_suggestions": .int(Int64(pendingSuggestions.count)), "created_at": .int(domain.createdAt),
             "updated_at": .int(domain.updatedAt),
         ]

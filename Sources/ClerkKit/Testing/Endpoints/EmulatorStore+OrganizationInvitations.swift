@@ -46,6 +46,7 @@ extension EmulatorStore {
         }
         if method == "GET", path.match("v1/me/organization_invitations") != nil {
             let user = try currentUser(&call)
+            refreshDomainInvitations(for: user, now: call.now)
             let status = call.request.query["status"]
             let mine = invitations.filter { invitation in
                 user.emails.contains { $0.address.lowercased() == invitation.emailAddress.lowercased() }

@@ -29,6 +29,11 @@ extension EmulatorStore {
                 organizations[id] = nil
                 memberships.removeAll { $0.organizationId == id }
                 invitations.removeAll { $0.organizationId == id }
+                // Its domains go with it (so another organization can add them), and so do the suggestions and
+                // membership requests they led to.
+                domains.removeAll { $0.organizationId == id }
+                suggestions.removeAll { $0.organizationId == id }
+                membershipRequests.removeAll { $0.organizationId == id }
                 for (sessionId, session) in sessions where session.activeOrganizationId == id {
                     sessions[sessionId]?.activeOrganizationId = nil
                 }

@@ -101,6 +101,7 @@ extension EmulatorStore {
             try form.requireKnown([])
             return try signOutAll(&call)
         }
+        if method == "POST", path.match("v1/client/magic_links/complete") != nil { return try completeMagicLink(&call) }
         if method == "POST", path.match("v1/client/sign_ins") != nil { return try createSignIn(&call) }
         if method == "GET", let id = path.match("v1/client/sign_ins/*")?.first { return try getSignIn(id, &call) }
         if method == "POST", let captures = path.match("v1/client/sign_ins/*/*") {

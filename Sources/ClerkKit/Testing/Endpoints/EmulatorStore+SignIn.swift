@@ -10,6 +10,7 @@ extension EmulatorStore {
         "prepare_first_factor": [
             "strategy", "email_address_id", "phone_number_id", "proof_token", "web3_wallet_id", "passkey_id",
             "trusted_device_id", "redirect_url", "action_complete_redirect_url", "oidc_login_hint", "oidc_prompt",
+            "code_challenge", "code_challenge_method",
         ],
         "attempt_first_factor": [
             "strategy", "code", "password", "signature", "token", "ticket", "public_key_credential",
@@ -66,6 +67,7 @@ extension EmulatorStore {
         let input: SignInMachine.Input
         switch action {
         case "prepare_first_factor":
+            try Self.checkPKCE(form)
             input = .prepareFirstFactor(
                 strategy: try form.required("strategy"), emailAddressId: form["email_address_id"],
                 phoneNumberId: form["phone_number_id"])
@@ -94,6 +96,10 @@ extension EmulatorStore {
             throw FAPIError(
                 status: 400, code: "form_param_format_invalid", message: "is invalid",
                 longMessage: "The verification link is invalid.", paramName: "token")
+        }
+        if let flowId = link.flowId {
+            emailLinks[token] = nil
+            return try approveMagicLinkFlow(flowId, redirectURL: link.redirectURL, now: call.now)
         }
         do throws(FAPIError) {
             switch link.target {
@@ -141,6 +147,11 @@ extension EmulatorStore {
                 deliver(
                     delivery, now: call.now, linking: .signIn(machine.id),
                     redirectURL: call.request.form["redirect_url"])
+                if let token = delivery.linkToken, let challenge = call.request.form["code_challenge"],
+                    let userId = machine.userId
+                {
+                    startMagicLinkFlow(linkToken: token, userId: userId, challenge: challenge, now: call.now)
+                }
             case .createSession(let userId, let strategy, let secondFactor):
                 // The sign-in's own client: the caller's, or the one that started it when an email link is opened.
                 let owner = clients.values.first { $0.signInId == machine.id }?.id ?? call.clientId

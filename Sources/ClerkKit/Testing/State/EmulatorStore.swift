@@ -27,6 +27,8 @@ struct EmulatorStore: Sendable {
     var outbox: [ClerkEmulator.OutboxMessage] = []
     /// Pending email links by token: the sign-in or sign-up they verify and where to redirect afterwards.
     var emailLinks: [String: EmailLink] = [:]
+    /// Email links prepared with a PKCE challenge, by flow id.
+    var magicLinkFlows: [String: MagicLinkFlow] = [:]
     /// Sign-in tickets (sign-in tokens) by value: the user they sign in and when they expire.
     var tickets: [String: (userId: String, expireAt: Millis)] = [:]
 
@@ -239,6 +241,8 @@ struct EmailLink: Sendable, Equatable {
 
     var target: Target
     var redirectURL: String?
+    /// The PKCE flow the link approves, when it was prepared with a challenge.
+    var flowId: String? = nil
 }
 
 /// Clerk-style identifiers: a prefix, an underscore and 27 base62 characters.

@@ -72,10 +72,13 @@ struct MultipartPart: Sendable, Equatable {
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-        guard needle.count <= haystack.count else { return nil }
+        guard let first = needle.first, needle.count <= haystack.count else { return nil }
         var index = haystack.startIndex
+        // Compares a whole window only where its first byte matches: a 10 MiB upload stays cheap.
         while index + needle.count <= haystack.endIndex {
-            if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
             index += 1
         }
         return nil

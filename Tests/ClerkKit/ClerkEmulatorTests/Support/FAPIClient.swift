@@ -46,9 +46,23 @@ actor FAPIClient {
 
     func delete(_ path: String) async throws -> Reply { try await send("DELETE", path) }
 
+    /// Posts `body` as is, with `contentType` (a multipart upload, for example).
+    func upload(_ path: String, body: Data, contentType: String) async throws -> Reply {
+        try await send("POST", path, rawBody: body, contentType: contentType)
+    }
+
     func send(
         _ method: String, _ path: String, query: [(String, String)] = [], form: [(String, String)]? = nil,
         rawBody: String? = nil, native: Bool = true
+    ) async throws -> Reply {
+        try await send(
+            method, path, query: query, rawBody: (rawBody ?? form.map(Self.encode)).map { Data($0.utf8) },
+            contentType: "application/x-www-form-urlencoded", native: native)
+    }
+
+    private func send(
+        _ method: String, _ path: String, query: [(String, String)] = [], rawBody: Data?, contentType: String,
+        native: Bool = true
     ) async throws -> Reply {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         var items = native ? [URLQueryItem(name: "_is_native", value: "true")] : []
@@ -59,9 +73,11 @@ actor FAPIClient {
         request.httpMethod = method
         request.setValue("2026-05-12", forHTTPHeaderField: "clerk-api-version")
         if let deviceToken { request.setValue(deviceToken, forHTTPHeaderField: "Authorization") }
-        if let body = rawBody ?? form.map(Self.encode) {
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(body.utf8)
+        if let rawBody {
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            request.httpBody = rawBody
+            // A 10 MiB upload on a loaded machine takes longer than the 30 s other requests get.
+            if rawBody.count > 1 << 20 { request.timeoutInterval = 180 }
         }
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }

@@ -142,4 +142,53 @@ struct IdentifierFlowTests {
             #expect(error?.apiError?.code == "verification_failed")
         }
     }
+
+    @Test func thePrimaryPhoneNumberIsSetWithAUserUpdate() async throws {
+        try await withHarness { harness in
+            try await harness.signInAda()
+            let account = harness.clerk.account
+            var verified: [String] = []
+            for number in ["+15555550142", "+15555550143"] {
+                let phone = try await account.createPhoneNumber(number)
+                try await account.prepareVerification(phoneNumberId: phone.id)
+                try await account.attemptVerification(phoneNumberId: phone.id, code: "424242")
+                verified.append(phone.id)
+            }
+            #expect(harness.clerk.user?.primaryPhoneNumberId == verified[0])
+            let pending = try await account.createPhoneNumber("+15555550144")
+            let unverified = await refusal { () async throws(ClerkError) in
+                try await account.update(UserUpdate(primaryPhoneNumberId: pending.id))
+            }
+            #expect(unverified?.apiError?.paramName == "primary_phone_number_id")
+            #expect(harness.clerk.user?.primaryPhoneNumberId == verified[0])
+
+            let user = try await account.update(UserUpdate(primaryPhoneNumberId: verified[1]))
+            #expect(user.primaryPhoneNumberId == verified[1])
+            #expect(harness.clerk.user?.primaryPhoneNumberId == verified[1])
+            let patch = await harness.emulator.requestLog().last { $0.path == "/v1/me" && $0.status == 200 }
+            #expect(patch?.form.map(\.name).filter { $0 != "_method" } == ["primary_phone_number_id"])
+        }
+    }
+
+    @Test func aRateLimitedAccountUpdateThrowsTheTypedErrorAndChangesNothing() async throws {
+        try await withHarness { harness in
+            try await harness.signInAda()
+            let before = harness.clerk.user
+            // A Retry-After beyond the retry policy's longest wait is not retried.
+            await harness.emulator.inject(
+                .init(
+                    path: "/v1/me", outcome: .error(status: 429, code: "too_many_requests", retryAfter: 60), times: nil)
+            )
+            let limited = await refusal { () async throws(ClerkError) in
+                try await harness.clerk.account.update(UserUpdate(firstName: "Augusta"))
+            }
+            #expect(limited?.code == .api)
+            #expect(limited?.context.status == 429)
+            #expect(limited?.apiError?.code == "too_many_requests")
+            #expect(harness.clerk.user == before)
+            await harness.emulator.clearFaults()
+            try await harness.clerk.account.reload()
+            #expect(harness.clerk.user?.firstName == "Ada")
+        }
+    }
 }

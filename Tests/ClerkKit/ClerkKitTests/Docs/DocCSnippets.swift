@@ -9,7 +9,7 @@ import Testing
 @MainActor
 func signInOrExplain(_ clerk: Clerk) async throws {
     do {
-        _ = try await clerk.auth.signIn(identifier: "ada@example.com", password: "wrong")
+        try await clerk.auth.signIn(identifier: "ada@example.com", password: "wrong")
     } catch ClerkError.api {
         // the service refused: error.apiError holds its code and message
     }
@@ -39,8 +39,8 @@ func changePassword(_ clerk: Clerk, from old: String, to new: String, appCode: S
         try await clerk.account.changePassword(currentPassword: old, newPassword: new)
     } catch ClerkError.reverificationRequired {
         _ = try await clerk.auth.startVerification(level: .multiFactor)
-        let verification = try await clerk.auth.attemptVerificationFirstFactor(password: old)
-        if verification.status == .needsSecondFactor {
+        let firstFactor = try await clerk.auth.attemptVerificationFirstFactor(password: old)
+        if firstFactor.status == .needsSecondFactor {
             _ = try await clerk.auth.attemptVerificationSecondFactor(strategy: .totp, code: appCode)
         }
         try await clerk.account.changePassword(currentPassword: old, newPassword: new)  // now accepted

@@ -97,6 +97,7 @@ enum Fixtures {
                     "primary": true,
                 ],
                 ["strategy": "reset_password_email_code", "email_address_id": "idn_email"],
+                ["strategy": "reset_password_phone_code", "phone_number_id": "idn_phone"],
                 ["strategy": "phone_code", "phone_number_id": "idn_phone", "safe_identifier": "+1******0100"],
             ] as [[String: Any]],
             "supported_second_factors": status == "needs_second_factor"

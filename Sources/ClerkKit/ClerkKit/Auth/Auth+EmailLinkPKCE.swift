@@ -1,0 +1,106 @@
+public import Foundation
+
+/// How an email link started with PKCE ended: the user it names signed in, or a sign-up continues.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+public enum EmailLinkCompletion: Sendable, Hashable {
+    /// The service answered with a ticket, and the sign-in with it is returned.
+    case signIn(SignIn)
+    /// The link belonged to a sign-up, returned as the service left it.
+    case signUp(SignUp)
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension Auth {
+    /// The error codes after which an email link cannot be completed again (the verifier is forgotten).
+    static let terminalEmailLinkCodes: Set<String> = [
+        "approval_token_consumed", "approval_token_expired", "approval_token_invalid", "pkce_verification_failed",
+        "flow_not_approved",
+    ]
+
+    /// Starts a sign-in by email link as clerk-ios does: creates the sign-in, then prepares `email_link` with
+    /// `redirectURL` and a PKCE challenge (S256). The verifier stays in the store until the link comes back
+    /// through ``Clerk/handle(_:)`` (or ``completeEmailLink(flowId:approvalToken:)``).
+    public func signInWithEmailLinkPKCE(emailAddress: String, redirectURL: String) async throws(ClerkError)
+        -> SignIn
+    {
+        let created = try await signIn(identifier: emailAddress)
+        let pkce = PKCE(randomness: clerk.core.dependencies.randomness)
+        let parameters = AuthParameters.PrepareFactor(
+            strategy: FactorStrategy.emailLink.rawValue,
+            emailAddressId: created.firstFactor(.emailLink)?.emailAddressId,
+            redirectUrl: redirectURL, codeChallenge: pkce.challenge, codeChallengeMethod: "S256")
+        let request = try FAPIRequest(
+            "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(created.id))/prepare_first_factor",
+            parameters: parameters)
+        let prepared = try await perform(request, as: SignIn.self)
+        try clerk.core.dependencies.store.set(Data(pkce.verifier.utf8), forKey: StoreKey.pendingEmailLink)
+        return prepared
+    }
+
+    /// Completes an email link (`POST /v1/client/magic_links/complete` with the flow, its approval token and the
+    /// kept verifier); a ticket in the answer is then used to sign in.
+    ///
+    /// - Throws: ``ClerkError/Code/invalidState`` when no email link was started on this device; the service's
+    ///   `approval_token_consumed`, `approval_token_expired`, `approval_token_invalid`, `pkce_verification_failed`
+    ///   or `flow_not_approved` as ``ClerkError/Code/api`` (the verifier is then forgotten).
+    public func completeEmailLink(flowId: String, approvalToken: String) async throws(ClerkError)
+        -> EmailLinkCompletion
+    {
+        let store = clerk.core.dependencies.store
+        guard let data = try store.data(forKey: StoreKey.pendingEmailLink), !data.isEmpty else {
+            throw ClerkError(.invalidState, "No email link was started on this device.")
+        }
+        let parameters = AuthParameters.CompleteEmailLink(
+            flowId: flowId, approvalToken: approvalToken, codeVerifier: String(decoding: data, as: UTF8.self))
+        let completion: EmailLinkAnswer
+        do throws(ClerkError) {
+            completion = try await perform(
+                try FAPIRequest("POST", "/v1/client/magic_links/complete", parameters: parameters),
+                as: EmailLinkAnswer.self)
+        } catch {
+            if let code = error.apiError?.code, Self.terminalEmailLinkCodes.contains(code) {
+                try? store.remove(forKey: StoreKey.pendingEmailLink)
+            }
+            throw error
+        }
+        try? store.remove(forKey: StoreKey.pendingEmailLink)
+        switch completion {
+        case .ticket(let ticket): return .signIn(try await signInWithTicket(ticket))
+        case .signUp(let signUp): return .signUp(signUp)
+        }
+    }
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension Clerk {
+    /// Handles a URL the app was opened with. An email-link callback (with `flow_id` and `approval_token`) is
+    /// completed with ``Auth/completeEmailLink(flowId:approvalToken:)`` and returns `true`; any other URL
+    /// returns `false` and sends nothing.
+    @discardableResult
+    public func handle(_ url: URL) async throws(ClerkError) -> Bool {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        guard let flowId = items.first(where: { $0.name == "flow_id" })?.value, !flowId.isEmpty,
+            let approvalToken = items.first(where: { $0.name == "approval_token" })?.value, !approvalToken.isEmpty
+        else { return false }
+        _ = try await auth.completeEmailLink(flowId: flowId, approvalToken: approvalToken)
+        return true
+    }
+}
+
+/// The answer of `magic_links/complete`: `{ticket}` for a sign-in, or a sign-up.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+enum EmailLinkAnswer: Decodable, Sendable {
+    case ticket(String)
+    case signUp(SignUp)
+
+    private enum Keys: String, CodingKey { case ticket, object }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        if let ticket = try container.decodeIfPresent(String.self, forKey: .ticket) {
+            self = .ticket(ticket)
+        } else {
+            self = .signUp(try SignUp(from: decoder))
+        }
+    }
+}

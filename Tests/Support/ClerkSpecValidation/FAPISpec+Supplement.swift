@@ -1,0 +1,89 @@
+import Yams
+
+/// What clerk-ios 1.4.1 sends that the 2026-05-12 description leaves out, merged into the description when it
+/// loads so requests and responses of these flows are checked as strictly as the rest:
+///
+/// - `POST /v1/client/magic_links/complete` (`flow_id`, `approval_token`, `code_verifier`): completes an email
+///   link started with PKCE; answers with a sign-up or `{ticket}` for a sign-in.
+/// - `code_challenge` and `code_challenge_method` on `prepare_first_factor`: the PKCE challenge of an
+///   `email_link` sign-in.
+/// - `flow_id` and `approval_token` on `GET /v1/verify`: the emailed link of such a sign-in carries them.
+///
+/// Nothing else is added; every other operation is the description's own.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension FAPISpec {
+    static let supplementYAML = """
+        paths:
+          /v1/client/magic_links/complete:
+            post:
+              summary: Complete an email link started with PKCE (sent by clerk-ios 1.4.1; not in the description)
+              tags: [Sign Ins]
+              operationId: completeMagicLink
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      type: object
+                      properties:
+                        flow_id: {type: string}
+                        approval_token: {type: string}
+                        code_verifier: {type: string}
+                      required: [flow_id, approval_token, code_verifier]
+              responses:
+                '200':
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [response]
+                        properties:
+                          response:
+                            oneOf:
+                              - type: object
+                                required: [ticket]
+                                properties:
+                                  ticket: {type: string}
+                              - $ref: '#/components/schemas/Client.SignUp'
+                          client:
+                            nullable: true
+                '400':
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/ClerkErrors'}
+                '404':
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/ClerkErrors'}
+                '422':
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/ClerkErrors'}
+          /v1/verify:
+            get:
+              parameters:
+                - {in: query, name: flow_id, schema: {type: string}}
+                - {in: query, name: approval_token, schema: {type: string}}
+          /v1/client/sign_ins/{sign_in_id}/prepare_first_factor:
+            post:
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      properties:
+                        code_challenge: {type: string}
+                        code_challenge_method: {type: string, enum: [S256]}
+        """
+
+    /// `document` with `supplementYAML` merged in: objects key by key, arrays (parameter lists) appended,
+    /// otherwise the supplement's value.
+    static func supplemented(_ document: SpecNode) throws -> SpecNode {
+        merge(document, SpecNode.yaml(try Yams.load(yaml: supplementYAML)))
+    }
+
+    private static func merge(_ base: SpecNode, _ overlay: SpecNode) -> SpecNode {
+        if case .array(let first) = base, case .array(let more) = overlay { return .array(first + more) }
+        guard case .object(var members) = base, case .object(let additions) = overlay else { return overlay }
+        for (key, value) in additions { members[key] = members[key].map { merge($0, value) } ?? value }
+        return .object(members)
+    }
+}

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Which pass of `scripts/test` is running. Suites that load the whole machine on purpose (tens of thousands of
 /// streams, a 100,000-stream data directory) run in a second pass of their own, after the parallel suite, so that

@@ -1,0 +1,1 @@
+../../ClerkKitTests/Support/Fixtures.swift

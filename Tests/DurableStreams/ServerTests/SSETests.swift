@@ -159,8 +159,9 @@ struct SSETests {
     func keepAliveAndLifetime() async throws {
         try await ServerHarness.run(
             .forTests {
+                // Sixty keep-alive intervals per lifetime: room for at least one on a machine busy with the suite.
                 $0.sseKeepAliveInterval = .milliseconds(100)
-                $0.sseConnectionLifetime = .seconds(2)
+                $0.sseConnectionLifetime = .seconds(6)
             }
         ) { server in
             let path = ServerHarness.uniquePath()

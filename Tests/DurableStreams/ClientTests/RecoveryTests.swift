@@ -94,7 +94,8 @@ struct RecoveryTests {
         let url = try #require(URL(string: hostile.baseURL + "/s"))
         let handler = StreamErrorHandler { _ in .retryAfter(.milliseconds(1)) }
         do {
-            _ = try await withTimeout(.seconds(20)) {
+            // Bounded, not fast: every retry is a new connection, slow on a machine busy with the whole suite.
+            _ = try await withTimeout(.seconds(60)) {
                 try await DurableStream.stream(url: url, configuration: http(transport), errorHandler: handler).bytes()
             }
             Issue.record("an always-failing read succeeded")

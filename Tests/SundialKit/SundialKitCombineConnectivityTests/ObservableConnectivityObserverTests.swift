@@ -49,7 +49,7 @@ private struct Sighting: Sendable, Equatable {
 struct ObservableConnectivityObserverTests {
     private func activate(_ observers: ConnectivityObserver...) async throws {
         for observer in observers {
-            try await observer.activate(timeout: .seconds(10))
+            try await observer.activate(timeout: .seconds(60))
         }
     }
 
@@ -98,7 +98,7 @@ struct ObservableConnectivityObserverTests {
         pair.setPaired(false)
         let (paired, pairedCancellable) = DispatchQueue.main.sync { collect(phone.$isPaired) }
         defer { pairedCancellable.cancel() }
-        _ = try await paired.firstValue(within: .seconds(10)) { !$0 }
+        _ = try await paired.firstValue(within: .seconds(60)) { !$0 }
         #expect(!phone.state.isPaired)
         #expect(phone.state == ConnectivityState(activationState: .activated))
         // As in 1.0, activation's completion publishes every field, changed or not; then every companion call
@@ -181,7 +181,7 @@ struct ObservableConnectivityObserverTests {
             }
             try await activate(phone, watch)
             let (reachable, reachableCancellable) = DispatchQueue.main.sync { collect(phone.$isReachable) }
-            _ = try await reachable.firstValue(within: .seconds(10)) { $0 }
+            _ = try await reachable.firstValue(within: .seconds(60)) { $0 }
             reachableCancellable.cancel()
             let reply = try await phone.send(Greeting(text: "hello"), expecting: Greeting.self)
             #expect(reply == Greeting(text: "hello back"))
@@ -236,9 +236,9 @@ struct MainActorConnectivityObserverTests {
             model.changes.send(isReachable)
         }
         .store(in: &model.cancellables)
-        try await phone.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
-        _ = try await changes.firstValue(within: .seconds(10)) { $0 }
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
+        _ = try await changes.firstValue(within: .seconds(60)) { $0 }
         #expect(model.reachability == [false, true])
         #expect(phone.isReachable)
     }

@@ -27,7 +27,7 @@ struct V1ErrorTests {
         let phone = ConnectivityObserver(session: pair.phone)
         let (replies, cancellable) = collect(phone.replyMessagePublisher)
         defer { cancellable.cancel() }
-        try await phone.activate(timeout: .seconds(10))
+        try await phone.activate(timeout: .seconds(60))
         phone.sendingMessageSubject.send(["message": "hello"])
         let result = try #require(try await replies.first(1).first)
         guard case .failure(let error) = result.context else {
@@ -51,8 +51,8 @@ struct MigrationExampleTests {
             try? received.reply?.send(Message(text: message.text.uppercased()))
         }
         defer { answering.cancel() }
-        try await observer.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
+        try await observer.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
         let (replies, repliesCancellable) = collect(observer.replyMessagePublisher)
         defer { repliesCancellable.cancel() }
 

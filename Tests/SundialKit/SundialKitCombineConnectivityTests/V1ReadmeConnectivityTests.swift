@@ -174,11 +174,11 @@ struct V1ReadmeConnectivityTests {
         }
         phone.activate()
         watch.activate()
-        _ = try await reachable.firstValue(within: .seconds(10)) { $0 }
+        _ = try await reachable.firstValue(within: .seconds(60)) { $0 }
         phone.sendMessage("hello")
-        #expect(try await raw.firstValue(within: .seconds(10)) { $0 == "hello" } == "hello")
+        #expect(try await raw.firstValue(within: .seconds(60)) { $0 == "hello" } == "hello")
         phone.sendTypedMessage("typed hello")
-        #expect(try await typed.firstValue(within: .seconds(10)) { $0 == "typed hello" } == "typed hello")
+        #expect(try await typed.firstValue(within: .seconds(60)) { $0 == "typed hello" } == "typed hello")
         let sent = try await replies.first(2)
         #expect(sent.allSatisfy { $0.context.reply != nil })
     }
@@ -196,10 +196,10 @@ struct V1ReadmeConnectivityTests {
             answering.cancel()
             repliesCancellable.cancel()
         }
-        try await phone.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
         let (states, statesCancellable) = collect(phone.statePublisher)
-        _ = try await states.firstValue(within: .seconds(10)) { $0.isReachable }
+        _ = try await states.firstValue(within: .seconds(60)) { $0.isReachable }
         statesCancellable.cancel()
         phone.sendingMessageSubject.send(["message": "ping"])
         let result = try #require(try await replies.first(1).first)
@@ -221,8 +221,8 @@ struct V1ReadmeConnectivityTests {
             repliesCancellable.cancel()
             receivedCancellable.cancel()
         }
-        try await phone.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
         for index in 0..<3 {
             phone.sendingMessageSubject.send(["index": index])
         }

@@ -11,14 +11,14 @@ struct ActivationTests {
     func activates() async throws {
         let setup = try await ActivatedPair(activate: false)
         #expect(setup.phone.activationState == .notActivated)
-        try await setup.phone.activate(timeout: .seconds(10))
+        try await setup.phone.activate(timeout: .seconds(60))
         #expect(setup.phone.activationState == .activated)
         _ = try await setup.phoneEvents.next {
             if case .activationCompleted(.activated, nil) = $0 { return true }
             return false
         }
         // Already activated: returns at once.
-        try await setup.phone.activate(timeout: .seconds(10))
+        try await setup.phone.activate(timeout: .seconds(60))
     }
 
     @Test("Activation that never completes times out with a typed error")
@@ -29,7 +29,7 @@ struct ActivationTests {
         }
         // A later attempt starts afresh and can succeed.
         let requests = setup.pair.activationRequests()
-        async let activation: Void = setup.phone.activate(timeout: .seconds(10))
+        async let activation: Void = setup.phone.activate(timeout: .seconds(60))
         #expect(try await requests.first(1) == [.phone])
         setup.pair.completeActivation(of: .phone)
         try await activation
@@ -44,7 +44,7 @@ struct ActivationTests {
             activate: false
         )
         await #expect(throws: ConnectivityError.deviceNotPaired) {
-            try await setup.phone.activate(timeout: .seconds(10))
+            try await setup.phone.activate(timeout: .seconds(60))
         }
     }
 
@@ -52,7 +52,7 @@ struct ActivationTests {
     func unsupported() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .unsupported), activate: false)
         await #expect(throws: ConnectivityError.sessionNotSupported) {
-            try await setup.phone.activate(timeout: .seconds(10))
+            try await setup.phone.activate(timeout: .seconds(60))
         }
         let never = ConnectivityManager(session: NeverConnectivitySession())
         await #expect(throws: ConnectivityError.sessionNotSupported) { try await never.activate(timeout: .seconds(1)) }
@@ -82,7 +82,7 @@ struct ActivationTests {
     @Test("Sends made while activation is in progress wait for it, then go out in call order")
     func sendsWaitForActivation() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
-        try await setup.watch.activate(timeout: .seconds(10))
+        try await setup.watch.activate(timeout: .seconds(60))
         try setup.phone.activate()
         #expect(setup.pair.activationRequestCount(of: .phone) == 1)
         let outcomes = Broadcast<Int>()
@@ -123,7 +123,7 @@ struct ActivationTests {
     @Test("A send cancelled while it waits for the activation is never sent")
     func cancelledWhileHeld() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
-        try await setup.watch.activate(timeout: .seconds(10))
+        try await setup.watch.activate(timeout: .seconds(60))
         try setup.phone.activate()
         let held = Task { try await setup.phone.send(["cancelled": true]) }
         held.cancel()

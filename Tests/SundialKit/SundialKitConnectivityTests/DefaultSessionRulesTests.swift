@@ -40,7 +40,7 @@ struct DefaultSessionRulesTests {
         let pair = PairedSessions()
         pair.setActivationBehavior(.fails(.sessionInUse), for: .phone)
         let manager = ConnectivityManager(session: pair.phone)
-        await #expect(throws: ConnectivityError.sessionInUse) { try await manager.activate(timeout: .seconds(10)) }
+        await #expect(throws: ConnectivityError.sessionInUse) { try await manager.activate(timeout: .seconds(60)) }
     }
 
     @Test(

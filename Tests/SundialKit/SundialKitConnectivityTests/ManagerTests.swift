@@ -28,9 +28,9 @@ struct ManagerTests {
         if let transient { setup.phone.addObserver(transient) }
         transient = nil
         #expect(weakTransient == nil)
-        try await setup.phone.activate(timeout: .seconds(10))
-        try await setup.watch.activate(timeout: .seconds(10))
-        _ = try await changes.firstValue(within: .seconds(10)) { $0.isReachable }
+        try await setup.phone.activate(timeout: .seconds(60))
+        try await setup.watch.activate(timeout: .seconds(60))
+        _ = try await changes.firstValue(within: .seconds(60)) { $0.isReachable }
         setup.phone.removeObserver(recorder)
         setup.pair.setLinkUp(false)
         _ = try await setup.phoneEvents.next { $0.reachable == false }
@@ -154,8 +154,8 @@ struct ManagerTests {
             let phone = ConnectivityManager(session: pair.phone)
             let watch = ConnectivityManager(session: pair.watch, fileInbox: blocked)
             let watchEvents = EventLog(watch)
-            try await phone.activate(timeout: .seconds(10))
-            try await watch.activate(timeout: .seconds(10))
+            try await phone.activate(timeout: .seconds(60))
+            try await watch.activate(timeout: .seconds(60))
             let source = directory.url.appendingPathComponent("log.txt")
             try Data("log".utf8).write(to: source)
             try phone.transferFile(source)

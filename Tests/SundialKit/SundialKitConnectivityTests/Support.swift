@@ -25,8 +25,8 @@ struct ActivatedPair {
         phoneEvents = EventLog(phone)
         watchEvents = EventLog(watch, keepsMessages: watchKeepsMessages)
         if activate {
-            try await phone.activate(timeout: .seconds(10))
-            try await watch.activate(timeout: .seconds(10))
+            try await phone.activate(timeout: .seconds(60))
+            try await watch.activate(timeout: .seconds(60))
             _ = try await phoneEvents.next { $0.reachable == true }
             _ = try await watchEvents.next { $0.reachable == true }
         }
@@ -56,7 +56,7 @@ final class EventLog: Sendable {
 
     /// The next event that matches, within 10 s.
     func next(where predicate: @escaping @Sendable (ConnectivityEvent) -> Bool) async throws -> ConnectivityEvent {
-        let event = try await stream.firstValue(within: .seconds(10), where: predicate)
+        let event = try await stream.firstValue(within: .seconds(60), where: predicate)
         return try #require(event, "the event stream ended")
     }
 

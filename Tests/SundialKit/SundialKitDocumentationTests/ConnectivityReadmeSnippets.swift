@@ -19,8 +19,8 @@ enum ConnectivityReadmeSnippets {
         let decoder = MessageDecoder(messagableTypes: [ColorMessage.self])
         let phone = SundialKitStream.ConnectivityObserver(session: pair.phone, messageDecoder: decoder)
         let watch = SundialKitStream.ConnectivityObserver(session: pair.watch, messageDecoder: decoder)
-        try await phone.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
 
         let incoming = await watch.messageStream()  // subscribe before the message can arrive
         let watchSide = Task {

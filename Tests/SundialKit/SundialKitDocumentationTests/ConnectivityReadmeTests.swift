@@ -18,12 +18,12 @@ struct ConnectivityReadmeTests {
         let (observer, cancellables, pair) = try ConnectivityReadmeSnippets.combineSnippet(decoder: decoder)
         let (states, statesCancellable) = collect(observer.statePublisher)
         defer { statesCancellable.cancel() }
-        _ = try await states.firstValue(within: .seconds(10)) { $0.activationState == .activated }
+        _ = try await states.firstValue(within: .seconds(60)) { $0.activationState == .activated }
         // The watch is not activated, so the message went by application context, delivered once it is.
         let watch = SundialKitCombine.ConnectivityObserver(session: pair.watch, publishingQueue: nil)
         let (received, receivedCancellable) = collect(watch.messageReceivedPublisher)
         defer { receivedCancellable.cancel() }
-        try await watch.activate(timeout: .seconds(10))
+        try await watch.activate(timeout: .seconds(60))
         let context = try #require(try await received.first(1).first)
         #expect(context.message["message"] as? String == "hello")
         #expect(context.context.isApplicationContext)

@@ -44,9 +44,9 @@ struct ProtobufMessagableTests {
         ])
         let phone = ConnectivityObserver(session: pair.phone, messageDecoder: decoder)
         let watch = ConnectivityObserver(session: pair.watch, messageDecoder: decoder)
-        try await phone.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
-        _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { $0 }
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
+        _ = try await phone.reachabilityStream().firstValue(within: .seconds(60)) { $0 }
         let incoming = await watch.messageStream()
         let responder = Task {
             var transports: [MessageTransport] = []

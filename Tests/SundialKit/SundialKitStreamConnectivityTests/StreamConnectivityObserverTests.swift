@@ -27,10 +27,10 @@ struct StreamConnectivityObserverTests {
         let decoder = try MessageDecoder(validating: [Ping.self])
         let phone = ConnectivityObserver(session: pair.phone, messageDecoder: decoder)
         let watch = ConnectivityObserver(session: pair.watch, messageDecoder: decoder)
-        try await phone.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
-        _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { $0 }
-        _ = try await watch.reachabilityStream().firstValue(within: .seconds(10)) { $0 }
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
+        _ = try await phone.reachabilityStream().firstValue(within: .seconds(60)) { $0 }
+        _ = try await watch.reachabilityStream().firstValue(within: .seconds(60)) { $0 }
         return (pair, phone, watch)
     }
 
@@ -41,15 +41,15 @@ struct StreamConnectivityObserverTests {
         let watch = ConnectivityObserver(session: pair.watch)
         let activation = await phone.activationStates()
         let reachability = await phone.reachabilityStream()
-        try await phone.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
         #expect(try await activation.first(2) == [.notActivated, .activated])
         let toggles = Task {
             try await reachability.first(4)
         }
-        _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { $0 }
+        _ = try await phone.reachabilityStream().firstValue(within: .seconds(60)) { $0 }
         pair.setLinkUp(false)
-        _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { !$0 }
+        _ = try await phone.reachabilityStream().firstValue(within: .seconds(60)) { !$0 }
         pair.setLinkUp(true)
         #expect(try await toggles.value == [false, true, false, true])
     }
@@ -94,7 +94,7 @@ struct StreamConnectivityObserverTests {
         let results = await phone.sendResultStream()
         try await phone.send(["a": 1], options: .via(.applicationContext))
         pair.setLinkUp(false)
-        _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { !$0 }
+        _ = try await phone.reachabilityStream().firstValue(within: .seconds(60)) { !$0 }
         await #expect(throws: ConnectivityError.notReachable) {
             try await phone.send(["b": 2], options: .via(.message))
         }
@@ -108,7 +108,7 @@ struct StreamConnectivityObserverTests {
         let (pair, phone, watch) = try await activatedPair()
         let incoming = await watch.messageStream()
         pair.setLinkUp(false)
-        _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { !$0 }
+        _ = try await phone.reachabilityStream().firstValue(within: .seconds(60)) { !$0 }
         try await phone.send(["v": 1])
         try await phone.send(["v": 2])
         pair.setLinkUp(true)
@@ -140,18 +140,18 @@ struct StreamConnectivityObserverTests {
         let states = await phone.stateStream()
         let shortcut = phone.activationStateStream
         let reachableShortcut = phone.isReachableStream
-        await #expect(throws: ConnectivityError.deviceNotPaired) { try await phone.activate(timeout: .seconds(10)) }
+        await #expect(throws: ConnectivityError.deviceNotPaired) { try await phone.activate(timeout: .seconds(60)) }
         #expect(
             try await results.first(1).first.map { if case .failure(.deviceNotPaired) = $0 { true } else { false } }
                 == true)
         pair.setActivationBehavior(.succeeds, for: .phone)
-        try await phone.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
         #expect(
             try await results.first(1).first.map { if case .success(.activated) = $0 { true } else { false } } == true)
         #expect(try await shortcut.first(2) == [.notActivated, .activated])
         #expect(try await reachableShortcut.first(2) == [false, true])
-        _ = try await states.firstValue(within: .seconds(10)) { $0.isReachable }
+        _ = try await states.firstValue(within: .seconds(60)) { $0.isReachable }
 
         let paired = await phone.pairedStream()
         let installed = await phone.pairedAppInstalledStream()

@@ -27,7 +27,7 @@ struct NetworkObserverTests {
         let dispatchQueueLabel = UUID().uuidString
         observer.start(queue: .init(label: dispatchQueueLabel))
         #expect(monitor.dispatchQueueLabel == dispatchQueueLabel)
-        let received = try await statuses.first(2, within: .seconds(10))
+        let received = try await statuses.first(2, within: .seconds(60))
         #expect(received.count == 2)
         cancellable.cancel()
         observer.cancel()

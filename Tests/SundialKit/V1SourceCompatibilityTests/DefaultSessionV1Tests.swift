@@ -38,7 +38,7 @@ struct DefaultSessionV1Tests {
         observer.sendingMessageSubject.send(["n": 1])
         let result = try #require(replies.values.first)
         #expect(result.context.error == .missingCompanion)
-        try await observer.activate(timeout: .seconds(10))
+        try await observer.activate(timeout: .seconds(60))
         #expect(replies.values.count == 1)
     }
 
@@ -48,7 +48,7 @@ struct DefaultSessionV1Tests {
             let pair = PairedSessions()
             setUp(pair)
             let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
-            try await observer.activate(timeout: .seconds(10))
+            try await observer.activate(timeout: .seconds(60))
             let replies = Recorder(observer.replyMessagePublisher)
             observer.sendingMessageSubject.send(["n": 1])
             let result = try #require(replies.values.first)
@@ -64,7 +64,7 @@ struct DefaultSessionV1Tests {
         let installed = Recorder(observer.isPairedAppInstalledPublisher)
         let reachable = Recorder(observer.isReachablePublisher)
         let states = Recorder(observer.activationStatePublisher)
-        try await observer.activate(timeout: .seconds(10))
+        try await observer.activate(timeout: .seconds(60))
         #expect(states.values == [.activated])
         #expect(installed.values == [false])
         #expect(reachable.values == [false])
@@ -74,7 +74,7 @@ struct DefaultSessionV1Tests {
     func companionChangePublishesBoth() async throws {
         let pair = PairedSessions()
         let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
-        try await observer.activate(timeout: .seconds(10))
+        try await observer.activate(timeout: .seconds(60))
         let (paired, pairedCancellable) = collect(observer.isPairedPublisher)
         let (installed, installedCancellable) = collect(observer.isPairedAppInstalledPublisher)
         let states = Recorder(observer.activationStatePublisher)
@@ -97,7 +97,7 @@ struct DefaultSessionV1Tests {
     func notPropertyList() async throws {
         let pair = PairedSessions()
         let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
-        try await observer.activate(timeout: .seconds(10))
+        try await observer.activate(timeout: .seconds(60))
         let replies = Recorder(observer.replyMessagePublisher)
         observer.sendingMessageSubject.send(TokenMessage(name: "d", token: UUID()).message())
         let result = try #require(replies.values.first)

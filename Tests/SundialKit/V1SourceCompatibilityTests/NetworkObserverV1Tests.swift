@@ -106,11 +106,11 @@ struct NetworkObserverV1Tests {
         let (pings, cancellable) = collect(observer.pingStatusPublisher.map(\.number))
         defer { cancellable.cancel() }
         observer.start(queue: queue)
-        let first = try await pings.first(2, within: .seconds(10))
+        let first = try await pings.first(2, within: .seconds(60))
         #expect(first == [1, 2])
         observer.cancel()
         observer.start(queue: queue)
-        let next = try await pings.firstValue(within: .seconds(10)) { $0 > 2 }
+        let next = try await pings.firstValue(within: .seconds(60)) { $0 > 2 }
         #expect(next != nil)
         observer.cancel()
     }

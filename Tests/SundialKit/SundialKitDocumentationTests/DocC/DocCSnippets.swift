@@ -46,7 +46,7 @@ enum DocCSnippets {
     // SundialKitConnectivity: sending, then receiving and replying later.
     static func connectivity() async throws -> ConnectivityEventSubscription {
         let manager = ConnectivityManager()  // WatchConnectivity on iPhone and Apple Watch
-        try await manager.activate(timeout: .seconds(10))
+        try await manager.activate(timeout: .seconds(60))
         let result = try await manager.send(ColorMessage(red: 1, green: 0.5, blue: 0))
         print(result.transport.map { "\($0)" } ?? "no transport", result.context)
 

@@ -9,12 +9,12 @@ struct DocCTests {
     func pairedSessionsGuide() async throws {
         let (_, watch) = try await DocCStreamSnippets.pairedSessions()
         let received = try #require(
-            try await watch.stateStream().firstValue(within: .seconds(10)) { $0.isReachable })
+            try await watch.stateStream().firstValue(within: .seconds(60)) { $0.isReachable })
         #expect(received.isReachable)
         // The context is delivered on reconnection; the watch's session keeps it.
         let contexts = await watch.messageStream()
         if watch.receivedApplicationContext.isEmpty {
-            _ = try await contexts.firstValue(within: .seconds(10)) { $0.transport == .applicationContext }
+            _ = try await contexts.firstValue(within: .seconds(60)) { $0.transport == .applicationContext }
         }
         #expect(watch.receivedApplicationContext["state"] as? String == "paused")
     }

@@ -60,7 +60,7 @@ struct SpecExampleTests {
         let watch = SundialKitCombine.ConnectivityObserver(session: pair.watch, messageDecoder: decoder)
         let (watchTyped, watchTypedCancellable) = collect(watch.typedMessageReceived)
         defer { watchTypedCancellable.cancel() }
-        try await watch.activate(timeout: .seconds(10))
+        try await watch.activate(timeout: .seconds(60))
 
         let (phone, cancellables) = try SpecCombineExample.run(session: pair.phone)
         // `$property` publishers are used on the publishing queue (main).
@@ -75,8 +75,8 @@ struct SpecExampleTests {
         // The example sends at once, before activation completes: the send waits for it and arrives.
         let color = try #require(try await watchTyped.first(1).first as? ColorMessage)
         #expect([color.red, color.green, color.blue] == [1, 0.5, 0])
-        _ = try await activation.firstValue(within: .seconds(10)) { $0 == .activated }
-        _ = try await reachable.firstValue(within: .seconds(10)) { $0 }
+        _ = try await activation.firstValue(within: .seconds(60)) { $0 == .activated }
+        _ = try await reachable.firstValue(within: .seconds(60)) { $0 }
 
         try await watch.send(UserProfile.with { $0.name = "Ada" })
         let profile = try #require(try await phoneTyped.first(1).first as? UserProfile)
@@ -96,7 +96,7 @@ struct SpecExampleTests {
     func streamRuns() async throws {
         let pair = PairedSessions()
         let watch = SundialKitStream.ConnectivityObserver(session: pair.watch, messageDecoder: decoder)
-        try await watch.activate(timeout: .seconds(10))
+        try await watch.activate(timeout: .seconds(60))
         let incoming = await watch.typedMessageStream()
         let result = try await SpecStreamExample.run(session: pair.phone)
         #expect(result.transport == .message)
@@ -110,13 +110,13 @@ struct SpecExampleTests {
         let pair = PairedSessions()
         let phone = SundialKitStream.ConnectivityObserver(session: pair.phone)
         let watch = SundialKitStream.ConnectivityObserver(session: pair.watch)
-        try await phone.activate(timeout: .seconds(10))
-        try await watch.activate(timeout: .seconds(10))
-        _ = try await phone.reachabilityStream().firstValue(within: .seconds(10)) { $0 }
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
+        _ = try await phone.reachabilityStream().firstValue(within: .seconds(60)) { $0 }
         let listeners = watch.messages.subscriberCounts.subscribe()
         SpecStreamExample.receiving(observer: watch)
         // The example subscribes from a task of its own: wait until it listens.
-        _ = try await listeners.firstValue(within: .seconds(10)) { $0 > 0 }
+        _ = try await listeners.firstValue(within: .seconds(60)) { $0 > 0 }
         let result = try await phone.send(["hello": "watch"])
         #expect(result.context.reply?["status"] as? String == "received")
         // The background case: a second listener sees what the example's `.applicationContext` branch gets.

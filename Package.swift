@@ -157,7 +157,7 @@ let sundialKitTargets: [Target] = [
     .testTarget(
         name: "SundialKitV1SourceCompatibilityTests",
         dependencies: ["SundialKit", "SundialKitCombine", "SundialKitTesting", "CourierTestSupport", openCombine],
-        path: "Tests/SundialKit/V1SourceCompatibilityTests"
+        path: "Tests/SundialKit/SundialKitV1SourceCompatibilityTests"
     ),
     // The README's code and the specifications' examples, compiled and run, and a check that the README still shows
     // exactly this code.
@@ -176,7 +176,7 @@ let sundialKitTargets: [Target] = [
     .executableTarget(
         name: "sundialkit-netlink-probe",
         dependencies: ["SundialKitNetwork", "SundialKitCore"],
-        path: "Tests/SundialKit/NetlinkProbe"
+        path: "Tests/SundialKit/SundialKitNetlinkProbe"
     ),
     // Benchmarks
     .executableTarget(
@@ -369,10 +369,16 @@ let durableStreamsServerTargets: [Target] = [
         ],
         path: "Benchmarks/DurableStreamsServer"
     ),
+    // The one way the server and client tests start a server.
+    .target(
+        name: "DurableStreamsTestSupport",
+        dependencies: ["DurableStreamsServer"],
+        path: "Tests/Support/DurableStreamsTestSupport"
+    ),
     .testTarget(
         name: "DurableStreamsStorageTests",
         dependencies: ["DurableStreamsStorage", "CourierPrimitives", "CourierTestSupport"],
-        path: "Tests/DurableStreams/StorageTests"
+        path: "Tests/DurableStreams/DurableStreamsStorageTests"
     ),
     .testTarget(
         name: "DurableStreamsServerTests",
@@ -381,6 +387,7 @@ let durableStreamsServerTargets: [Target] = [
             "DurableStreamsStorage",
             "CourierPrimitives",
             "CourierTestSupport",
+            "DurableStreamsTestSupport",
             "durable-streams",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -390,13 +397,13 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ],
-        path: "Tests/DurableStreams/ServerTests",
+        path: "Tests/DurableStreams/DurableStreamsServerTests",
         exclude: ["Interop"]
     ),
     .testTarget(
         name: "DurableStreamsToolsTests",
         dependencies: ["DurableStreamsConformanceRunner"],
-        path: "Tests/DurableStreams/ToolsTests"
+        path: "Tests/DurableStreams/DurableStreamsToolsTests"
     ),
 ]
 
@@ -461,12 +468,13 @@ let durableStreamsClientTargets: [Target] = [
         name: "DurableStreamsClientTests",
         dependencies: [
             "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServiceLifecycle", "CourierTestSupport",
-            "CourierPrimitives", "DurableStreamsServer", "durable-streams", "DurableStreamsConformanceAdapter",
+            "CourierPrimitives", "DurableStreamsServer", "DurableStreamsTestSupport", "durable-streams",
+            "DurableStreamsConformanceAdapter",
             "DurableStreamsConformanceRunner",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ],
-        path: "Tests/DurableStreams/ClientTests"
+        path: "Tests/DurableStreams/DurableStreamsClientTests"
     ),
 ]
 
@@ -538,7 +546,7 @@ let clerkKitTargets: [Target] = [
         path: "Tests/ClerkKit/ClerkKitTests"
     ),
     .testTarget(
-        name: "ClerkEmulatorTests",
+        name: "ClerkKitTestingTests",
         dependencies: [
             "ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierTestSupport",
             // Verifying minted tokens against the JWKS, the emulator's logger, and running it in a ServiceGroup.
@@ -547,7 +555,7 @@ let clerkKitTargets: [Target] = [
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
-        path: "Tests/ClerkKit/ClerkEmulatorTests"
+        path: "Tests/ClerkKit/ClerkKitTestingTests"
     ),
     .testTarget(
         name: "ClerkIntegrationTests",

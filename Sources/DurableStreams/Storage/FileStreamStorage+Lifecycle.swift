@@ -112,17 +112,9 @@ extension FileStreamStorage {
             lane: lane,
             descriptors: descriptors,
             origin: origin,
-            state: FileStream.State(
-                decided: state,
-                committedTail: state.tail,
-                committedClosed: state.isClosed,
-                fileEnd: UInt64(records.count),
-                writtenEnd: UInt64(records.count),
-                lastUse: options.now(),
-                fd: fd
-            )
+            state: FileStream.State(decided: state, fileEnd: UInt64(records.count), lastUse: options.now(), fd: fd)
         )
-        origin?.source.state.withLock { $0.forkCount += 1 }
+        origin?.source.state.withLock { $0.addFork() }
         catalog.withLock { $0.streams[path] = stream }
         descriptors.touch(stream)
         return stream.state.withLock { stream.info($0) }
@@ -144,11 +136,7 @@ extension FileStreamStorage {
     /// Soft-deletes a stream (gate held): from now on it is gone for clients, and its data stays for its
     /// forks. Durable once this returns (a `deleted` file in its directory).
     func softDeleteLocked(_ stream: FileStream) async throws(StreamStorageError) {
-        let ticket = stream.state.withLock { state -> UInt64? in
-            guard !state.isSoftDeleted else { return nil }
-            state.isSoftDeleted = true
-            return state.issuedTicket
-        }
+        let ticket = stream.state.withLock { $0.beginSoftDelete() }
         guard let ticket else { return }
         _ = await stream.waitForCommit(ticket)
         notifier.publishGone(stream.path)
@@ -160,7 +148,7 @@ extension FileStreamStorage {
                 try Recovery.markSoftDeleted(directory: directory, syncs: syncs, fileMode: fileMode)
             }
         } catch {
-            stream.state.withLock { $0.isSoftDeleted = false }
+            stream.state.withLock { $0.cancelSoftDelete() }
             throw .storageFailure(error)
         }
     }
@@ -172,10 +160,7 @@ extension FileStreamStorage {
         try await removeOneLocked(stream)
         var fork = stream
         while let source = fork.origin?.source {
-            let released = source.state.withLock { state -> Bool in
-                state.forkCount -= 1
-                return state.forkCount <= 0 && state.isSoftDeleted && !state.isRemoved
-            }
+            let released = source.state.withLock { $0.removeFork() }
             guard released else { return }
             do throws(StreamStorageError) {
                 try await removeOneLocked(source)
@@ -193,10 +178,7 @@ extension FileStreamStorage {
         let directory = stream.directory
         let streamsDirectory = "\(root)/streams"
         let syncs = options.syncPolicy.syncsMetadata
-        let ticket = stream.state.withLock { state -> UInt64 in
-            state.isRemoving = true
-            return state.issuedTicket
-        }
+        let ticket = stream.state.withLock { $0.beginRemoval() }
         _ = await stream.waitForCommit(ticket)
         do throws(FileIOError) {
             try await pool.run { () throws(FileIOError) in
@@ -204,15 +186,14 @@ extension FileStreamStorage {
                 if syncs { try FileIO.syncDirectory(streamsDirectory) }
             }
         } catch {
-            stream.state.withLock { $0.isRemoving = false }
+            stream.state.withLock { $0.cancelRemoval() }
             throw .storageFailure(error)
         }
         catalog.withLock { catalog in
             if catalog.streams[stream.path] === stream { catalog.streams[stream.path] = nil }
         }
-        stream.state.withLock { $0.isDeleted = true }
+        stream.finishRemoval()
         notifier.publishDeleted(stream.path)
-        stream.closeIfUnused()
         descriptors.forget(stream)
         Task { [pool] in await pool.run { FileIO.removeTree(trash) } }
     }

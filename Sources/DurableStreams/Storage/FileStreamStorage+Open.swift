@@ -46,17 +46,9 @@ extension FileStreamStorage {
                     origin = FileStream.Origin(
                         source: source, offset: StreamOffset(position: fork.offset), subOffset: fork.subOffset)
                 }
-                var state = FileStream.State(
-                    decided: stream.state,
-                    committedTail: stream.state.tail,
-                    committedClosed: stream.state.isClosed,
-                    fileEnd: stream.fileEnd,
-                    writtenEnd: stream.fileEnd,
-                    lastUse: now,
-                    fd: -1
-                )
-                state.isSoftDeleted = stream.isSoftDeleted
-                state.forkCount = stream.forkCount
+                let state = FileStream.State(
+                    decided: stream.state, fileEnd: stream.fileEnd, lastUse: now, fd: -1,
+                    isSoftDeleted: stream.isSoftDeleted, forkCount: stream.forkCount)
                 let file = FileStream(
                     path: stream.path,
                     incarnation: stream.incarnation,

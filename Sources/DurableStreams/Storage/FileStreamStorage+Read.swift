@@ -14,7 +14,7 @@ extension FileStreamStorage {
     {
         let (info, from, needsData) = try stream.state.withLock {
             state throws(StreamStorageError) -> (StreamInfo, StreamOffset, Bool) in
-            try StreamStorageError.requireLive(deleted: state.isRemoved, softDeleted: !asSource && state.isSoftDeleted)
+            try state.requireLive(asSource: asSource)
             let info = stream.info(state)
             let from: StreamOffset
             switch start {

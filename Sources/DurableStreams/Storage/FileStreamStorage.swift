@@ -117,9 +117,7 @@ public final class FileStreamStorage: StreamStorage {
                     guard StreamRules.matches(request, existing: info, existingSource: sourceConfiguration) else {
                         throw StreamStorageError(.configurationMismatch)
                     }
-                    if let ticket = existing.state.withLock({
-                        $0.issuedTicket > $0.committedTicket ? $0.issuedTicket : nil
-                    }),
+                    if let ticket = existing.state.withLock({ $0.outstandingTicket }),
                         let failure = await existing.waitForCommit(ticket)
                     {
                         throw failure
@@ -147,57 +145,19 @@ public final class FileStreamStorage: StreamStorage {
                 producer: request.producer,
                 streamSequence: request.streamSequence
             )
-        let (result, ticket, schedule) = try stream.state.withLock {
-            state throws(StreamStorageError) -> (AppendResult, UInt64?, Bool) in
-            try StreamStorageError.requireLive(deleted: state.isRemoved, softDeleted: state.isSoftDeleted)
-            if let failure = state.failure { throw .storageFailure(failure) }
-            let decision = StreamRules.decide(request, on: state.decided)
-            let outstanding = state.issuedTicket > state.committedTicket ? state.issuedTicket : nil
-            let record: [UInt8]
-            switch decision {
-            case .reject(let error):
-                throw error
-            case .duplicate(let last):
-                let decided = state.decided
-                return (
-                    .duplicate(tail: decided.tail, lastSequence: last, closed: decided.isClosed), outstanding, false
-                )
-            case .alreadyClosed:
-                return (.closed(tail: state.decided.tail), outstanding, false)
-            case .close:
-                record = LogRecord.encode(payload: [], closes: true, producer: request.producer, streamSequence: nil)
-                StreamRules.apply(decision, request, to: &state.decided, newTail: state.decided.tail)
-            case .append:
-                guard let prepared else { throw .invalidPayload("an append must have a body") }
-                record = prepared
-                StreamRules.apply(
-                    decision,
-                    request,
-                    to: &state.decided,
-                    newTail: StreamOffset(position: stream.base + state.fileEnd + UInt64(prepared.count))
-                )
-            }
-            state.fileEnd += UInt64(record.count)
-            state.pending.append(record)
-            state.issuedTicket += 1
-            let schedule = !state.isScheduled
-            state.isScheduled = true
-            let result: AppendResult =
-                decision == .close
-                ? .closed(tail: state.decided.tail)
-                : .appended(tail: state.decided.tail, closed: state.decided.isClosed)
-            return (result, state.issuedTicket, schedule)
+        let accepted = try stream.state.withLock { state throws(StreamStorageError) in
+            try state.append(request, record: prepared, base: stream.base)
         }
-        if schedule { stream.lane.schedule(stream) }
-        if let ticket, let failure = await stream.waitForCommit(ticket) { throw failure }
-        return result
+        if accepted.schedule { stream.lane.schedule(stream) }
+        if let ticket = accepted.ticket, let failure = await stream.waitForCommit(ticket) { throw failure }
+        return accepted.result
     }
 
     /// The stream's committed metadata (not a use for its time-to-live).
     public func info(_ path: StreamPath) async throws(StreamStorageError) -> StreamInfo {
         let stream = try await lookup(path, touch: false)
         return try stream.state.withLock { state throws(StreamStorageError) in
-            try StreamStorageError.requireLive(deleted: state.isRemoved, softDeleted: state.isSoftDeleted)
+            try state.requireLive()
             return stream.info(state)
         }
     }
@@ -240,12 +200,7 @@ public final class FileStreamStorage: StreamStorage {
             return WaitResult(failedLookup: error)
         }
         return await notifier.wait(for: path, after: offset, timeout: timeout, cancellation: cancellation) {
-            stream.state.withLock { state in
-                state.isRemoved
-                    ? nil
-                    : StreamChangeNotifier.Snapshot(
-                        tail: state.committedTail, isClosed: state.committedClosed, isGone: state.isSoftDeleted)
-            }
+            stream.state.withLock { $0.changeSnapshot }
         }
     }
 
@@ -271,15 +226,7 @@ public final class FileStreamStorage: StreamStorage {
         let lock = lockDescriptor
         await pool.run { [streams] in
             for lane in lanes { lane.stopAndWait() }
-            for stream in streams {
-                stream.state.withLock { state in
-                    state.isDeleted = true
-                    if state.fd >= 0 && state.fdUsers == 0 {
-                        FileIO.close(state.fd)
-                        state.fd = -1
-                    }
-                }
-            }
+            for stream in streams { stream.shutDown() }
             FileIO.close(lock)
         }
         pool.stop()

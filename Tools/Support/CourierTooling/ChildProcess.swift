@@ -34,6 +34,8 @@ public final class ChildProcess: Sendable {
 
     private let exit: Broadcast<Int32>
     private let stderrText: Locked<String>
+    /// The length of standard error so far, sent on every chunk (and once more when it ends).
+    private let stderrGrowth: Broadcast<Int>
     private let stdinFD: Locked<Int32?>
 
     /// Everything the process wrote to standard error so far.
@@ -108,6 +110,8 @@ public final class ChildProcess: Sendable {
         self.stderrText = stderrText
         let exit = Broadcast<Int32>(replayLatest: true)
         self.exit = exit
+        let stderrGrowth = Broadcast<Int>(replayLatest: true)
+        self.stderrGrowth = stderrGrowth
 
         Self.readAll(stdout) { chunk in
             lineSink.yield(chunk)
@@ -118,9 +122,17 @@ public final class ChildProcess: Sendable {
         // it open, a few seconds later), so `standardError` is complete when `waitForExit` returns.
         let stderrEnded = DispatchSemaphore(value: 0)
         let appendError: @Sendable (Data) -> Void = { data in
-            stderrText.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            let length = stderrText.withLock { text in
+                text += String(decoding: data, as: UTF8.self)
+                return text.utf8.count
+            }
+            stderrGrowth.send(length)
         }
-        Self.readChunks(stderr, onEnd: { stderrEnded.signal() }, appendError)
+        let endError: @Sendable () -> Void = {
+            stderrGrowth.finish()
+            stderrEnded.signal()
+        }
+        Self.readChunks(stderr, onEnd: endError, appendError)
         Thread.detachNewThread {
             var status: Int32 = 0
             while waitpid(child, &status, 0) == -1 && errno == EINTR {}
@@ -219,6 +231,20 @@ public final class ChildProcess: Sendable {
     public func signal(_ signal: Int32 = SIGTERM) {
         if isRunning {
             kill(pid, signal)
+        }
+    }
+
+    /// Waits until standard error holds `text` at least `count` times; fails with ``TimeoutError`` after `limit`,
+    /// or with ``ChildProcessError`` if standard error ends without it.
+    public func waitForStandardError(
+        containing text: String, count: Int = 1, within limit: Duration = .seconds(60)
+    ) async throws {
+        let found: @Sendable () -> Bool = { self.standardError.components(separatedBy: text).count - 1 >= count }
+        try await withTimeout(limit) {
+            for await _ in self.stderrGrowth.subscribe() where found() { return }
+            guard found() else {
+                throw ChildProcessError(description: "standard error ended without \(count) × \"\(text)\"")
+            }
         }
     }
 

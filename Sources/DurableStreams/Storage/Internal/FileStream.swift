@@ -1,62 +1,20 @@
 import CourierPrimitives
 import Foundation
 
-/// One stream of the file store: its log file and the state decided from it.
-///
-/// Two views of the state are kept. `decided` includes appends that are accepted but not yet written (and,
-/// with the `everyAppend` policy, synced); new requests are validated against it, so that pipelined appends
-/// are numbered and checked in order. `committed` is what readers see and what has been acknowledged: an
-/// append becomes visible and is acknowledged only once its record is in the log (and synced, if the policy
-/// says so). Every acknowledgement — including "duplicate" and "already closed" — waits until everything
-/// decided before it is committed.
+/// One stream of the file store: the driver of its ``FileStreamState``. It holds the state behind a lock, performs
+/// the I/O the state's transitions ask for (opening and closing the log, resuming waiters), and reads the log.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class FileStream: Sendable {
-    struct State {
-        var decided: StreamState
-        var committedTail: StreamOffset
-        var committedClosed: Bool
-        /// The end of the log including accepted, unwritten records.
-        var fileEnd: UInt64
-        /// The end of what the commit lane has taken for writing.
-        var writtenEnd: UInt64
-        var pending: [[UInt8]] = []
-        var issuedTicket: UInt64 = 0
-        var committedTicket: UInt64 = 0
-        var ackWaiters: [(ticket: UInt64, continuation: CheckedContinuation<StreamStorageError?, Never>)] = []
-        var failure: String?
-        var lastUse: Date
-        /// Removed for good (its directory is in `trash/`).
-        var isDeleted = false
-        /// Being removed: refuses new operations as if removed, until the removal succeeds or fails.
-        var isRemoving = false
-        /// Whether clients see no stream here (removed, or being removed).
-        var isRemoved: Bool { isDeleted || isRemoving }
-        /// Deleted while forks read from it: kept for them, gone for everyone else. Marked on disk by a
-        /// `deleted` file in the stream's directory.
-        var isSoftDeleted = false
-        /// How many existing streams were forked from this one (derived from their metadata at start).
-        /// Changed only with the store's gate held.
-        var forkCount = 0
-        var isScheduled = false
-        var fd: Int32
-        var fdUsers = 0
-    }
+    /// What an acknowledgement waiter is resumed with: `nil`, or the failure of the writes.
+    typealias AckWaiter = CheckedContinuation<StreamStorageError?, Never>
+    typealias State = FileStreamState<AckWaiter>
+    typealias Flush = State.Flush
 
     /// A fork's source (kept alive by this reference for as long as the fork exists) and where it diverged.
     struct Origin: Sendable {
         let source: FileStream
         let offset: StreamOffset
         let subOffset: UInt64
-    }
-
-    /// What the commit lane takes to write.
-    struct Flush {
-        let bytes: [[UInt8]]
-        let position: UInt64
-        let ticket: UInt64
-        let tail: StreamOffset
-        let closed: Bool
-        let fd: Int32
     }
 
     /// Why a flush could not start: the log could not be reopened.
@@ -111,39 +69,18 @@ final class FileStream: Sendable {
     /// Waits until the ticket is committed; returns the failure if the writes failed instead.
     func waitForCommit(_ ticket: UInt64) async -> StreamStorageError? {
         await withCheckedContinuation { continuation in
-            let immediate = state.withLock { state -> StreamStorageError?? in
-                if state.committedTicket >= ticket { return .some(nil) }
-                if let failure = state.failure { return .some(.storageFailure(failure)) }
-                state.ackWaiters.append((ticket, continuation))
-                return .none
+            switch state.withLock({ $0.awaitCommit(ticket, waiter: continuation) }) {
+            case .committed: continuation.resume(returning: nil)
+            case .failed(let failure): continuation.resume(returning: .storageFailure(failure))
+            case .waiting: break
             }
-            if let immediate { continuation.resume(returning: immediate) }
         }
     }
 
     /// Takes the pending records for writing (commit lane only), reopening the log if it was closed.
     func takePending() throws(ReopenFailure) -> Flush? {
         let flush = try state.withLock { state throws(ReopenFailure) -> Flush? in
-            state.isScheduled = false
-            guard !state.pending.isEmpty, state.failure == nil else { return nil }
-            do throws(FileIOError) {
-                try reopenIfClosed(&state)
-            } catch {
-                throw ReopenFailure(error: error)
-            }
-            let bytes = state.pending
-            state.pending = []
-            let position = state.writtenEnd
-            state.writtenEnd += UInt64(bytes.reduce(0) { $0 + $1.count })
-            state.fdUsers += 1
-            return Flush(
-                bytes: bytes,
-                position: position,
-                ticket: state.issuedTicket,
-                tail: state.decided.tail,
-                closed: state.decided.isClosed,
-                fd: state.fd
-            )
+            try state.takeFlush { () throws(ReopenFailure) -> Int32 in try reopen() }
         }
         if flush != nil { descriptors.touch(self) }
         return flush
@@ -151,17 +88,16 @@ final class FileStream: Sendable {
 
     /// Marks the stream as queued again: the lane retries its pending records, so appends need not queue it.
     func markScheduled() {
-        state.withLock { $0.isScheduled = true }
+        state.withLock { $0.markScheduled() }
     }
 
     /// Borrows the log's descriptor, reopening the log if it was closed; `nil` once the stream is removed.
     /// Pair a descriptor with ``releaseDescriptor()``.
     func borrowDescriptor() throws(FileIOError) -> Int32? {
         let fd = try state.withLock { state throws(FileIOError) -> Int32? in
-            guard !state.isDeleted else { return nil }
-            try reopenIfClosed(&state)
-            state.fdUsers += 1
-            return state.fd
+            try state.borrowDescriptor { () throws(FileIOError) -> Int32 in
+                try FileIO.openRegular(logPath, flags: O_RDWR)
+            }
         }
         if fd != nil { descriptors.touch(self) }
         return fd
@@ -169,66 +105,52 @@ final class FileStream: Sendable {
 
     /// Closes the log if nobody uses it (the descriptor cache evicts it); returns whether it is closed.
     func closeIdleDescriptor() -> Bool {
-        state.withLock { state in
-            guard state.fd >= 0 else { return true }
-            guard state.fdUsers == 0 else { return false }
-            FileIO.close(state.fd)
-            state.fd = -1
-            return true
-        }
+        let (isClosed, closing) = state.withLock { $0.closeIdle() }
+        if let closing { FileIO.close(closing) }
+        return isClosed
     }
 
-    private func reopenIfClosed(_ state: inout State) throws(FileIOError) {
-        guard state.fd < 0 else { return }
-        state.fd = try FileIO.openRegular(logPath, flags: O_RDWR)
+    private func reopen() throws(ReopenFailure) -> Int32 {
+        do throws(FileIOError) {
+            return try FileIO.openRegular(logPath, flags: O_RDWR)
+        } catch {
+            throw ReopenFailure(error: error)
+        }
     }
 
     /// Makes a written flush visible and acknowledges it (commit lane only).
     func commit(_ flush: Flush, notifier: StreamChangeNotifier) {
-        let waiters = state.withLock { state -> [CheckedContinuation<StreamStorageError?, Never>] in
-            state.committedTicket = max(state.committedTicket, flush.ticket)
-            state.committedTail = flush.tail
-            state.committedClosed = flush.closed
-            Self.releaseDescriptor(&state)
-            var ready: [CheckedContinuation<StreamStorageError?, Never>] = []
-            state.ackWaiters.removeAll { waiter in
-                guard waiter.ticket <= flush.ticket else { return false }
-                ready.append(waiter.continuation)
-                return true
-            }
-            return ready
-        }
-        for waiter in waiters { waiter.resume(returning: nil) }
+        perform(state.withLock { $0.commit(flush) }, resuming: nil)
         notifier.publish(path, tail: flush.tail, closed: flush.closed)
     }
 
     /// Records a write failure: every waiting and later request fails; readers keep the committed data.
     func fail(_ error: FileIOError, releasing: Bool) {
-        let waiters = state.withLock { state -> [CheckedContinuation<StreamStorageError?, Never>] in
-            state.failure = state.failure ?? error.description
-            if releasing { Self.releaseDescriptor(&state) }
-            defer { state.ackWaiters = [] }
-            return state.ackWaiters.map(\.continuation)
-        }
-        for waiter in waiters { waiter.resume(returning: .storageFailure(error)) }
+        perform(state.withLock { $0.fail(error.description, releasing: releasing) }, resuming: .storageFailure(error))
     }
 
-    /// Borrows the file descriptor for a read; pair with ``releaseDescriptor()``.
+    /// Ends a borrow of the log's descriptor.
     func releaseDescriptor() {
-        state.withLock { Self.releaseDescriptor(&$0) }
+        close(state.withLock { $0.release(borrowed: true) })
     }
 
-    /// Closes the descriptor now if the stream is deleted and nobody uses it.
-    func closeIfUnused() {
-        state.withLock { Self.releaseDescriptor(&$0, borrowed: false) }
+    /// The store shuts down: the stream is gone, and its log closed unless a reader still uses it.
+    func shutDown() {
+        close(state.withLock { $0.shutDown() })
     }
 
-    private static func releaseDescriptor(_ state: inout State, borrowed: Bool = true) {
-        if borrowed { state.fdUsers -= 1 }
-        if state.isDeleted && state.fdUsers == 0 && state.fd >= 0 && state.pending.isEmpty {
-            FileIO.close(state.fd)
-            state.fd = -1
-        }
+    /// The removal succeeded: the stream is gone, and its log closed unless a reader still uses it.
+    func finishRemoval() {
+        close(state.withLock { $0.finishRemoval() })
+    }
+
+    private func perform(_ released: State.Released, resuming result: StreamStorageError?) {
+        close(released.closing)
+        for waiter in released.waiters { waiter.resume(returning: result) }
+    }
+
+    private func close(_ fd: Int32?) {
+        if let fd { FileIO.close(fd) }
     }
 
     /// Appends the payloads of whole records from `start` up to `end` (offsets in this log, whose first byte

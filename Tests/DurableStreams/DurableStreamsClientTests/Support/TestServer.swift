@@ -1,6 +1,7 @@
 import DurableStreams
 import DurableStreamsAsyncHTTPClient
 import DurableStreamsServer
+import DurableStreamsTestSupport
 import Foundation
 
 /// This repository's server, in process on an ephemeral port, with fault injection on.
@@ -9,9 +10,9 @@ final class TestServer: Sendable {
     let baseURL: String
     let transport: AsyncHTTPClientTransport
 
-    private init(server: DurableStreamsServer, port: Int, readTimeout: Duration) {
-        self.server = server
-        self.baseURL = "http://127.0.0.1:\(port)"
+    private init(_ started: StartedServer, readTimeout: Duration) {
+        self.server = started.server
+        self.baseURL = started.baseURL
         self.transport = AsyncHTTPClientTransport(readTimeout: readTimeout)
     }
 
@@ -20,12 +21,12 @@ final class TestServer: Sendable {
         longPollTimeout: Duration = .milliseconds(500),
         readTimeout: Duration = .seconds(20)
     ) async throws -> TestServer {
-        var configuration = DurableStreamsServer.Configuration(
-            host: "127.0.0.1", port: 0, storage: .memory, longPollTimeout: longPollTimeout, faultInjection: true)
-        configuration.compression = false
-        let server = DurableStreamsServer(configuration: configuration)
-        let port = try await server.start()
-        return TestServer(server: server, port: port, readTimeout: readTimeout)
+        let started = try await StartedServer.start(
+            .forTests {
+                $0.longPollTimeout = longPollTimeout
+                $0.compression = false
+            })
+        return TestServer(started, readTimeout: readTimeout)
     }
 
     func stop() async {

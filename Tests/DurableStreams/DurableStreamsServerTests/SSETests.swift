@@ -1,5 +1,6 @@
 import CourierTestSupport
 import DurableStreamsServer
+import DurableStreamsTestSupport
 import Foundation
 import Testing
 
@@ -195,10 +196,7 @@ struct SSETests {
 
     @Test("Stopping the server ends SSE streams promptly")
     func stopEndsStreams() async throws {
-        var configuration = DurableStreamsServer.Configuration(port: 0, longPollTimeout: .seconds(120))
-        configuration.logger.logLevel = .warning
-        let server = DurableStreamsServer(configuration: configuration)
-        try await server.start()
+        let server = try await StartedServer.start(.forTests { $0.longPollTimeout = .seconds(120) }).server
         let client = try await ServerHarness.client(for: server)
         let path = ServerHarness.uniquePath()
         try await client.create(path)

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import DurableStreamsServer
 import DurableStreamsStorage
+import DurableStreamsTestSupport
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -34,22 +35,19 @@ struct ServerHarness: Sendable {
         _ configuration: DurableStreamsServer.Configuration = .forTests(),
         _ body: (ServerHarness) async throws -> Void
     ) async throws {
-        let server = DurableStreamsServer(configuration: configuration)
-        let port = try await server.start()
-        let client = HTTPClient(
-            eventLoopGroupProvider: .singleton,
-            configuration: .init(
-                redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(60)))
-        )
-        let harness = ServerHarness(server: server, base: "http://127.0.0.1:\(port)", client: client)
-        do {
-            try await body(harness)
-            try await client.shutdown()
-            await server.stop()
-        } catch {
-            try? await client.shutdown()
-            await server.stop()
-            throw error
+        try await withStartedServer(configuration) { started in
+            let client = HTTPClient(
+                eventLoopGroupProvider: .singleton,
+                configuration: .init(
+                    redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(60)))
+            )
+            do {
+                try await body(ServerHarness(server: started.server, base: started.baseURL, client: client))
+                try await client.shutdown()
+            } catch {
+                try? await client.shutdown()
+                throw error
+            }
         }
     }
 
@@ -122,23 +120,6 @@ struct ServerHarness: Sendable {
         request.method = .GET
         let response = try await client.execute(request, timeout: .seconds(60))
         return SSEConnection(status: Int(response.status.code), headers: response.headers, body: response.body)
-    }
-}
-
-extension DurableStreamsServer.Configuration {
-    /// In memory on 127.0.0.1 with an ephemeral port, long-poll timeout 500 ms, fault injection on, quiet
-    /// logs; then `adjust`.
-    static func forTests(_ adjust: (inout Self) -> Void = { _ in }) -> Self {
-        var configuration = Self(
-            host: "127.0.0.1",
-            port: 0,
-            storage: .memory,
-            longPollTimeout: .milliseconds(500),
-            faultInjection: true
-        )
-        configuration.logger.logLevel = .warning
-        adjust(&configuration)
-        return configuration
     }
 }
 

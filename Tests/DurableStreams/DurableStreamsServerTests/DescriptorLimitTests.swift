@@ -52,11 +52,7 @@ struct DescriptorLimitTests {
             let server = try ServerProcess.launch(
                 arguments: ["--data-dir", directory, "--sync", "never", "--log-level", "info"], openFileLimit: 256)
             // The store logs this line before it reads the first stream; recovering them takes seconds.
-            try await withTimeout(.seconds(60)) {
-                while !server.standardError.contains("recovering \(count) streams") {
-                    try await Task.sleep(for: .milliseconds(5))
-                }
-            }
+            try await server.waitForStandardError(containing: "recovering \(count) streams")
             let signalled = ContinuousClock.now
             server.signal(SIGTERM)
             #expect(try await server.waitForExit(within: .seconds(5)) == 0)
@@ -81,11 +77,7 @@ struct DescriptorLimitTests {
         let started = ContinuousClock.now
         var flood: [PlainSocket] = []
         for _ in 0..<100 { flood.append(try PlainSocket(port: port)) }
-        try await withTimeout(.seconds(20)) {
-            while !server.child.standardError.contains("out of file descriptors") {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
+        try await server.child.waitForStandardError(containing: "out of file descriptors")
         try kept.send(request)
         #expect(try await kept.receiveResponse().hasPrefix("HTTP/1.1 404"))
         flood.removeAll()
@@ -120,11 +112,7 @@ struct DescriptorLimitTests {
             // Idle connections take every descriptor left.
             var flood: [PlainSocket] = []
             for _ in 0..<100 { flood.append(try PlainSocket(port: port)) }
-            try await withTimeout(.seconds(20)) {
-                while !server.child.standardError.contains("out of file descriptors") {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-            }
+            try await server.child.waitForStandardError(containing: "out of file descriptors")
             // Stream 0's log must be reopened: the store closes idle logs to get a descriptor, and the append
             // succeeds instead of failing the stream until a restart.
             let appended = try await send("POST", 0, body: "b")
@@ -150,7 +138,7 @@ struct DescriptorLimitTests {
             let writers = try (0..<3).map { _ in try PlainSocket(port: port) }
             var flood: [PlainSocket] = []
             for _ in 0..<100 { flood.append(try PlainSocket(port: port)) }
-            try await Self.waitForLog(server, "cannot accept connections", count: 1)
+            try await server.child.waitForStandardError(containing: "cannot accept connections")
             for (index, writer) in writers.enumerated() {
                 let body = "y"
                 try writer.send(
@@ -158,7 +146,7 @@ struct DescriptorLimitTests {
                         + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
             }
             let postponed = "out of file descriptors: appends postponed"
-            try await Self.waitForLog(server, postponed, count: 3)
+            try await server.child.waitForStandardError(containing: postponed, count: 3)
             let lines = server.child.standardError.split(separator: "\n").filter { $0.contains(postponed) }
             // Each line starts with its time to the second: at most one line a second means no two lines share
             // one (the test's own polling may run late on a loaded machine, so its clock is not used).
@@ -175,19 +163,6 @@ struct DescriptorLimitTests {
             for writer in writers { #expect(try await writer.receiveResponse().hasPrefix("HTTP/1.1 204")) }
             try await Self.stop(server)
         }
-    }
-
-    /// Waits until the server's standard error holds `text` at least `count` times; returns when it did.
-    @discardableResult
-    private static func waitForLog(_ server: ServerProcess, _ text: String, count: Int) async throws
-        -> ContinuousClock.Instant
-    {
-        try await withTimeout(.seconds(30)) {
-            while server.child.standardError.components(separatedBy: text).count - 1 < count {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-        }
-        return .now
     }
 
     /// Runs `body` for stream indices `0..<count`, 16 at a time.

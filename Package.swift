@@ -55,6 +55,11 @@ let sharedTargets: [Target] = [
         dependencies: ["CourierPrimitives", "CourierTestSupport"],
         path: "Tests/Shared/CourierPrimitivesTests"
     ),
+    .testTarget(
+        name: "CourierToolingTests",
+        dependencies: ["CourierTooling"],
+        path: "Tests/Shared/CourierToolingTests"
+    ),
     // Rules the repository keeps: Apple-only files listed and thin, file sizes.
     .testTarget(name: "RepositoryRulesTests", path: "Tests/Shared/RepositoryRulesTests"),
 ]
@@ -527,7 +532,8 @@ let clerkKitTargets: [Target] = [
     .executableTarget(
         name: "clerk-benchmark",
         dependencies: [
-            "ClerkKit", "ClerkKitTesting", "BenchmarkSupport", .product(name: "Logging", package: "swift-log"),
+            "ClerkKit", "ClerkKitTesting", "BenchmarkSupport", "CourierPrimitives",
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Benchmarks/ClerkKit"
     ),

@@ -1,9 +1,9 @@
 import BenchmarkSupport
 import ClerkKit
 import ClerkKitTesting
+import CourierPrimitives
 import Foundation
 import Logging
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,9 +14,10 @@ import FoundationNetworking
 // the emulator's sign-in rate.
 
 /// Counts the requests that reach the wire, by path.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class CountingTransport: HTTPTransport {
     private let base: any HTTPTransport
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
 
     init(_ base: any HTTPTransport) { self.base = base }
 
@@ -30,6 +31,7 @@ final class CountingTransport: HTTPTransport {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct BenchmarkFailure: Error, CustomStringConvertible {
     let description: String
 }
@@ -37,6 +39,7 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
 let password = "benchmark-password-1"
 
 @MainActor
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func signedInClerk(
     _ emulator: ClerkEmulator, user: String, transport: any HTTPTransport = URLSessionTransport(),
     store: any SecureStore = InMemorySecureStore()
@@ -50,6 +53,7 @@ func signedInClerk(
 }
 
 @MainActor
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func measurePipeline(_ emulator: ClerkEmulator, base: URL, iterations: Int) async throws {
     let clerk = try await signedInClerk(emulator, user: "user0+clerk_test@example.com")
     let piped = try await sample(iterations: iterations, warmup: 50) { try await clerk.refreshEnvironment() }
@@ -70,6 +74,7 @@ func measurePipeline(_ emulator: ClerkEmulator, base: URL, iterations: Int) asyn
 }
 
 @MainActor
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func measureTokenDeduplication(_ emulator: ClerkEmulator) async throws {
     let counting = CountingTransport(URLSessionTransport())
     let clerk = try await signedInClerk(emulator, user: "user1+clerk_test@example.com", transport: counting)
@@ -95,6 +100,7 @@ func measureTokenDeduplication(_ emulator: ClerkEmulator) async throws {
 }
 
 @MainActor
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func measureColdStart(_ emulator: ClerkEmulator, iterations: Int) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clerk-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -116,6 +122,7 @@ func measureColdStart(_ emulator: ClerkEmulator, iterations: Int) async throws {
 
 /// Password sign-ins sent straight over HTTP, each from a new client (no device token), by 4 concurrent workers:
 /// the emulator's own capacity, without a client library in the way.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func measureEmulatorSignIns(_ base: URL, count: Int) async throws {
     let workers = 4
     let session = URLSession(configuration: .ephemeral)
@@ -151,6 +158,7 @@ func measureEmulatorSignIns(_ base: URL, count: Int) async throws {
 }
 
 @MainActor
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func runBenchmarks() async throws {
     printBuildBanner("clerk-benchmark")
     var logger = Logger(label: "clerk-benchmark")
@@ -172,8 +180,12 @@ func runBenchmarks() async throws {
     await emulator.stop()
 }
 
+guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+    FileHandle.standardError.write(Data("clerk-benchmark needs macOS 14, iOS 17, tvOS 17 or watchOS 10\n".utf8))
+    exit(1)
+}
 do {
-    try await runBenchmarks()
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) { try await runBenchmarks() }
 } catch {
     FileHandle.standardError.write(Data("clerk-benchmark: \(error)\n".utf8))
     exit(1)

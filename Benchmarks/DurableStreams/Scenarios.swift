@@ -3,6 +3,7 @@ import DurableStreams
 import Foundation
 
 /// A small record decoded in the catch-up benchmark.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct Item: Codable, Sendable {
     var id: Int
     var name: String
@@ -11,7 +12,8 @@ struct Item: Codable, Sendable {
 }
 
 /// The measurements, each against one target.
-struct Scenarios {
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct Scenarios: Sendable {
     let target: BenchmarkTarget
     let configuration: HandleConfiguration
     let quick: Bool
@@ -115,6 +117,7 @@ struct Scenarios {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct BenchmarkFailure: Error, CustomStringConvertible {
     let description: String
 

@@ -6,10 +6,11 @@ import Foundation
 import Logging
 
 /// A server to measure against: this repository's (in process) or rakaia-streams (a Python child process).
-struct BenchmarkTarget {
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct BenchmarkTarget: Sendable {
     let name: String
     let baseURL: String
-    let stop: () async -> Void
+    let stop: @Sendable () async -> Void
 
     static func ours() async throws -> BenchmarkTarget {
         var configuration = DurableStreamsServer.Configuration(

@@ -14,149 +14,157 @@ import Glibc
 // uvicorn) and is driven over loopback by a minimal keep-alive HTTP/1.1 client, so the figures measure the
 // server; client and server share the machine's cores.
 
-guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+    try await runBenchmark()
+} else {
     print("durable-streams-server-benchmark needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
     exit(1)
 }
 
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "serve-child" {
-    try await ServeChild.run(Array(CommandLine.arguments.dropFirst(2)))
-    exit(0)
-}
-
-printBuildBanner("durable-streams-server-benchmark")
-System.raiseOpenFiles()
-let quick = isQuickRun
-let withPeer = !CommandLine.arguments.contains("--no-peer")
-let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
-    index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
-}
-
-/// Whether a measure was asked for.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-func wanted(_ measure: String) -> Bool {
-    only.map { measure.localizedCaseInsensitiveContains($0) } ?? true
-}
-let appendCount = quick ? 500 : 20_000
-let manyReaders = quick ? 50 : 1_000
-let liveMessages = quick ? 10 : 200
-let idleConnections = quick ? 200 : 10_000
-
-var kinds: [ServerProcess.Kind] = [.swiftMemory, .swiftDisk]
-if withPeer { kinds.append(.rakaia) }
-
-var results: [String: [String: String]] = [:]
-var numbers: [String: [String: Double]] = [:]
-
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-func record(_ kind: ServerProcess.Kind, _ measure: String, _ text: String, _ value: Double) {
-    results[measure, default: [:]][kind.description] = text
-    numbers[measure, default: [:]][kind.description] = value
-}
+func runBenchmark() async throws {
+    if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "serve-child" {
+        try await ServeChild.run(Array(CommandLine.arguments.dropFirst(2)))
+        exit(0)
+    }
 
-for kind in kinds {
-    print("… \(kind)")
-    let server: ServerProcess
-    do {
-        server = try await ServerProcess.start(kind)
-    } catch {
-        print("  cannot start: \(error)")
-        continue
+    printBuildBanner("durable-streams-server-benchmark")
+    System.raiseOpenFiles()
+    let quick = isQuickRun
+    let withPeer = !CommandLine.arguments.contains("--no-peer")
+    let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
+        index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
     }
-    for (concurrency, idempotent) in [(1, false), (64, false), (1, true), (64, true)] {
-        let name = "100 B appends, concurrency \(concurrency)\(idempotent ? ", idempotent" : "")"
-        guard wanted(name) else { continue }
+
+    /// Whether a measure was asked for.
+    func wanted(_ measure: String) -> Bool {
+        only.map { measure.localizedCaseInsensitiveContains($0) } ?? true
+    }
+    let appendCount = quick ? 500 : 20_000
+    let manyReaders = quick ? 50 : 1_000
+    let liveMessages = quick ? 10 : 200
+    let idleConnections = quick ? 200 : 10_000
+
+    var kinds: [ServerProcess.Kind] = [.swiftMemory, .swiftDisk]
+    if withPeer { kinds.append(.rakaia) }
+
+    var results: [String: [String: String]] = [:]
+    var numbers: [String: [String: Double]] = [:]
+
+    @MainActor
+    func record(_ kind: ServerProcess.Kind, _ measure: String, _ text: String, _ value: Double) {
+        results[measure, default: [:]][kind.description] = text
+        numbers[measure, default: [:]][kind.description] = value
+    }
+
+    for kind in kinds {
+        print("… \(kind)")
+        let server: ServerProcess
         do {
-            let figures = try await Scenarios.appends(
-                port: server.port,
-                concurrency: concurrency,
-                total: concurrency == 1 ? appendCount / 4 : appendCount,
-                idempotent: idempotent
-            )
-            record(kind, name, "\(rateText(figures.rate)) (p50 \(figures.latency.p50.millisecondsText))", figures.rate)
+            server = try await ServerProcess.start(kind)
         } catch {
-            record(kind, name, "failed: \(error)", 0)
+            print("  cannot start: \(error)")
+            continue
         }
-    }
-    let readCount = quick ? 1_000 : 10_000
-    for (json, size, forked) in [(false, 1024, false), (true, 100, false), (false, 1024, true)] {
-        let name =
-            json
-            ? "catch-up read, \(readCount) × 100 B JSON messages"
-            : "catch-up read, \(readCount) × 1 KiB appends\(forked ? ", fork (half inherited)" : "")"
-        guard wanted(name) else { continue }
-        do {
-            let (bytes, time) = try await Scenarios.catchUp(
-                port: server.port, count: readCount, size: size, json: json, forked: forked,
-                repetitions: quick ? 3 : 7)
-            let megabytes = Double(bytes) / 1e6 / time.p50.seconds
-            record(kind, name, String(format: "%.1f MB/s (%@)", megabytes, time.p50.millisecondsText), megabytes)
-        } catch {
-            record(kind, name, "failed: \(error)", 0)
-        }
-    }
-    for mode in [Scenarios.LiveMode.longPoll, .sse] {
-        for readers in [1, manyReaders] {
-            let name = "append → delivery, \(mode.rawValue), \(readers) reader\(readers == 1 ? "" : "s") (p50 / p99)"
+        for (concurrency, idempotent) in [(1, false), (64, false), (1, true), (64, true)] {
+            let name = "100 B appends, concurrency \(concurrency)\(idempotent ? ", idempotent" : "")"
             guard wanted(name) else { continue }
             do {
-                let latency = try await Scenarios.liveLatency(
+                let figures = try await Scenarios.appends(
                     port: server.port,
-                    mode: mode,
-                    readers: readers,
-                    messages: readers == 1 ? liveMessages * 5 : liveMessages
+                    concurrency: concurrency,
+                    total: concurrency == 1 ? appendCount / 4 : appendCount,
+                    idempotent: idempotent
                 )
                 record(
-                    kind, name, "\(latency.p50.millisecondsText) / \(latency.p99.millisecondsText)", latency.p50.seconds
-                )
+                    kind, name, "\(rateText(figures.rate)) (p50 \(figures.latency.p50.millisecondsText))", figures.rate)
             } catch {
                 record(kind, name, "failed: \(error)", 0)
             }
         }
-    }
-    await server.stop()
+        let readCount = quick ? 1_000 : 10_000
+        for (json, size, forked) in [(false, 1024, false), (true, 100, false), (false, 1024, true)] {
+            let name =
+                json
+                ? "catch-up read, \(readCount) × 100 B JSON messages"
+                : "catch-up read, \(readCount) × 1 KiB appends\(forked ? ", fork (half inherited)" : "")"
+            guard wanted(name) else { continue }
+            do {
+                let (bytes, time) = try await Scenarios.catchUp(
+                    port: server.port, count: readCount, size: size, json: json, forked: forked,
+                    repetitions: quick ? 3 : 7)
+                let megabytes = Double(bytes) / 1e6 / time.p50.seconds
+                record(kind, name, String(format: "%.1f MB/s (%@)", megabytes, time.p50.millisecondsText), megabytes)
+            } catch {
+                record(kind, name, "failed: \(error)", 0)
+            }
+        }
+        for mode in [Scenarios.LiveMode.longPoll, .sse] {
+            for readers in [1, manyReaders] {
+                let name =
+                    "append → delivery, \(mode.rawValue), \(readers) reader\(readers == 1 ? "" : "s") (p50 / p99)"
+                guard wanted(name) else { continue }
+                do {
+                    let latency = try await Scenarios.liveLatency(
+                        port: server.port,
+                        mode: mode,
+                        readers: readers,
+                        messages: readers == 1 ? liveMessages * 5 : liveMessages
+                    )
+                    record(
+                        kind, name, "\(latency.p50.millisecondsText) / \(latency.p99.millisecondsText)",
+                        latency.p50.seconds
+                    )
+                } catch {
+                    record(kind, name, "failed: \(error)", 0)
+                }
+            }
+        }
+        await server.stop()
 
-    // A fresh server for the memory measurement, so earlier streams do not count.
-    guard wanted("server memory, \(idleConnections) idle SSE connections") else { continue }
-    do {
-        let fresh = try await ServerProcess.start(kind)
-        let name = "server memory, \(idleConnections) idle SSE connections"
+        // A fresh server for the memory measurement, so earlier streams do not count.
+        guard wanted("server memory, \(idleConnections) idle SSE connections") else { continue }
         do {
-            let (before, after, opened) = try await Scenarios.idleSSEMemory(server: fresh, connections: idleConnections)
-            let perConnection = opened > 0 ? Double(after - before) / Double(opened) / 1024 : 0
-            let text = String(
-                format: "%.1f MiB (+%.1f KiB each, %d open)", Double(after) / 1_048_576, perConnection, opened)
-            record(kind, name, text, Double(after))
+            let fresh = try await ServerProcess.start(kind)
+            let name = "server memory, \(idleConnections) idle SSE connections"
+            do {
+                let (before, after, opened) = try await Scenarios.idleSSEMemory(
+                    server: fresh, connections: idleConnections)
+                let perConnection = opened > 0 ? Double(after - before) / Double(opened) / 1024 : 0
+                let text = String(
+                    format: "%.1f MiB (+%.1f KiB each, %d open)", Double(after) / 1_048_576, perConnection, opened)
+                record(kind, name, text, Double(after))
+            } catch {
+                record(kind, name, "failed: \(error)", 0)
+            }
+            await fresh.stop()
         } catch {
-            record(kind, name, "failed: \(error)", 0)
+            print("  cannot start: \(error)")
         }
-        await fresh.stop()
-    } catch {
-        print("  cannot start: \(error)")
     }
-}
 
-let columns = ["measure"] + kinds.map(\.description) + (withPeer ? ["memory ÷ rakaia"] : [])
-var report = Report("Durable Streams server on loopback", columns: columns)
-let order = [
-    "100 B appends, concurrency 1", "100 B appends, concurrency 64", "100 B appends, concurrency 1, idempotent",
-    "100 B appends, concurrency 64, idempotent",
-]
-let measures = order.filter { results[$0] != nil } + results.keys.filter { !order.contains($0) }.sorted()
-for measure in measures {
-    var cells = [measure] + kinds.map { results[measure]?[$0.description] ?? "" }
-    if withPeer {
-        let ours = numbers[measure]?[ServerProcess.Kind.swiftMemory.description] ?? 0
-        let peer = numbers[measure]?[ServerProcess.Kind.rakaia.description] ?? 0
-        if ours > 0 && peer > 0 {
-            let higherIsBetter = measure.contains("appends,") || measure.contains("catch-up")
-            let ratio = higherIsBetter ? ours / peer : peer / ours
-            cells.append(String(format: "%.1f× %@", ratio, ratio >= 1 ? "better" : "worse"))
-        } else {
-            cells.append("")
+    let columns = ["measure"] + kinds.map(\.description) + (withPeer ? ["memory ÷ rakaia"] : [])
+    var report = Report("Durable Streams server on loopback", columns: columns)
+    let order = [
+        "100 B appends, concurrency 1", "100 B appends, concurrency 64", "100 B appends, concurrency 1, idempotent",
+        "100 B appends, concurrency 64, idempotent",
+    ]
+    let measures = order.filter { results[$0] != nil } + results.keys.filter { !order.contains($0) }.sorted()
+    for measure in measures {
+        var cells = [measure] + kinds.map { results[measure]?[$0.description] ?? "" }
+        if withPeer {
+            let ours = numbers[measure]?[ServerProcess.Kind.swiftMemory.description] ?? 0
+            let peer = numbers[measure]?[ServerProcess.Kind.rakaia.description] ?? 0
+            if ours > 0 && peer > 0 {
+                let higherIsBetter = measure.contains("appends,") || measure.contains("catch-up")
+                let ratio = higherIsBetter ? ours / peer : peer / ours
+                cells.append(String(format: "%.1f× %@", ratio, ratio >= 1 ? "better" : "worse"))
+            } else {
+                cells.append("")
+            }
         }
+        report.add(cells)
     }
-    report.add(cells)
+    report.print()
 }
-report.print()

@@ -11,8 +11,13 @@ import BenchmarkSupport
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--echo" || arguments.first == "--blast" {
-    try await Peer.run(arguments)
+if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+    if arguments.first == "--echo" || arguments.first == "--blast" {
+        try await Peer.run(arguments)
+    } else {
+        try await Suite.run()
+    }
 } else {
-    try await Suite.run()
+    print("wormhole-benchmark needs macOS 13, iOS 16, tvOS 16 or watchOS 9")
+    exit(1)
 }

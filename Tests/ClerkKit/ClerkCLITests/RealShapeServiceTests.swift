@@ -8,9 +8,11 @@ import Testing
 @Suite("clerk command-line tool against real-shaped responses")
 struct RealShapeServiceTests {
     static let deviceToken = "dvb_2xRealShapedDeviceToken"
-    static let freshToken = Fixtures.jwt(exp: Int(Date().timeIntervalSince1970) + 3600)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    static var freshToken: String { Fixtures.jwt(exp: Int(Date().timeIntervalSince1970) + 3600) }
 
     /// Whether the stub's client holds the signed-in session.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     final class StubState: @unchecked Sendable {
         private let lock = NSLock()
         private var signedIn = false
@@ -20,6 +22,7 @@ struct RealShapeServiceTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func answer(_ request: String, state: StubState) -> [UInt8] {
         let line = request.split(separator: "\r\n").first.map(String.init) ?? ""
         let parts = line.split(separator: " ").map(String.init)
@@ -56,6 +59,7 @@ struct RealShapeServiceTests {
             body: Fixtures.data(body))
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func signsInReadsTheUserMintsATokenAndSignsOut() async throws {
         let state = StubState()
         let server = try RawHTTPServer { request in Self.answer(request, state: state) }
@@ -115,6 +119,7 @@ struct RealShapeServiceTests {
         #expect(signInBody.contains("identifier=ada"), "\(signInBody)")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     struct Parsed {
         var line: String
         var query: String
@@ -122,6 +127,7 @@ struct RealShapeServiceTests {
         var body: String
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func parse(_ raw: String) -> Parsed {
         let halves = raw.components(separatedBy: "\r\n\r\n")
         let head = halves.first?.split(separator: "\r\n").map(String.init) ?? []

@@ -9,6 +9,7 @@ import Testing
 @MainActor
 @Suite struct AuthFlowTests {
     /// Routes for a sign-in that completes with `sess_1`.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func signInRoutes(firstStatus: String = "needs_first_factor") -> StubTransport {
         StubTransport { request, _ in
             let path = request.url.path
@@ -42,6 +43,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func passwordSignInSyncsStateAndEmitsEvents() async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -59,6 +61,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func everySubscriberGetsEveryEvent() async throws {
         let harness = try ClerkHarness(transport: Self.signInRoutes())
         let first = harness.clerk.events
@@ -70,6 +73,7 @@ import Testing
     }
 
     @Test(arguments: [FactorStrategy.emailCode, .phoneCode])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func codeSignIn(strategy: FactorStrategy) async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -93,6 +97,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func identifierFirstThenPreparedFactorThenPassword() async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -109,6 +114,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func ticketSignIn() async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -120,6 +126,7 @@ import Testing
     @Test(arguments: [
         (FactorStrategy.totp, false), (.phoneCode, true), (.emailCode, true), (.backupCode, false),
     ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func secondFactor(strategy: FactorStrategy, needsPrepare: Bool) async throws {
         let transport = Self.signInRoutes(firstStatus: "needs_second_factor")
         let harness = try ClerkHarness(transport: transport)
@@ -142,6 +149,7 @@ import Testing
     }
 
     @Test(arguments: [FactorStrategy.resetPasswordEmailCode, .resetPasswordPhoneCode])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func resetPassword(strategy: FactorStrategy) async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -166,6 +174,7 @@ import Testing
 
     // MARK: Sign-up
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func signUpRoutes() -> StubTransport {
         StubTransport { request, _ in
             switch (request.method, request.url.path) {
@@ -184,6 +193,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func signUpWithEmailVerification() async throws {
         let transport = Self.signUpRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -215,6 +225,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func signUpWithPhoneVerification() async throws {
         let transport = Self.signUpRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -228,6 +239,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func wrongCodeLeavesStateAndThrowsTheAPIError() async throws {
         let transport = StubTransport { request, _ in
             request.url.path.hasSuffix("attempt_verification")
@@ -246,6 +258,7 @@ import Testing
 
     // MARK: Sessions
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func sessionRoutes() -> StubTransport {
         let two = Fixtures.client(
             sessions: [Fixtures.session(id: "sess_1"), Fixtures.session(id: "sess_2", organizationId: "org_1")],
@@ -272,6 +285,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func setActiveWithOrganization() async throws {
         let transport = Self.sessionRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -288,6 +302,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func signOutOneThenAll() async throws {
         let transport = Self.sessionRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -308,6 +323,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func activeSessionsAndRevoke() async throws {
         let transport = Self.sessionRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -322,6 +338,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func loadHydratesThenRefreshesEnvironmentAndClient() async throws {
         let transport = StubTransport { request, _ in
             request.url.path == "/v1/environment"
@@ -340,6 +357,7 @@ import Testing
 }
 
 @Suite struct SpecCheckTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func unknownParametersAreProblems() throws {
         let url = try #require(URL(string: "https://x.dev/v1/client/sign_ins?_is_native=true&bogus=1"))
         let request = ClerkHTTPRequest(

@@ -7,8 +7,10 @@ import Testing
 /// kept in the store, `magic_links/complete` when the link comes back through `handle(_:)`, then the ticket.
 @MainActor
 @Suite struct EmailLinkPKCETests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func sha256AndTheRFC7636Challenge() {
         #expect(
             Self.hex(SHA256Digest.hash([]))
@@ -31,6 +33,7 @@ import Testing
     }
 
     /// Answers a sign-in, its preparation, the completion (`complete`) and the ticket sign-in.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func routes(complete: ClerkHTTPResponse) -> StubTransport {
         let pending = Fixtures.wrapped(
             EmailLinkTests.signIn(verification: "unverified"), client: Fixtures.client(),
@@ -51,6 +54,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func theLinkComesBackThroughHandleAndTheTicketSignsIn() async throws {
         let transport = Self.routes(complete: Fixtures.wrapped(["ticket": "tkt_1"], client: Fixtures.client()))
         let harness = try ClerkHarness(transport: transport)
@@ -78,6 +82,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aSignUpAnswerIsReturnedAsASignUp() async throws {
         let transport = Self.routes(complete: Fixtures.wrapped(Fixtures.signUp(), client: Fixtures.client()))
         let harness = try ClerkHarness(transport: transport)
@@ -95,6 +100,7 @@ import Testing
         "approval_token_consumed", "approval_token_expired", "approval_token_invalid", "pkce_verification_failed",
         "flow_not_approved",
     ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func aTerminalErrorForgetsTheVerifier(code: String) async throws {
         let transport = Self.routes(complete: Fixtures.errorResponse(status: 400, code: code))
         let harness = try ClerkHarness(transport: transport)

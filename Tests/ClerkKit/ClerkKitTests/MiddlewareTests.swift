@@ -8,6 +8,7 @@ import Testing
 @MainActor
 @Suite struct MiddlewareTests {
     struct StampRequest: ClerkRequestMiddleware {
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         func prepare(_ request: inout ClerkHTTPRequest) async throws(ClerkError) {
             let sawClerkHeaders =
                 request.headers["clerk-api-version"] != nil && request.url.query?.contains("_is_native") == true
@@ -15,6 +16,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     final class Observe: ClerkResponseMiddleware, @unchecked Sendable {
         let lock = NSLock()
         var statuses: [Int] = []
@@ -30,12 +32,14 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     struct Reject: ClerkResponseMiddleware {
         func validate(_ response: ClerkHTTPResponse, for request: ClerkHTTPRequest) async throws(ClerkError) {
             throw ClerkError(.invalidResponse, "rejected by the app")
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func order() async throws {
         let observe = Observe()
         let transport = StubTransport(responses: [
@@ -54,6 +58,7 @@ import Testing
         #expect(harness.clerk.client?.id == "client_b")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aThrowingResponseMiddlewareStopsTheSync() async throws {
         let transport = StubTransport(responses: [
             Fixtures.wrapped(Fixtures.signedInClient(), headers: ["Authorization": "dvc_x"])

@@ -3,11 +3,15 @@ import Foundation
 import Testing
 
 @Suite struct FAPISpecTests {
-    let spec: FAPISpec
+    /// The description, loaded once per process.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    var spec: FAPISpec {
+        get throws { try FAPISpec.load() }
+    }
 
-    init() throws { spec = try FAPISpec.load() }
-
-    @Test func loadsEveryOperation() {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func loadsEveryOperation() throws {
+        let spec = try self.spec
         #expect(spec.version == "v1")
         // The description's 202 and the one operation FAPISpec+Supplement adds (magic_links/complete).
         #expect(spec.operations.count == 203)
@@ -18,14 +22,18 @@ import Testing
         #expect(spec.operation(method: "PUT", path: "/v1/client/sign_ins") == nil)
     }
 
-    @Test func acceptsAWellFormedRequest() {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func acceptsAWellFormedRequest() throws {
+        let spec = try self.spec
         let problems = spec.validateRequest(
             method: "POST", path: "/v1/client/sign_ins", query: [("_is_native", "true")],
             formBody: [("identifier", "ada@example.com"), ("password", "secret"), ("transfer", "1")])
         #expect(problems == [])
     }
 
-    @Test func rejectsUnknownAndMalformedParameters() {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func rejectsUnknownAndMalformedParameters() throws {
+        let spec = try self.spec
         let problems = spec.validateRequest(
             method: "POST", path: "/v1/client/sign_ins", query: [("_is_native", "true"), ("debug", "1")],
             formBody: [("identifer", "ada@example.com"), ("transfer", "yes")])
@@ -35,13 +43,17 @@ import Testing
         #expect(problems.contains { $0.contains("\"transfer\" is not a boolean") })
     }
 
-    @Test func rejectsAFormBodyWhereNoneIsDescribed() {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func rejectsAFormBodyWhereNoneIsDescribed() throws {
+        let spec = try self.spec
         #expect(!spec.validateRequest(method: "GET", path: "/v1/client", formBody: [("a", "b")]).isEmpty)
         #expect(
             spec.validateRequest(method: "GET", path: "/v1/nothing/here") == ["no operation for GET /v1/nothing/here"])
     }
 
-    @Test func validatesErrorBodies() {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func validatesErrorBodies() throws {
+        let spec = try self.spec
         let good = Data(
             #"{"errors":[{"code":"form_password_incorrect","message":"Password is incorrect.","long_message":"Password is incorrect. Try again.","meta":{"param_name":"password"}}],"clerk_trace_id":"abc"}"#
                 .utf8)
@@ -56,7 +68,9 @@ import Testing
                 .isEmpty)
     }
 
-    @Test func schemaTypesNullabilityAndRequiredKeys() {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func schemaTypesNullabilityAndRequiredKeys() throws {
+        let spec = try self.spec
         let token = SpecNode.object(["object": .string("token"), "jwt": .string("a.b.c")])
         #expect(spec.validate(token, schema: "Token") == [])
         let wrong = SpecNode.object(["object": .string("token"), "jwt": .integer(3)])
@@ -64,7 +78,9 @@ import Testing
         #expect(!spec.validate(.object([:]), schema: "Client.Client").isEmpty)
     }
 
-    @Test func theSupplementAddsOnlyWhatClerkIOSSendsForEmailLinks() {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func theSupplementAddsOnlyWhatClerkIOSSendsForEmailLinks() throws {
+        let spec = try self.spec
         let complete: [(name: String, value: String)] = [
             ("flow_id", "flow_1"), ("approval_token", "apt"), ("code_verifier", "v"),
         ]

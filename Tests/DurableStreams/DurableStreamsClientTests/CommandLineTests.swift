@@ -11,6 +11,7 @@ import Darwin
 /// The client subcommands of `durable-streams`, run as a child process against the in-process server.
 @Suite("durable-streams client subcommands")
 struct CommandLineTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func run(_ arguments: [String], input: String? = nil) async throws -> (
         status: Int32, output: String, error: String
     ) {
@@ -27,6 +28,7 @@ struct CommandLineTests {
 
     @Test(
         "A refused connection prints the host, the port and the system's reason", arguments: ["head", "read", "append"])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func refusedConnection(command: String) async throws {
         let (socket, port) = try Self.closedPort()
         defer { close(socket) }
@@ -41,6 +43,7 @@ struct CommandLineTests {
 
     /// A port nothing listens on: bound but never listening (a connection to it is refused), and held by the
     /// returned socket so that no other test's server can take it meanwhile. Close the socket when done.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private static func closedPort() throws -> (socket: Int32, port: Int) {
         let fd = SocketShim.tcpSocket()
         var address = sockaddr_in()
@@ -60,6 +63,7 @@ struct CommandLineTests {
     }
 
     @Test("create, append (argument and standard input), read, head and delete")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func roundTrip() async throws {
         try await withTestServer { server in
             let url = server.streamURL("cli").absoluteString

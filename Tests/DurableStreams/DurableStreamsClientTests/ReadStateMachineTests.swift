@@ -9,6 +9,7 @@ struct ReadStateMachineTests {
         maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(1), jitterFactor: 0)
     private let t0 = ContinuousClock.now
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func machine(_ mode: ReadStateMachine.Mode, at offset: Offset = .start, stop: Bool = false)
         -> ReadStateMachine
     {
@@ -16,6 +17,7 @@ struct ReadStateMachineTests {
             offset: offset, mode: mode, stopAtUpToDate: stop, policy: policy, maxResponseBytes: 64, path: "/s")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func headers(next: String, upToDate: Bool = false, closed: Bool = false, cursor: String? = nil)
         -> StreamHTTPHeaders
     {
@@ -26,10 +28,12 @@ struct ReadStateMachineTests {
         return headers
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func event(_ type: String?, _ text: String, retry: Int? = nil) -> SSEEvent {
         SSEEvent(event: type, data: Array(text.utf8), id: nil, retry: retry)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func control(_ next: String, upToDate: Bool = false, closed: Bool = false) -> SSEEvent {
         event("control", #"{"streamNextOffset":"\#(next)","upToDate":\#(upToDate),"streamClosed":\#(closed)}"#)
     }
@@ -37,6 +41,7 @@ struct ReadStateMachineTests {
     // MARK: Catch-up and long-poll
 
     @Test("catch-up requests the offset, follows Stream-Next-Offset, and ends when up to date")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func catchUp() throws {
         var read = machine(.catchUp)
         #expect(read.start() == .request(ReadRequest(offset: .start, live: nil, cursor: nil, delay: nil)))
@@ -52,6 +57,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("a long-poll follows catch-up with the cursor, and stopAtUpToDate ends it")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func longPoll() throws {
         var read = machine(.longPoll)
         _ = read.start()
@@ -72,6 +78,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("an explicit long-poll at `now` starts live; catch-up at `now` does not")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func longPollAtNow() {
         var read = machine(.longPoll, at: .now)
         read.longPollAtNow = true
@@ -81,6 +88,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("long-polls answered at once without data back off after three; a held one resets the count")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func emptyPollBackoff() throws {
         var read = machine(.longPoll)
         _ = read.start()
@@ -98,6 +106,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("a closed stream ends the read in every mode")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func closed() throws {
         for mode in [ReadStateMachine.Mode.catchUp, .longPoll] {
             var read = machine(mode)
@@ -110,6 +119,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("responses that break the protocol are errors")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func badResponses() {
         var read = machine(.catchUp)
         _ = read.start()
@@ -122,6 +132,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("transient failures retry with backoff up to the policy's attempts; others fail at once")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func requestFailures() throws {
         var read = machine(.catchUp)
         _ = read.start()
@@ -146,6 +157,7 @@ struct ReadStateMachineTests {
     // MARK: SSE
 
     @Test("SSE delivers data with its control event, decoding base64, and ends when closed")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sse() throws {
         var read = machine(.sse)
         #expect(read.start() == .connectSSE(ReadRequest(offset: .start, live: .sse, cursor: nil)))
@@ -161,6 +173,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: a non-event-stream answer, bad base64 and oversized data are errors")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sseErrors() throws {
         var plain = machine(.sse)
         _ = plain.start()
@@ -181,6 +194,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: stopAtUpToDate ends at the first up-to-date control")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sseStopAtUpToDate() throws {
         var read = machine(.sse, stop: true)
         _ = read.start()
@@ -190,6 +204,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: reconnects from the last confirmed offset, after the server's retry delay, dropping unconfirmed data")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sseReconnect() throws {
         var read = machine(.sse)
         _ = read.start()
@@ -208,6 +223,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: three short connections in a row fall back to long-polling; a long one resets the count")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sseFallback() throws {
         var read = machine(.sse)
         _ = read.start()
@@ -235,6 +251,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: transient read failures reconnect until the policy gives up; a control event resets them")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sseFailures() throws {
         var read = machine(.sse)
         _ = read.start()
@@ -253,6 +270,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("finish ends the read from any state")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func finish() {
         for mode in [ReadStateMachine.Mode.catchUp, .longPoll, .sse] {
             var read = machine(mode)
@@ -263,4 +281,5 @@ struct ReadStateMachineTests {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 private struct TestStop: Error {}

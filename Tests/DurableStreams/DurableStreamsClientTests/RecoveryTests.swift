@@ -7,6 +7,7 @@ import Testing
 /// Recovery paths that need a server misbehaving in a precise way.
 @Suite("Recovery")
 struct RecoveryTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func http(_ transport: any HTTPTransport, errorHandler: StreamErrorHandler = .default) -> HTTPConfiguration
     {
         HTTPConfiguration(
@@ -15,6 +16,7 @@ struct RecoveryTests {
     }
 
     @Test("after three short SSE connections the read falls back to long-polling")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sseFallback() async throws {
         let requests = Locked<[String]>([])
         let hostile = try HostileServer { head in
@@ -47,6 +49,7 @@ struct RecoveryTests {
     }
 
     @Test("the error handler can retry with fresh headers (token refresh), evaluated per request")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func tokenRefresh() async throws {
         let hostile = try HostileServer { head in
             if head.contains("Authorization: Bearer fresh") {
@@ -84,6 +87,7 @@ struct RecoveryTests {
     }
 
     @Test("a handler that keeps asking for retries is bounded")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func boundedHandlerRetries() async throws {
         let hostile = try HostileServer { _ in
             .bytes(HostileServer.response(status: 403, headers: [:], body: Data("no".utf8)))
@@ -105,6 +109,7 @@ struct RecoveryTests {
     }
 
     @Test("plain appends are not retried by default; at-least-once appends are")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func writeRetries() async throws {
         try await withTestServer { server in
             let url = server.streamURL("writes")
@@ -127,6 +132,7 @@ struct RecoveryTests {
 @Suite("No tight loops")
 struct TightLoopTests {
     @Test("a server answering every long-poll at once without data is not hammered")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func immediateEmptyLongPolls() async throws {
         let requests = Locked(0)
         let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
@@ -161,6 +167,7 @@ struct TightLoopTests {
     }
 
     @Test("an SSE server that hangs up at once after repeating the offset falls back to long-polling")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sseImmediateHangUps() async throws {
         let requests = Locked<[String]>([])
         let hostile = try HostileServer { head in

@@ -7,6 +7,7 @@ import Testing
 @Suite("URLSession transport")
 struct TransportTests {
     @Test("reads, writes and SSE tails work through one URLSession")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func urlSession() async throws {
         try await withTestServer { server in
             let transport = URLSessionTransport()
@@ -32,6 +33,7 @@ struct TransportTests {
     }
 
     @Test("an append is sent once even when the kept-alive connection it would reuse was dropped")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func appendNeverResent() async throws {
         let reply = HostileServer.response(
             headers: ["Stream-Next-Offset": "1", "Content-Type": "text/plain"], body: Data(), keepAlive: true)
@@ -49,6 +51,7 @@ struct TransportTests {
     }
 
     @Test("a large catch-up body streams through the delegate intact")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func largeBody() async throws {
         try await withTestServer { server in
             let transport = URLSessionTransport(highWaterMark: 64 * 1024)
@@ -66,6 +69,7 @@ struct TransportTests {
 
     #if canImport(FoundationNetworking)
     @Test("a reader that falls too far behind is cut off with a retryable error, not buffered without bound")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func boundedBuffer() async throws {
         try await withTestServer { server in
             let transport = URLSessionTransport(highWaterMark: 16 * 1024, maxBufferedBytes: 256 * 1024)
@@ -92,6 +96,7 @@ struct TransportTests {
     #endif
 
     @Test("a missing stream is a typed error through URLSession too")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func notFound() async throws {
         try await withTestServer { server in
             let transport = URLSessionTransport()

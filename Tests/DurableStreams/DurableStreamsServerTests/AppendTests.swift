@@ -4,6 +4,7 @@ import Testing
 @Suite("POST appends")
 struct AppendTests {
     @Test("204 with a growing Stream-Next-Offset; the data reads back in order")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func appendsInOrder() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -22,6 +23,7 @@ struct AppendTests {
     }
 
     @Test("404 for a missing stream; 409 for a different content type; 400 without Content-Type or body")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func refusals() async throws {
         try await ServerHarness.run { server in
             #expect(try await server.append(ServerHarness.uniquePath("missing"), "x").status == 404)
@@ -36,6 +38,7 @@ struct AppendTests {
     }
 
     @Test("Stream-Seq must grow byte-wise: '2' then '10' conflicts, '09' then '10' does not")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func streamSequence() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -52,6 +55,7 @@ struct AppendTests {
     }
 
     @Test("Binary data round-trips byte for byte")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func binary() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -65,6 +69,7 @@ struct AppendTests {
     }
 
     @Test("Concurrent appends are all stored once")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func concurrent() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -86,6 +91,7 @@ struct AppendTests {
 @Suite("JSON mode")
 struct JSONModeTests {
     @Test("Values are kept as messages; a top-level array is flattened one level; reads return one array")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func flattening() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -105,6 +111,7 @@ struct JSONModeTests {
     }
 
     @Test("Whitespace is removed, everything else is kept byte for byte")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func compactForm() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -124,6 +131,7 @@ struct JSONModeTests {
             "{ invalid json }", "[]", "[1,]", "{\"a\":1", "01", "1.", "-", "\"\u{1}\"", "[1] 2", "tru", "", "   ",
             String(repeating: "[", count: 300) + String(repeating: "]", count: 300),
         ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func invalid(body: String) async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -135,6 +143,7 @@ struct JSONModeTests {
     }
 
     @Test("Invalid UTF-8 inside a string is refused")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func invalidUTF8() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -150,6 +159,7 @@ struct JSONModeTests {
     }
 
     @Test("An invalid initial body fails the create; an empty array creates an empty stream")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func invalidCreate() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()

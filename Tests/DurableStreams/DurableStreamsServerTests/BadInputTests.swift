@@ -17,6 +17,7 @@ struct BadInputTests {
             [("Stream-Expires-At", "2099-02-30T00:00:00Z")], [("Stream-Expires-At", "2099-01-01 00:00:00")],
             [("Content-Type", "nonsense")], [("Stream-TTL", "1"), ("Stream-TTL", "2")],
         ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func createHeaders(headers: [(String, String)]) async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -32,6 +33,7 @@ struct BadInputTests {
             [("Stream-Expires-At", "2099-01-01T00:00:00.123456+05:30")],
             [("Stream-Expires-At", "2099-01-01t00:00:00z")],
         ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func validCreateHeaders(headers: [(String, String)]) async throws {
         try await ServerHarness.run { server async throws in
             #expect(try await server.send(.PUT, ServerHarness.uniquePath(), headers: headers).status == 201)
@@ -43,6 +45,7 @@ struct BadInputTests {
         arguments: [
             "/a/../b", "/a/./b", "/a/%2e%2E/b", "/a//b", "/a/", "/", "/a%00b", "/a%ZZ", "/a b", "/a\\b", "/é",
         ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func paths(target: String) async throws {
         try await ServerHarness.run { server async throws in
             let port = try #require(server.server.port)
@@ -55,6 +58,7 @@ struct BadInputTests {
     }
 
     @Test("Equivalent paths name the same stream")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func pathNormalisation() async throws {
         try await ServerHarness.run { server async throws in
             try await server.create("/v1/stream/abc", body: "x")
@@ -63,6 +67,7 @@ struct BadInputTests {
     }
 
     @Test("A body over the limit gets 413 without being read, and the stream is unchanged")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func oversize() async throws {
         try await ServerHarness.run(.forTests { $0.maximumBodyBytes = 1024 }) { server async throws in
             let path = ServerHarness.uniquePath()
@@ -87,6 +92,7 @@ struct BadInputTests {
     }
 
     @Test("Expect: 100-continue gets 100 Continue, then the append")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func expectContinue() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -104,6 +110,7 @@ struct BadInputTests {
     }
 
     @Test("A client that stalls mid-body gets 408 and its partial append is never stored")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func slowClient() async throws {
         try await ServerHarness.run(.forTests { $0.bodyTimeout = .milliseconds(300) }) { server async throws in
             let path = ServerHarness.uniquePath()
@@ -119,6 +126,7 @@ struct BadInputTests {
     }
 
     @Test("A client that vanishes mid-body leaves the stream unchanged")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func vanishingWriter() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -134,6 +142,7 @@ struct BadInputTests {
     }
 
     @Test("An SSE reader that vanishes stops being served once the server writes to it")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func vanishingReader() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server async throws in
             let path = ServerHarness.uniquePath()
@@ -152,6 +161,7 @@ struct BadInputTests {
     }
 
     @Test("Content-Encoding on request bodies is refused rather than stored encoded")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func requestEncoding() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -161,6 +171,7 @@ struct BadInputTests {
     }
 
     @Test("The reserved __ds namespace answers 501, and cannot be forked from")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func unsupported() async throws {
         try await ServerHarness.run { server async throws in
             #expect(try await server.send(.GET, "/__ds/subscriptions/x").status == 501)

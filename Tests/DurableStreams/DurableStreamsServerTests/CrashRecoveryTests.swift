@@ -15,6 +15,7 @@ import Glibc
 @Suite("Crash recovery")
 struct CrashRecoveryTests {
     @Test("SIGKILL mid-append: every acknowledged append survives exactly once, nothing torn is visible")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func killMidAppend() async throws {
         try await withTemporaryDirectory(prefix: "ds-crash") { directory in
             let client = HTTPClient(eventLoopGroupProvider: .singleton)

@@ -7,6 +7,7 @@ import Testing
 @Suite("Embedding the server")
 struct EmbeddingTests {
     @Test("start() returns the bound port; url and storage describe the running server; a second start is refused")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func startAndStop() async throws {
         let server = DurableStreamsServer(configuration: .forTests())
         #expect(server.port == nil)
@@ -22,6 +23,7 @@ struct EmbeddingTests {
     }
 
     @Test("A port in use is reported")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func bindFailure() async throws {
         let first = DurableStreamsServer(configuration: .forTests())
         let port = try await first.start()
@@ -36,6 +38,7 @@ struct EmbeddingTests {
     }
 
     @Test("Invalid settings are refused before anything starts")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func invalidConfiguration() async throws {
         for configuration in [
             DurableStreamsServer.Configuration.forTests { $0.port = 70_000 },
@@ -52,6 +55,7 @@ struct EmbeddingTests {
     }
 
     @Test("A data directory keeps streams across server restarts and serves one server at a time")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func directoryStorage() async throws {
         try await withTemporaryDirectory(prefix: "ds-embed") { directory in
             let configuration = DurableStreamsServer.Configuration.forTests { $0.storage = .directory(directory.path) }
@@ -72,6 +76,7 @@ struct EmbeddingTests {
     }
 
     @Test("A custom store is used as it is and not shut down by stop()")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func customStorage() async throws {
         let storage = MemoryStreamStorage()
         try await ServerHarness.run(.forTests { $0.storage = .custom(storage) }) { server async throws in
@@ -86,6 +91,7 @@ struct EmbeddingTests {
 @Suite("The durable-streams command")
 struct CommandTests {
     @Test("serve prints its address, serves, and exits cleanly on SIGTERM")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func serve() async throws {
         let process = try ChildProcess(
             product: "durable-streams", arguments: ["serve", "--memory", "--port", "0", "--log-level", "error"])
@@ -102,6 +108,7 @@ struct CommandTests {
             ["serve", "--port", "70000"], ["serve", "--sync", "sometimes"], ["serve", "--long-poll-timeout", "0"],
             ["serve", "--cache-visibility", "everyone"], ["serve", "--log-level", "loud"],
         ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func badOptions(arguments: [String]) async throws {
         let process = try ChildProcess(product: "durable-streams", arguments: arguments)
         #expect(try await process.waitForExit(within: .seconds(30)) != 0)

@@ -5,6 +5,7 @@ import Testing
 @Suite("Fork sub-offsets")
 struct ForkSubOffsetTests {
     @Test("A binary sub-offset takes the first bytes of the append, at the start or mid-stream")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func binary() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-bin")
@@ -22,6 +23,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("A JSON sub-offset takes flattened messages; all of them is allowed")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func json() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-json")
@@ -41,6 +43,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("A sub-offset past the append is 400: bytes, messages, at the tail, or in an empty source")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func overshoot() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-over")
@@ -60,6 +63,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("A malformed sub-offset is 400, and so is any sub-offset without Stream-Forked-From")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func malformed() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-bad")
@@ -76,6 +80,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("Re-creating with the same sub-offset is 200, with another 409; 0 is the same as none")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func idempotency() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-idem")
@@ -99,6 +104,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("Appends and an initial body land after the sub-offset's part; the returned tail reads as up to date")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func appendsAfterPart() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-append")
@@ -116,6 +122,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("A sub-offset fork inherits the content type and can be made from a closed source")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func inheritanceAndClosedSource() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-ct")
@@ -134,6 +141,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("Producer state does not cross a sub-offset boundary, JSON or binary")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func producerState() async throws {
         try await ServerHarness.run { server in
             for (contentType, batch, retry, expected) in [

@@ -11,6 +11,7 @@ struct HardeningTests {
     /// A server on each store.
     static let stores: [String] = ["memory", "file"]
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private static func run(_ store: String, _ body: (ServerHarness) async throws -> Void) async throws {
         guard store == "file" else {
             try await ServerHarness.run(.forTests(), body)
@@ -23,6 +24,7 @@ struct HardeningTests {
     }
 
     /// Sends a chunked request as written and returns everything the server sends until it closes.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private static func chunked(
         _ method: String, _ path: String, coding: String, body: String, on server: ServerHarness
     ) async throws -> String {
@@ -34,6 +36,7 @@ struct HardeningTests {
     }
 
     @Test("A malformed chunked body gets 400 and the connection is closed; nothing is stored")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func malformedChunk() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -48,6 +51,7 @@ struct HardeningTests {
     @Test(
         "A transfer coding other than chunked gets 501 and nothing is stored",
         arguments: ["gzip, chunked", "deflate,chunked"])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func transferCodings(coding: String) async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -65,6 +69,7 @@ struct HardeningTests {
     }
 
     @Test("Offsets: malformed 400, inside an append 400, past the tail 200 and empty at the tail", arguments: stores)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func offsets(store: String) async throws {
         try await Self.run(store) { server async throws in
             let path = ServerHarness.uniquePath()
@@ -87,6 +92,7 @@ struct HardeningTests {
     }
 
     @Test("Stream-TTL 0 and a Stream-Expires-At that has passed are refused, and nothing is created", arguments: stores)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func expiredAtBirth(store: String) async throws {
         try await Self.run(store) { server async throws in
             let past = StreamTimestamp(date: Date().addingTimeInterval(-1)).text
@@ -101,6 +107,7 @@ struct HardeningTests {
     @Test(
         "JSON: lone surrogates and numbers beyond a double are refused",
         arguments: [#""\ud800""#, #""\udc00""#, #"["\ud800x"]"#, #""\ud800\u0041""#, "1e99999", "-1E+400", "[1e309]"])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func invalidJSON(body: String) async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -111,6 +118,7 @@ struct HardeningTests {
     }
 
     @Test("JSON: surrogate pairs and every number's text are kept exactly as sent")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func validJSONKept() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -122,6 +130,7 @@ struct HardeningTests {
     }
 
     @Test("A port in use is reported with the address and the system's reason")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func portInUse() async throws {
         try await ServerHarness.run(.forTests()) { server async throws in
             let port = try #require(server.server.port)

@@ -14,6 +14,7 @@ struct InteropTests {
         "Create, append text and JSON, catch-up, long-poll and SSE reads, HEAD and DELETE all work from Python",
         arguments: [false, true]
     )
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func pythonClient(onDisk: Bool) async throws {
         try await withTemporaryDirectory(prefix: "ds-interop") { directory in
             let configuration = DurableStreamsServer.Configuration.forTests {

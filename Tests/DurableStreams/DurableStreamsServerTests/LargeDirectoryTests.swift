@@ -21,6 +21,7 @@ struct LargeDirectoryTests {
     static let peakMemoryBoundKiB = 400 * 1024
 
     @Test("100,000 streams: the server listens within 120 s, its peak resident memory stays under 400 MiB")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func hundredThousandStreams() async throws {
         try await StreamDirectoryFixture.withDirectory(prefix: "ds-large") { directory in
             let count = 100_000
@@ -58,6 +59,7 @@ struct LargeDirectoryTests {
     }
 
     /// The peak resident set size of a running process, in KiB (`VmHWM` in `/proc/<pid>/status`).
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func peakResidentKiB(of pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }

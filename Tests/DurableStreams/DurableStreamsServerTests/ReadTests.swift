@@ -4,6 +4,7 @@ import Testing
 @Suite("GET catch-up reads")
 struct ReadTests {
     @Test("Headers of a read: content type, next offset, up-to-date, ETag, Cache-Control, security headers")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func headers() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -23,6 +24,7 @@ struct ReadTests {
     }
 
     @Test("No offset, -1 and 0 all read from the start; a stored offset resumes exactly there")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func offsets() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -40,6 +42,7 @@ struct ReadTests {
     @Test(
         "offset=now returns no data, the tail, up-to-date and no-store; [] for JSON streams; resuming from it sees only new data"
     )
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func offsetNow() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -65,6 +68,7 @@ struct ReadTests {
     }
 
     @Test("At the tail: empty 200, up-to-date, not cacheable; past the tail: the same, with the real tail")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func atAndPastTail() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -86,6 +90,7 @@ struct ReadTests {
             "offset=", "offset=0,1", "offset=0%201", "offset=a&offset=b", "offset=not-a-valid-offset-format",
             "offset=..%2Fetc", "offset=%00", "offset=0%0A", "offset=00000000000000000", "offset=FF", "offset=1_2",
         ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func malformedOffsets(query: String) async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -95,6 +100,7 @@ struct ReadTests {
     }
 
     @Test("An offset that is not a position of the stream is refused with 400")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func foreignOffset() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -106,6 +112,7 @@ struct ReadTests {
     }
 
     @Test("If-None-Match with the current ETag gets 304; after an append or a close the ETag changes")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func conditional() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -130,6 +137,7 @@ struct ReadTests {
     }
 
     @Test("A stream deleted and created again has new data and new ETags")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func recreate() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -147,6 +155,7 @@ struct ReadTests {
     }
 
     @Test("Large streams are read in chunks that join up byte for byte")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func pagination() async throws {
         try await ServerHarness.run(.forTests { $0.maximumReadBytes = 4096 }) { server in
             let path = ServerHarness.uniquePath()
@@ -174,6 +183,7 @@ struct ReadTests {
     }
 
     @Test("Large bodies are gzip- or deflate-compressed for clients that accept it")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func compression() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -198,6 +208,7 @@ struct ReadTests {
     }
 
     @Test("HEAD: metadata without a body, never cached, TTL and expiry echoed, 404 when missing")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func head() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -218,6 +229,7 @@ struct ReadTests {
     }
 
     @Test("OPTIONS answers CORS preflight; unknown methods get 405; errors carry the security headers")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func corsAndMethods() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()

@@ -7,6 +7,7 @@ import Testing
 @Suite("SSE reads")
 struct SSETests {
     @Test("Headers, a data event with the stream's text, then a control event with offset, cursor and up-to-date")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func catchUpEvents() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -30,6 +31,7 @@ struct SSETests {
     }
 
     @Test("A reader at the tail receives appends live")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func liveDelivery() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(30) }) { server in
             let path = ServerHarness.uniquePath()
@@ -47,6 +49,7 @@ struct SSETests {
     }
 
     @Test("JSON streams send one JSON array per data event")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func json() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -69,6 +72,7 @@ struct SSETests {
         arguments: [
             "application/octet-stream", "application/x-protobuf", "image/png",
         ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func binary(contentType: String) async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -87,6 +91,7 @@ struct SSETests {
     }
 
     @Test("Line breaks in text become separate data lines: no payload can forge an event")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func injection() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -111,6 +116,7 @@ struct SSETests {
     }
 
     @Test("offset=now skips history; the first control event carries the tail and up-to-date")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func offsetNow() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -126,6 +132,7 @@ struct SSETests {
     }
 
     @Test("A closed stream ends with a streamClosed control event (no cursor) and the connection closes")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func closedStream() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server in
             let path = ServerHarness.uniquePath()
@@ -141,6 +148,7 @@ struct SSETests {
     }
 
     @Test("A live reader receives the data appended with the close, then streamClosed")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func appendAndCloseWhileLive() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server in
             for _ in 0..<5 {
@@ -157,6 +165,7 @@ struct SSETests {
     }
 
     @Test("An idle connection gets keep-alive control events, and ends after its lifetime")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func keepAliveAndLifetime() async throws {
         try await ServerHarness.run(
             .forTests {
@@ -178,6 +187,7 @@ struct SSETests {
     }
 
     @Test("An echoed cursor comes back strictly greater; missing streams get 404; missing offsets 400")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func cursorAndErrors() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -195,6 +205,7 @@ struct SSETests {
     }
 
     @Test("Stopping the server ends SSE streams promptly")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func stopEndsStreams() async throws {
         let server = try await StartedServer.start(.forTests { $0.longPollTimeout = .seconds(120) }).server
         let client = try await ServerHarness.client(for: server)

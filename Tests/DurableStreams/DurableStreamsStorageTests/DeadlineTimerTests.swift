@@ -7,6 +7,7 @@ import Testing
 @Suite("Shared deadline timer")
 struct DeadlineTimerTests {
     @Test("Deadlines fire in order; cancelled ones never fire and leave the heap at once")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func orderAndCancellation() async throws {
         let fired = Broadcast<[Int]>(replayLatest: true)
         let log = Locked([Int]())

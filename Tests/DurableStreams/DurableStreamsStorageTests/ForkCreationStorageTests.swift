@@ -6,6 +6,7 @@ import Testing
 @Suite("Fork creation (storage)")
 struct ForkCreationStorageTests {
     @Test("A fork defaults to the source's tail and reads everything the source had", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func defaultsToTail(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -25,6 +26,7 @@ struct ForkCreationStorageTests {
     @Test(
         "A fork at an earlier offset, at the start, or of an empty stream, inherits only that much",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func offsets(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -45,6 +47,7 @@ struct ForkCreationStorageTests {
     @Test(
         "Forking fails for a missing source, an offset beyond the tail or inside an append, and a content-type mismatch",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func creationErrors(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -72,6 +75,7 @@ struct ForkCreationStorageTests {
     @Test(
         "The content type is inherited when none is named, and must match the source's media type otherwise",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func contentType(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -86,7 +90,8 @@ struct ForkCreationStorageTests {
     }
 
     /// The protocol's expiry table: (source, request) → fork.
-    static let expiryCases: [(StreamExpiry, StreamExpiry, StreamExpiry)] = {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    static var expiryCases: [(StreamExpiry, StreamExpiry, StreamExpiry)] {
         let ttl = StreamExpiry.timeToLive(seconds: 3600)
         let other = StreamExpiry.timeToLive(seconds: 7200)
         let at = StreamExpiry.expiresAt(StreamTimestamp(date: Date(timeIntervalSince1970: 1_900_000_000)))
@@ -96,9 +101,10 @@ struct ForkCreationStorageTests {
             (ttl, .never, ttl), (ttl, other, other), (ttl, at, at),
             (at, .never, at), (at, ttl, ttl), (at, later, later),
         ]
-    }()
+    }
 
     @Test("Fork expiry follows the protocol's table", arguments: StoreKind.allCases, 0..<9)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func expiryTable(kind: StoreKind, index: Int) async throws {
         let (sourceExpiry, requested, expected) = Self.expiryCases[index]
         try await withStore(kind) { store in
@@ -111,6 +117,7 @@ struct ForkCreationStorageTests {
     }
 
     @Test("Creating the same fork again is idempotent; any difference is a conflict", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func idempotency(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -152,6 +159,7 @@ struct ForkCreationStorageTests {
     @Test(
         "An inherited expiry matches on re-creation; a sub-offset of 0 matches an absent one",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func idempotencyOfDefaults(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -166,6 +174,7 @@ struct ForkCreationStorageTests {
     }
 
     @Test("A closed source can be forked; the fork starts open and takes appends", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func closedSource(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -183,6 +192,7 @@ struct ForkCreationStorageTests {
     @Test(
         "A fork created closed, with an initial body, holds the inherited data then the body",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func createdClosedWithBody(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")

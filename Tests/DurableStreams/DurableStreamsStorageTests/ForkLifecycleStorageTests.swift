@@ -7,6 +7,7 @@ import Testing
 @Suite("Fork lifecycle (storage)")
 struct ForkLifecycleStorageTests {
     @Test("Deleting a fork leaves its source alone", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func deleteFork(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -24,6 +25,7 @@ struct ForkLifecycleStorageTests {
     @Test(
         "A source deleted while it has forks is gone for every operation, keeps its path, and its data for forks",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func softDelete(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -49,6 +51,7 @@ struct ForkLifecycleStorageTests {
     }
 
     @Test("A waiter on a source wakes with gone when the source is soft-deleted", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func waiterOnSoftDeletedSource(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -63,6 +66,7 @@ struct ForkLifecycleStorageTests {
     @Test(
         "Deleting the last fork removes a soft-deleted source, and the path can be used again",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func lastForkReleasesSource(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -81,6 +85,7 @@ struct ForkLifecycleStorageTests {
     }
 
     @Test("Removal cascades up a chain of soft-deleted sources", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func cascade(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let levels = try (0..<3).map { try path("/level\($0)") }
@@ -103,6 +108,7 @@ struct ForkLifecycleStorageTests {
 
     @Test(
         "Deleting the middle of a chain keeps the data for the leaf and the root alive", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func deleteMiddle(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let levels = try (0..<3).map { try path("/level\($0)") }
@@ -128,6 +134,7 @@ struct ForkLifecycleStorageTests {
     @Test(
         "An expired source with forks is soft-deleted; an expired fork is removed and releases its source",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func expiry(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in
@@ -156,6 +163,7 @@ struct ForkLifecycleStorageTests {
     @Test(
         "The periodic sweep soft-deletes expired sources with forks and removes expired forks",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sweep(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in
@@ -173,12 +181,14 @@ struct ForkLifecycleStorageTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func sweep(_ store: any StreamStorage) async {
         if let memory = store as? MemoryStreamStorage { memory.sweepExpired() }
         if let file = store as? FileStreamStorage { await file.sweepExpired() }
     }
 
     @Test("Many forks of one source each read the same data and release it", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func manyForks(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")

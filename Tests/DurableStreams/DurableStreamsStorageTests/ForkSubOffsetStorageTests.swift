@@ -6,6 +6,7 @@ import Testing
 @Suite("Fork sub-offsets (storage)")
 struct ForkSubOffsetStorageTests {
     @Test("A binary sub-offset takes the first bytes of the append at the fork offset", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func binary(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -26,6 +27,7 @@ struct ForkSubOffsetStorageTests {
     @Test(
         "A sub-offset needs an append at the fork offset: none at the tail, none in an empty stream",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func needsData(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -47,6 +49,7 @@ struct ForkSubOffsetStorageTests {
     @Test(
         "The fork's tail after a sub-offset is where its next append goes; appends and bodies follow the part",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func followedByAppends(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -65,6 +68,7 @@ struct ForkSubOffsetStorageTests {
     }
 
     @Test("A JSON sub-offset counts flattened messages", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func json(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -83,6 +87,7 @@ struct ForkSubOffsetStorageTests {
     @Test(
         "JSON messages are split only at top-level commas: not inside strings, arrays or objects",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func jsonBoundaries(kind: StoreKind) async throws {
         let messages = [
             #""a,b\",[{""#, #"[1,[2,3]]"#, #"{"k":{"x":"y,z"},"l":[","]}"#, #""\\""#, "-1.5e3", "null",
@@ -99,6 +104,7 @@ struct ForkSubOffsetStorageTests {
     }
 
     @Test("A sub-offset fork of a closed source starts open", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func closedSource(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -117,6 +123,7 @@ struct ForkSubOffsetStorageTests {
     @Test(
         "Producer and Stream-Seq state is not inherited, even across a sub-offset boundary",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func noWriterState(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -144,6 +151,7 @@ struct ForkSubOffsetStorageTests {
     }
 
     @Test("Sub-offsets compose along a chain of forks", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func chained(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let level0 = try path("/l0")

@@ -8,6 +8,7 @@ struct StorageContractTests {
     @Test(
         "Create is idempotent for the same configuration and closure, and refuses a different one",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func createSemantics(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -41,6 +42,7 @@ struct StorageContractTests {
     @Test(
         "A refused initial payload fails a new stream, but not an identical existing one", arguments: StoreKind.allCases
     )
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func payloadIssueOnCreate(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -56,6 +58,7 @@ struct StorageContractTests {
     }
 
     @Test("Appends are read back in order from every offset they returned", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func appendAndReadBack(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -85,6 +88,7 @@ struct StorageContractTests {
     }
 
     @Test("A read returns at least one whole append and stops near the byte limit", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func readLimits(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -109,6 +113,7 @@ struct StorageContractTests {
     @Test(
         "Reads at the tail, past it, and from the tail sentinel return nothing; other offsets are refused",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func readEdges(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -135,6 +140,7 @@ struct StorageContractTests {
     @Test(
         "Closing keeps the tail, is idempotent, and refuses later appends with the final offset",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func closing(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -166,6 +172,7 @@ struct StorageContractTests {
     }
 
     @Test("Append-and-close stores the last data and closes in one step", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func appendAndClose(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -185,6 +192,7 @@ struct StorageContractTests {
     }
 
     @Test("The content type of an append must match the stream's media type", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func contentTypeCheck(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -199,6 +207,7 @@ struct StorageContractTests {
     }
 
     @Test("Stream-Seq must grow byte-wise", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func streamSequence(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -226,6 +235,7 @@ struct StorageContractTests {
     }
 
     @Test("Idempotent producers follow the protocol's table", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func producerTable(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -267,6 +277,7 @@ struct StorageContractTests {
     @Test(
         "A producer retry is a duplicate even with a stale Stream-Seq or a refused payload",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func producerPrecedence(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -290,6 +301,7 @@ struct StorageContractTests {
     @Test(
         "The producer request that closed a stream is a duplicate when retried; other requests find it closed",
         arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func producerClose(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -320,6 +332,7 @@ struct StorageContractTests {
     }
 
     @Test("Deleting removes the stream and a new one at the path starts empty", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func deleteAndRecreate(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -340,6 +353,7 @@ struct StorageContractTests {
 
     @Test(
         "A time-to-live counts from the last read or append, not from metadata requests", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func timeToLive(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in
@@ -360,6 +374,7 @@ struct StorageContractTests {
     }
 
     @Test("An absolute expiry passes whatever the use", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func expiresAt(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in
@@ -377,6 +392,7 @@ struct StorageContractTests {
     }
 
     @Test("The periodic sweep removes expired streams nobody touches", arguments: StoreKind.allCases)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sweep(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in

@@ -4,17 +4,21 @@ import Testing
 
 @Suite("The conformance runner's result queue")
 struct ResultQueueTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     typealias Queue = ResultQueue<String, Int>
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     struct Ended: Error {}
 
     /// Sends a command: its slot, or a thrown error if the queue has ended.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func send(_ queue: inout Queue) throws -> Int {
         guard let slot = queue.send() else { throw Ended() }
         return slot
     }
 
     /// The waiters an action resumes, and with what.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func resumed(_ action: Queue.Action) -> [Int: String] {
         switch action {
         case .none: [:]
@@ -24,6 +28,7 @@ struct ResultQueueTests {
     }
 
     @Test("Answers fill the oldest unanswered slot, whether its waiter comes before or after")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func inOrder() throws {
         var queue = Queue()
         let first = try Self.send(&queue)
@@ -39,6 +44,7 @@ struct ResultQueueTests {
     }
 
     @Test("An answer with nothing sent is dropped")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func unexpectedAnswer() throws {
         var queue = Queue()
         #expect(Self.resumed(queue.answer("stray")).isEmpty)
@@ -48,6 +54,7 @@ struct ResultQueueTests {
     }
 
     @Test("The adapter's exit answers parked and later waiters, keeps answers already given, and refuses new sends")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func exit() throws {
         var queue = Queue()
         let answered = try Self.send(&queue)

@@ -5,6 +5,7 @@ import Testing
 @Suite("Broadcast")
 struct BroadcastTests {
     @Test("every subscriber receives every value in send order")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func fanOutInOrder() async throws {
         let broadcast = Broadcast<Int>()
         let streams = (0..<10).map { _ in broadcast.subscribe() }
@@ -17,6 +18,7 @@ struct BroadcastTests {
     }
 
     @Test("values sent from many tasks keep one order for all subscribers")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func concurrentSendersAgree() async throws {
         let broadcast = Broadcast<Int>()
         let first = broadcast.subscribe()
@@ -37,6 +39,7 @@ struct BroadcastTests {
     }
 
     @Test("a new subscriber gets the latest value first when replaying")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func replayLatest() async throws {
         let broadcast = Broadcast<String>(replayLatest: true)
         broadcast.send("old")
@@ -47,6 +50,7 @@ struct BroadcastTests {
     }
 
     @Test("without replay, a value is not kept once it is handed over")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func keepsNothingWithoutReplay() async throws {
         let broadcast = Broadcast<Payload>()
         let stream = broadcast.subscribe()
@@ -63,6 +67,7 @@ struct BroadcastTests {
     }
 
     @Test("ending one subscription leaves the others running")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func cancellationIsPerSubscriber() async throws {
         let (counts, countSink) = AsyncStream.makeStream(of: Int.self)
         let broadcast = Broadcast<Int> { count in countSink.yield(count) }
@@ -82,6 +87,7 @@ struct BroadcastTests {
     }
 
     @Test("finish ends every stream and later subscriptions")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func finishEndsAll() async throws {
         let broadcast = Broadcast<Int>()
         let stream = broadcast.subscribe()
@@ -94,4 +100,5 @@ struct BroadcastTests {
 }
 
 /// A value whose lifetime a test can watch.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 private final class Payload: Sendable {}

@@ -18,6 +18,7 @@ import OpenCombineDispatch
 
 // MARK: - Connection Status (1.0 README, verbatim)
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 class WatchConnectivityObject: ObservableObject {
     // our ConnectivityObserver
     let connectivityObserver = ConnectivityObserver()
@@ -72,6 +73,7 @@ struct Message: Messagable {
     let text: String
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 class WatchMessageObject: ObservableObject {
     // our ConnectivityObserver
     let connectivityObserver: ConnectivityObserver
@@ -142,6 +144,7 @@ class WatchMessageObject: ObservableObject {
 }
 
 /// Collects a publisher's values into an `AsyncStream` the test can await.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 func collect<Output: Sendable>(_ publisher: some Publisher<Output, Never>) -> (AsyncStream<Output>, AnyCancellable) {
     let (stream, continuation) = AsyncStream.makeStream(of: Output.self)
     let cancellable = publisher.sink { continuation.yield($0) }
@@ -151,6 +154,7 @@ func collect<Output: Sendable>(_ publisher: some Publisher<Output, Never>) -> (A
 @Suite("SundialKit 1.0 README connectivity code")
 struct V1ReadmeConnectivityTests {
     @Test("The 1.0 object compiles; on a device without WatchConnectivity activation fails cleanly")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func connectionStatusObject() {
         let object = WatchConnectivityObject()
         object.activate()
@@ -159,6 +163,7 @@ struct V1ReadmeConnectivityTests {
     }
 
     @Test("Reachability reaches @Published through the main queue; raw and typed messages arrive")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func messagesBetweenDevices() async throws {
         let pair = PairedSessions()
         let phone = WatchMessageObject(connectivityObserver: ConnectivityObserver(session: pair.phone))
@@ -184,6 +189,7 @@ struct V1ReadmeConnectivityTests {
     }
 
     @Test("A reply from the receiving sink reaches the sender's replyMessagePublisher")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func replyThroughPublishers() async throws {
         let pair = PairedSessions()
         let phone = ConnectivityObserver(session: pair.phone)
@@ -211,6 +217,7 @@ struct V1ReadmeConnectivityTests {
     }
 
     @Test("Unreachable sends from the subject fall back to application context, in order")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func subjectFallsBack() async throws {
         let pair = PairedSessions(configuration: .init(isLinkUp: false))
         let phone = ConnectivityObserver(session: pair.phone)
@@ -236,6 +243,7 @@ struct V1ReadmeConnectivityTests {
     }
 
     @Test("1.0 Messagable shape: message() is the 1.0 wire format and decodes through both APIs")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func messagableShape() throws {
         let message = Message(text: "hi").message()
         #expect(message["__type"] as? String == "_message")

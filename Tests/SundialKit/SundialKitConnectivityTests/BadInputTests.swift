@@ -12,6 +12,7 @@ struct BadInputTests {
     // MARK: Binary footer
 
     @Test("Binary footer: random, truncated, oversized-length, invalid-UTF-8 and sliced inputs")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func binaryFooterCorpus() throws {
         var random = SeededGenerator(seed: 0x5EED_0001)
         var decoded = 0
@@ -41,6 +42,7 @@ struct BadInputTests {
         #expect(rejected > 100)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static func footerInput(index: Int, random: inout SeededGenerator) -> Data {
         let valid = Data([0, 0, 0, 7]) + Data("reading".utf8) + Data([7, 0, 0, 0])
         switch index % 6 {
@@ -76,6 +78,7 @@ struct BadInputTests {
     }
 
     @Test("Binary footer: exact boundary cases")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func footerBoundaries() throws {
         #expect(throws: SerializationError.self) { try BinaryMessageEncoder.decode(Data()) }
         #expect(throws: SerializationError.self) { try BinaryMessageEncoder.decode(Data([1, 0, 0])) }
@@ -95,6 +98,7 @@ struct BadInputTests {
     // MARK: Dictionary
 
     @Test("Dictionary: random keys, types and values")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func dictionaryCorpus() throws {
         var random = SeededGenerator(seed: 0x5EED_0002)
         var decoded = 0
@@ -117,6 +121,7 @@ struct BadInputTests {
         #expect(decoded > 50)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static func randomValue(depth: Int, random: inout SeededGenerator) -> any Sendable {
         switch Int.random(in: 0...(depth > 1 ? 7 : 9), using: &random) {
         case 0: return Int.random(in: -1000...1000, using: &random)
@@ -133,6 +138,7 @@ struct BadInputTests {
         }
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static func dictionaryInput(random: inout SeededGenerator) -> ConnectivityMessage {
         var input: ConnectivityMessage = [:]
         let keys = ["color", "reading", "workout", "unknown", ""]
@@ -159,6 +165,7 @@ struct BadInputTests {
     // MARK: Codable
 
     @Test("Codable: random, truncated and mutated property lists")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func codableCorpus() throws {
         var random = SeededGenerator(seed: 0x5EED_0003)
         let workout = Workout(
@@ -201,6 +208,7 @@ struct BadInputTests {
     // MARK: Encoding
 
     @Test("Encoding failures are typed errors, not empty messages")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func encodingFailure() async throws {
         struct Failing: BinaryMessagable {
             init() {}
@@ -221,6 +229,7 @@ struct BadInputTests {
     }
 
     @Test("Duplicate keys are a typed error, never a trap")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func duplicateKeys() throws {
         struct Other: Messagable {
             static let key = "color"

@@ -7,6 +7,7 @@ import Testing
 @Suite("Phone ↔ watch through PairedSessions")
 struct EndToEndTests {
     @Test("A live message reaches the watch and the watch's reply reaches the phone")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func messageWithReply() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -23,6 +24,7 @@ struct EndToEndTests {
     }
 
     @Test("A reply sent after awaiting still reaches the sender (the acknowledgement cannot win)")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func lateReplyWins() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -38,6 +40,7 @@ struct EndToEndTests {
     }
 
     @Test("A message nobody answers is acknowledged with an empty reply")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func unansweredIsAcknowledged() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let result = try await setup.phone.send(["fire": "and forget"])
@@ -45,6 +48,7 @@ struct EndToEndTests {
     }
 
     @Test("A reply can be sent only once")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func replyOnce() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -60,6 +64,7 @@ struct EndToEndTests {
     }
 
     @Test("A typed message and a typed reply")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func typedReply() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -79,6 +84,7 @@ struct EndToEndTests {
     }
 
     @Test("A BinaryMessagable goes over .data with the type footer, and its reply comes back as bytes")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func binaryOverData() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -98,6 +104,7 @@ struct EndToEndTests {
     }
 
     @Test("Codable messages travel over .data and inside dictionaries")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func codableMessages() async throws {
         let setup = try await ActivatedPair()
         let decoder = MessageDecoder(messagableTypes: [Workout.self])
@@ -125,6 +132,7 @@ struct EndToEndTests {
     }
 
     @Test("Unreachable: application context, latest wins, delivered on reconnect")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func applicationContextOnReconnect() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setLinkUp(false)
@@ -146,6 +154,7 @@ struct EndToEndTests {
     }
 
     @Test("Guaranteed delivery: user info queued FIFO and delivered in order when reachable")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func userInfoFIFO() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setLinkUp(false)
@@ -167,6 +176,7 @@ struct EndToEndTests {
     }
 
     @Test("Complication user info goes ahead of queued user info while the budget lasts")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func complicationUserInfo() async throws {
         let setup = try await ActivatedPair(configuration: .init(complicationTransferBudget: 1))
         setup.pair.setLinkUp(false)
@@ -187,6 +197,7 @@ struct EndToEndTests {
     }
 
     @Test("A file with metadata arrives, moved out of the session's reach")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func fileTransfer() async throws {
         try await withTemporaryDirectory { directory in
             let setup = try await ActivatedPair()
@@ -207,6 +218,7 @@ struct EndToEndTests {
     }
 
     @Test("Messages over the 65,536-byte limit fail before sending, including ones holding Data and Date")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func sizeLimit() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let big: ConnectivityMessage = ["blob": Data(count: 70_000), "when": Date()]
@@ -227,6 +239,7 @@ struct EndToEndTests {
     }
 
     @Test("Non-property-list values are typed errors")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func unsupportedTypes() async throws {
         let setup = try await ActivatedPair()
         await #expect(throws: ConnectivityError.payloadUnsupportedTypes("url: URL")) {
@@ -235,6 +248,7 @@ struct EndToEndTests {
     }
 
     @Test("A receiver that never replies makes the send time out with a typed error")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func replyTimeout() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -251,6 +265,7 @@ struct EndToEndTests {
     }
 
     @Test("A flapping link reporting two errors for one send resumes the caller once")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func doubleErrorResumesOnce() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         setup.pair.inject(.init(.deliveryFailed, reportedTwice: true), into: .message, from: .phone)
@@ -261,6 +276,7 @@ struct EndToEndTests {
     }
 
     @Test("Losing reachability while waiting for a reply fails the send")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func reachabilityLostDuringReply() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -275,6 +291,7 @@ struct EndToEndTests {
     }
 
     @Test("Reachability changes are observed on both sides, in order")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func reachabilityChanges() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setLinkUp(false)
@@ -290,6 +307,7 @@ struct EndToEndTests {
     }
 
     @Test("Without the counterpart app, queued sends fail with typed errors")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func missingCounterpart() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setWatchAppInstalled(false)
@@ -304,6 +322,7 @@ struct EndToEndTests {
     }
 
     @Test("Injected failures on queued transports are reported as finished transfers")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func injectedUserInfoFailure() async throws {
         let setup = try await ActivatedPair()
         setup.pair.inject(.init(.insufficientSpace), into: .userInfo, from: .phone)
@@ -319,6 +338,7 @@ struct EndToEndTests {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension ConnectivitySendContext {
     var isQueued: Bool {
         if case .applicationContext = self { return true }

@@ -6,6 +6,7 @@ import SundialKitTesting
 import Testing
 
 /// Records what a ``ConnectivityStateObserver`` is told.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 private final class StateRecorder: ConnectivityStateObserver {
     let changes = Broadcast<ConnectivityState>()
 
@@ -18,6 +19,7 @@ private final class StateRecorder: ConnectivityStateObserver {
 @Suite("ConnectivityManager")
 struct ManagerTests {
     @Test("State observers are told of each change until removed, and are held weakly")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func stateObservers() async throws {
         let setup = try await ActivatedPair(activate: false)
         let recorder = StateRecorder()
@@ -41,6 +43,7 @@ struct ManagerTests {
     }
 
     @Test("A typed send with a completion handler reports its outcome there and as an event")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func typedCompletion() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let outcomes = Broadcast<MessageTransport?>()
@@ -52,6 +55,7 @@ struct ManagerTests {
     }
 
     @Test("send(expecting:) fails with typed errors when no reply can come or the reply does not decode")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func expectingFailures() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -74,6 +78,7 @@ struct ManagerTests {
     }
 
     @Test("Binary sends: oversized bytes, a reply timeout and a link error are typed errors")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func binaryFailures() async throws {
         struct Blob: BinaryMessagable {
             static let key = "blob"
@@ -98,6 +103,7 @@ struct ManagerTests {
     }
 
     @Test("Explicit transports are checked: bytes need a binary message and reachability; files have their own call")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func explicitTransports() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         await #expect(throws: ConnectivityError.invalidParameter("only a BinaryMessagable can be sent over .data")) {
@@ -116,6 +122,7 @@ struct ManagerTests {
     }
 
     @Test("Transport policy: an inactive session sends nothing")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func inactive() throws {
         let state = ConnectivityState(activationState: .inactive, isReachable: true, isPaired: true)
         #expect(throws: ConnectivityError.sessionInactive) {
@@ -124,6 +131,7 @@ struct ManagerTests {
     }
 
     @Test("Files: unreadable files and invalid metadata are typed errors, reported as failed sends")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func fileFailures() async throws {
         try await withTemporaryDirectory { directory in
             let setup = try await ActivatedPair()
@@ -145,6 +153,7 @@ struct ManagerTests {
     }
 
     @Test("A received file that cannot be moved into the inbox is reported as a receive failure")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func unmovableFile() async throws {
         try await withTemporaryDirectory { directory in
             // The inbox path is a file, so no directory can be created there.
@@ -169,6 +178,7 @@ struct ManagerTests {
     }
 
     @Test("Every transport says whether it queues and whether the payload limit applies")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func transports() {
         #expect(
             MessageTransport.allCases.filter(\.isQueued) == [.userInfo, .currentUserInfo, .applicationContext, .file])

@@ -8,6 +8,7 @@ import Testing
 @Suite("Sessions")
 struct SessionTests {
     @Test("NeverConnectivitySession reports nothing and refuses everything with sessionNotSupported")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func neverSession() async throws {
         let session = NeverConnectivitySession()
         session.delegate = ConnectivityManager(session: NeverConnectivitySession())
@@ -30,6 +31,7 @@ struct SessionTests {
     }
 
     @Test("A simulated session calls a sender's reply handler even when it has no delegate")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func repliesWithoutDelegate() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         setup.pair.phone.delegate = nil
@@ -46,6 +48,7 @@ struct SessionTests {
     }
 
     @Test("A live message to a side without a delegate fails with sessionMissingDelegate")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func receiverWithoutDelegate() async throws {
         let setup = try await ActivatedPair()
         setup.pair.watch.delegate = nil
@@ -53,6 +56,7 @@ struct SessionTests {
     }
 
     @Test("A simulated session checks live payloads itself: too large, not reachable, not activated")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func simulatedChecks() async throws {
         let setup = try await ActivatedPair()
         let errors = Broadcast<ConnectivityError>()
@@ -85,6 +89,7 @@ struct SessionTests {
     }
 
     @Test("The sent application context is kept; the companion app can be removed and reinstalled")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func companionApp() async throws {
         let setup = try await ActivatedPair()
         try setup.phone.updateApplicationContext(["mode": "run"])

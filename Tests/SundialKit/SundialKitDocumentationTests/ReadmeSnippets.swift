@@ -13,6 +13,7 @@ import Combine
 import OpenCombine
 #endif
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ReadmeSnippets {
     // SundialKitCore
     static func coreSnippet(_ status: PathStatus) -> String {
@@ -74,6 +75,7 @@ enum ReadmeSnippets {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 func describe(_ status: PathStatus) -> String {
     switch status {
     case .satisfied(let interfaces) where interfaces.contains(.cellular):

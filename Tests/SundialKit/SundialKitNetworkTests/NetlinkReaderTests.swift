@@ -11,6 +11,7 @@ import Testing
 @testable import SundialKitNetwork
 
 /// Hands every log entry to a broadcast, so that a test can await the one it expects.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct StreamingLogHandler: LogHandler {
     struct Entry: Sendable {
         let level: Logger.Level
@@ -35,6 +36,7 @@ struct StreamingLogHandler: LogHandler {
 
 /// A user-space netlink socket that sends crafted datagrams to another netlink socket, as a hostile or buggy
 /// peer (or a kernel bug) could.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct NetlinkInjector: ~Copyable {
     private let descriptor: Int32
 
@@ -77,6 +79,7 @@ struct NetlinkInjector: ~Copyable {
 @Suite("NetlinkPathMonitor with bad input")
 struct NetlinkReaderTests {
     /// A monitor whose socket the test can reach, and its log.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private func monitor() throws -> (NetlinkPathMonitor, UInt32, AsyncStream<StreamingLogHandler.Entry>) {
         let entries = Broadcast<StreamingLogHandler.Entry>()
         var logger = Logger(label: "NetlinkReaderTests") { _ in StreamingLogHandler(entries: entries) }
@@ -92,6 +95,7 @@ struct NetlinkReaderTests {
     }
 
     @Test("Malformed datagrams are skipped with a log; unknown interface kinds are logged and kept as other")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func malformedAndUnknown() async throws {
         let (monitor, port, log) = try monitor()
         let paths = Broadcast<NetlinkPath>()
@@ -130,6 +134,7 @@ struct NetlinkReaderTests {
     }
 
     @Test("A socket that fails while running is reported as a typed failure and logged, not a silent unknown")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func failingSocket() async throws {
         let entries = Broadcast<StreamingLogHandler.Entry>()
         let log = entries.subscribe()

@@ -2,6 +2,7 @@
 // WatchConnectivity/Extensions). Compiled on Apple platforms only.
 import Foundation
 import SundialKit
+import SundialKitCombine
 import Testing
 
 #if canImport(Network)
@@ -13,6 +14,7 @@ import Network
 @Suite("SundialKit 1.0 source compatibility: Network framework")
 struct NetworkFrameworkV1Tests {
     @Test("NWPath.pathStatus, NWInterface as Interfaceable, and 1.0's PathStatus initializers")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func network() {
         let path = NWPathMonitor().currentPath
         let status: PathStatus = path.pathStatus
@@ -32,6 +34,15 @@ struct NetworkFrameworkV1Tests {
                     == .unsatisfied(.cellularDenied))
         }
     }
+
+    @Test("NetworkObserver() and NetworkObserver(ping:) monitor NWPathMonitor")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func networkObserver() {
+        let observer = NetworkObserver()
+        let pinging = NetworkObserver(ping: FakePing(timeInterval: 10))
+        observer.cancel()
+        pinging.cancel()
+    }
 }
 #endif
 
@@ -41,6 +52,7 @@ import WatchConnectivity
 @Suite("SundialKit 1.0 source compatibility: WatchConnectivity")
 struct WatchConnectivityV1Tests {
     @Test("WCSession.isPairedAppInstalled is the platform's installed flag")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func pairedAppInstalled() {
         guard WCSession.isSupported() else { return }
         #if os(iOS)

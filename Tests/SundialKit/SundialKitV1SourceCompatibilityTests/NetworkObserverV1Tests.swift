@@ -15,6 +15,7 @@ struct NetworkObserverV1Tests {
     private let queue = DispatchQueue(label: "NetworkObserverV1Tests")
 
     @Test("A path the monitor reports before start(queue:) is published (wired at init)")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func pathBeforeStart() {
         let monitor = FakePathMonitor()
         let observer = NetworkObserver(monitor: monitor)
@@ -29,6 +30,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("start(queue:) starts the monitor on that queue; its first path is published before start returns")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func start() {
         let monitor = FakePathMonitor()
         let observer = NetworkObserver(monitor: monitor)
@@ -40,6 +42,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("cancel() cancels the monitor; a path it still reports is published; a second start starts it again")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func cancelAndRestart() {
         let monitor = FakePathMonitor(pathOnStart: nil)
         let observer = NetworkObserver(monitor: monitor)
@@ -64,6 +67,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("No ping before start(queue:) or after cancel(), even when paths arrive then")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func noPingWhileStopped() async throws {
         let monitor = FakePathMonitor()
         // 1.0's ping timer exists only between start and cancel; a long interval leaves one ping per start.
@@ -88,6 +92,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("The publishers are passthrough: no replay for a late subscriber, and no de-duplication")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func passthrough() {
         let monitor = FakePathMonitor()
         let observer = NetworkObserver(monitor: monitor)
@@ -100,6 +105,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("The ping publishes at start and again after its interval; a second start pings again")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func ping() async throws {
         let monitor = FakePathMonitor()
         let observer = NetworkObserver(monitor: monitor, ping: FakePing(timeInterval: 0.2))
@@ -116,6 +122,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("NetworkObserver(monitor:) has no ping: NeverPing, whose interval is NaN and which never pings")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func neverPing() {
         let monitor = FakePathMonitor()
         let observer: NetworkObserver<FakePathMonitor, NeverPing> = NetworkObserver(monitor: monitor)
@@ -133,21 +140,12 @@ struct NetworkObserverV1Tests {
         ]
         #expect(statuses.allSatisfy { !ping.shouldPing(onStatus: $0) })
     }
-
-    #if canImport(Network)
-    @Test("NetworkObserver() and NetworkObserver(ping:) monitor NWPathMonitor")
-    func networkFramework() {
-        let observer = NetworkObserver()
-        let pinging = NetworkObserver(ping: FakePing(timeInterval: 10))
-        observer.cancel()
-        pinging.cancel()
-    }
-    #endif
 }
 
 @Suite("SundialKit 1.0 source compatibility: path values")
 struct PathValuesV1Tests {
     @Test("PathStatus and its reasons are 1.0's, Equatable")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func pathStatus() {
         let reasons: [PathStatus.UnsatisfiedReason] = [
             .cellularDenied, .localNetworkDenied, .notAvailable, .wifiDenied, .unknown, .unsupported,
@@ -162,6 +160,7 @@ struct PathValuesV1Tests {
     }
 
     @Test("PathStatus.Interface is 1.0's OptionSet: the same raw values, typeValue, a settable rawValue")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func interface() {
         #expect(PathStatus.Interface.cellular.rawValue == 1)
         #expect(PathStatus.Interface.wifi.rawValue == 2)
@@ -176,6 +175,7 @@ struct PathValuesV1Tests {
     }
 
     @Test("Interfaceable: PathStatus.Interface(interfaces:) gathers the kinds of 1.0's interfaces")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func interfaceable() {
         let interfaces: [any Interfaceable] = [
             PathStatus.Interface.wifi, FakeInterface(typeValue: 1), PathStatus.Interface.wifi,
@@ -186,6 +186,7 @@ struct PathValuesV1Tests {
     }
 
     @Test("A custom NetworkPath works as 1.0's protocol")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func networkPath() {
         let path: any NetworkPath = FakePath(isConstrained: true, isExpensive: false, pathStatus: .unknown)
         #expect(path.isConstrained)
@@ -195,6 +196,7 @@ struct PathValuesV1Tests {
 }
 
 /// An interface of the app's own, as 1.0's `Interfaceable`.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 private struct FakeInterface: Interfaceable {
     let typeValue: Int
 }

@@ -17,6 +17,7 @@ import Glibc
 ///         Starts sending a stamp and stops halfway through writing it: prints "mid-write <temporary file>" and
 ///         waits to be killed.
 @main
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum WormholeTestHelper {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())

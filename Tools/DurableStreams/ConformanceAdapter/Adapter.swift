@@ -4,6 +4,7 @@ import DurableStreamsAsyncHTTPClient
 import Foundation
 
 /// Executes the suite's commands with the DurableStreams library, one at a time.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 actor Adapter {
     private var serverURL = ""
     var contentTypes: [String: String] = [:]
@@ -328,6 +329,7 @@ actor Adapter {
 }
 
 /// Dynamic header and parameter values, evaluated per request.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class DynamicValueStore: Sendable {
     private struct Value {
         var kind: String

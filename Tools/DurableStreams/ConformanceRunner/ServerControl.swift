@@ -4,6 +4,7 @@ import NIOCore
 
 /// Direct HTTP to the server under test, bypassing the client: appends and closes made "by someone else",
 /// and the fault-injection control endpoint.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct ServerControl: Sendable {
     let baseURL: String
     let client: HTTPClient

@@ -6,6 +6,109 @@
 import AsyncHTTPClient
 import Foundation
 
+if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+    try await runConformance()
+} else {
+    print("durable-streams-conformance needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
+    exit(1)
+}
+
+@MainActor
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+func runConformance() async throws {
+    guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
+        print("usage: durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] CASES_DIR")
+        exit(2)
+    }
+
+    let suites: [Suite]
+    do {
+        suites = try Suite.load(from: options.casesDirectory)
+    } catch {
+        print("cannot load cases: \(error)")
+        exit(2)
+    }
+
+    let httpClient = HTTPClient.shared
+    let server = ServerControl(baseURL: options.server, client: httpClient)
+    var passed = 0
+    var failed: [String] = []
+    let clock = ContinuousClock()
+    let started = clock.now
+
+    do {
+        var (adapter, features) = try await startAdapter(options)
+        print("Adapter features: \(features.sorted().joined(separator: ", "))")
+        let runner = CaseRunner(
+            adapter: adapter, server: server, features: features, commandTimeout: options.commandTimeout)
+        for suite in suites {
+            let tests = suite.tests.filter { test in
+                let name = "\(suite.id)/\(test["id"]?.text ?? "")"
+                return options.filters.isEmpty || options.filters.contains { name.contains($0) }
+            }
+            guard !tests.isEmpty else { continue }
+            print("\n\(suite.file)")
+            for test in tests {
+                let name = "\(suite.id)/\(test["id"]?.text ?? "?")"
+                let caseStart = clock.now
+                let failure = await runner.run(test, suiteRequires: suite.requires)
+                let elapsed = (clock.now - caseStart).components
+                let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+                if let failure {
+                    failed.append("\(name): \(failure)")
+                    print("  ✗ \(test["id"]?.text ?? "?") (\(milliseconds) ms): \(failure)")
+                } else {
+                    passed += 1
+                    print("  ✓ \(test["id"]?.text ?? "?") (\(milliseconds) ms)")
+                }
+                if runner.adapterLost {
+                    adapter.terminate()
+                    _ = await adapter.waitForExit()
+                    (adapter, features) = try await startAdapter(options)
+                    runner.adapter = adapter
+                }
+            }
+        }
+        // A clean exit after `shutdown`; the signal only if the adapter does not leave on its own.
+        _ = try? await adapter.send(["type": "shutdown"], timeout: .seconds(5)).value
+        adapter.closeInput()
+        if await adapter.waitForExit() == nil {
+            adapter.terminate()
+            _ = await adapter.waitForExit()
+        }
+    } catch {
+        print("runner failed: \(error)")
+        failed.append("runner: \(error)")
+    }
+
+    let total = (clock.now - started).components.seconds
+    if !failed.isEmpty {
+        print("\nFailed cases:")
+        for failure in failed { print("  - \(failure)") }
+    }
+    print("\nRan \(passed + failed.count) cases in \(total) s")
+    print("\(passed) passed, \(failed.count) failed")
+    exit(failed.isEmpty ? 0 : 1)
+}
+
+/// Starts the adapter and initializes it against the server; returns it and the features it supports.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+func startAdapter(_ options: Options) async throws -> (AdapterProcess, Set<String>) {
+    let adapter = try AdapterProcess(executable: options.adapter, verbose: options.verbose)
+    let initialized = adapter.send(["type": "init", "serverUrl": options.server], timeout: .seconds(30))
+    let reply = try await initialized.value
+    guard reply["success"]?.bool == true else {
+        throw RunnerError("the adapter refused init: \(reply["message"]?.text ?? "")")
+    }
+    var features: Set<String> = ["json"]
+    if case .object(let pairs)? = reply["features"] {
+        for (name, value) in pairs where value.bool == true { features.insert(name) }
+    }
+    return (adapter, features)
+}
+
+/// The command line.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct Options {
     var adapter = ""
     var server = ""
@@ -31,90 +134,3 @@ struct Options {
         return options
     }
 }
-
-guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-    print("usage: durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] CASES_DIR")
-    exit(2)
-}
-
-func startAdapter() async throws -> (AdapterProcess, Set<String>) {
-    let adapter = try AdapterProcess(executable: options.adapter, verbose: options.verbose)
-    let reply = try await adapter.send(["type": "init", "serverUrl": options.server], timeout: .seconds(30)).value
-    guard reply["success"]?.bool == true else {
-        throw RunnerError("the adapter refused init: \(reply["message"]?.text ?? "")")
-    }
-    var features: Set<String> = ["json"]
-    if case .object(let pairs)? = reply["features"] {
-        for (name, value) in pairs where value.bool == true { features.insert(name) }
-    }
-    return (adapter, features)
-}
-
-let suites: [Suite]
-do {
-    suites = try Suite.load(from: options.casesDirectory)
-} catch {
-    print("cannot load cases: \(error)")
-    exit(2)
-}
-
-let httpClient = HTTPClient.shared
-let server = ServerControl(baseURL: options.server, client: httpClient)
-var passed = 0
-var failed: [String] = []
-let clock = ContinuousClock()
-let started = clock.now
-
-do {
-    var (adapter, features) = try await startAdapter()
-    print("Adapter features: \(features.sorted().joined(separator: ", "))")
-    let runner = CaseRunner(
-        adapter: adapter, server: server, features: features, commandTimeout: options.commandTimeout)
-    for suite in suites {
-        let tests = suite.tests.filter { test in
-            let name = "\(suite.id)/\(test["id"]?.text ?? "")"
-            return options.filters.isEmpty || options.filters.contains { name.contains($0) }
-        }
-        guard !tests.isEmpty else { continue }
-        print("\n\(suite.file)")
-        for test in tests {
-            let name = "\(suite.id)/\(test["id"]?.text ?? "?")"
-            let caseStart = clock.now
-            let failure = await runner.run(test, suiteRequires: suite.requires)
-            let elapsed = (clock.now - caseStart).components
-            let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
-            if let failure {
-                failed.append("\(name): \(failure)")
-                print("  ✗ \(test["id"]?.text ?? "?") (\(milliseconds) ms): \(failure)")
-            } else {
-                passed += 1
-                print("  ✓ \(test["id"]?.text ?? "?") (\(milliseconds) ms)")
-            }
-            if runner.adapterLost {
-                adapter.terminate()
-                _ = await adapter.waitForExit()
-                (adapter, features) = try await startAdapter()
-                runner.adapter = adapter
-            }
-        }
-    }
-    // A clean exit after `shutdown`; the signal only if the adapter does not leave on its own.
-    _ = try? await adapter.send(["type": "shutdown"], timeout: .seconds(5)).value
-    adapter.closeInput()
-    if await adapter.waitForExit() == nil {
-        adapter.terminate()
-        _ = await adapter.waitForExit()
-    }
-} catch {
-    print("runner failed: \(error)")
-    failed.append("runner: \(error)")
-}
-
-let total = (clock.now - started).components.seconds
-if !failed.isEmpty {
-    print("\nFailed cases:")
-    for failure in failed { print("  - \(failure)") }
-}
-print("\nRan \(passed + failed.count) cases in \(total) s")
-print("\(passed) passed, \(failed.count) failed")
-exit(failed.isEmpty ? 0 : 1)

@@ -44,13 +44,10 @@ public final class ChildProcess: Sendable {
     /// Whether the process is still running.
     public var isRunning: Bool { exit.latest == nil }
 
-    /// The directory that holds the package's built executables (the test bundle's directory).
+    /// The directory that holds the package's built executables: the one holding the test bundle (or, in a tool,
+    /// the running executable).
     public static var productsDirectory: URL {
-        #if os(Linux)
-        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        #else
-        return Bundle.main.bundleURL.deletingLastPathComponent()
-        #endif
+        URL(fileURLWithPath: ExecutablePath.productsDirectory(forImage: ExecutablePath.currentImage))
     }
 
     /// Starts one of the package's executables, e.g. `ChildProcess(product: "wormhole", arguments: ["listen"])`.
@@ -154,15 +151,6 @@ public final class ChildProcess: Sendable {
         let stderr = try Self.makePipe()
         let input = stdin ? try Self.makePipe() : nil
 
-        var actions = makeSpawnFileActions()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
-        if let input {
-            posix_spawn_file_actions_adddup2(&actions, input.read, 0)
-        }
-
         var env = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         if environment["LLVM_PROFILE_FILE"] == nil, let pattern = env["LLVM_PROFILE_FILE"] {
             env["LLVM_PROFILE_FILE"] = childProfilePattern(for: pattern)
@@ -173,10 +161,9 @@ public final class ChildProcess: Sendable {
             for pointer in argv + envp { free(pointer) }
         }
         var child: pid_t = 0
-        let result =
-            searchPath
-            ? posix_spawnp(&child, path, &actions, nil, argv, envp)
-            : posix_spawn(&child, path, &actions, nil, argv, envp)
+        let result = SpawnShim.spawn(
+            &child, path: path, searchPath: searchPath, stdout: stdout.write, stderr: stderr.write,
+            stdin: input?.read, argv: argv, envp: envp)
         close(stdout.write)
         close(stderr.write)
         if let input { close(input.read) }

@@ -35,34 +35,61 @@ public struct DeviceInfo: Sendable, Hashable {
         self.isSandbox = isSandbox
     }
 
+    /// The kind of system the SDK was compiled for, as far as the device headers care.
+    enum Platform: Sendable {
+        /// macOS, and iPad apps on the Mac (Mac Catalyst): `x-mobile: 0`.
+        case mac
+        /// iOS, iPadOS, watchOS, tvOS and visionOS: `x-mobile: 1`.
+        case appleMobile
+        /// Anything else (Linux, Windows): `x-mobile: 0`, type `unspecified`.
+        case other
+
+        /// The platform this code was compiled for.
+        static var compiled: Platform {
+            #if os(macOS) || targetEnvironment(macCatalyst)
+            return .mac
+            #elseif canImport(Darwin)
+            return .appleMobile
+            #else
+            return .other
+            #endif
+        }
+    }
+
     /// The running device, as far as Foundation can tell.
     public static var current: DeviceInfo {
         let version = ProcessInfo.processInfo.operatingSystemVersion
         let info = Bundle.main.infoDictionary
-        #if os(iOS) || os(watchOS) || os(tvOS) || os(visionOS)
-        let isMobile = true
-        #else
-        let isMobile = false
-        #endif
-        #if os(macOS) || targetEnvironment(macCatalyst)
-        let type = "mac"
-        #elseif os(watchOS)
-        let type = "watch"
-        #elseif os(tvOS)
-        let type = "tv"
-        #elseif os(visionOS)
-        let type = "vision"
-        #else
-        let type = "unspecified"
-        #endif
+        let platform = Platform.compiled
+        let machine = PlatformShim.machineIdentifier()
+        // In a simulator, `machine` is the host's (`arm64`); the simulated model is in the environment.
+        let simulated = ProcessInfo.processInfo.environment["SIMULATOR_MODEL_IDENTIFIER"]
         return DeviceInfo(
-            isMobile: isMobile,
-            deviceType: type,
-            deviceModel: PlatformShim.machineIdentifier(),
+            isMobile: platform == .appleMobile,
+            deviceType: deviceType(platform: platform, model: simulated ?? machine),
+            deviceModel: simulated ?? machine,
             osVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)",
             appVersion: info?["CFBundleShortVersionString"] as? String,
             bundleId: Bundle.main.bundleIdentifier
         )
+    }
+
+    /// `x-device-type` from the platform and the model identifier (`iPhone15,2`, `iPad13,4`, `Watch6,1`,
+    /// `AppleTV14,1`, `RealityDevice14,1`), as clerk-ios reports it from UIKit's idiom.
+    static func deviceType(platform: Platform, model: String?) -> String {
+        switch platform {
+        case .mac: return "mac"
+        case .other: return "unspecified"
+        case .appleMobile:
+            let prefixes = [
+                ("iPhone", "iphone"), ("iPod", "iphone"), ("iPad", "ipad"), ("Watch", "watch"), ("AppleTV", "tv"),
+                ("RealityDevice", "vision"),
+            ]
+            guard let model, let match = prefixes.first(where: { model.hasPrefix($0.0) }) else {
+                return "unspecified"
+            }
+            return match.1
+        }
     }
 
     /// The header fields, in a stable order.

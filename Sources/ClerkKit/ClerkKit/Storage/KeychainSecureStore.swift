@@ -2,7 +2,8 @@
 public import Foundation
 import Security
 
-/// A ``SecureStore`` in the Keychain (generic passwords, this device only, after first unlock).
+/// A ``SecureStore`` in the Keychain (generic passwords, this device only, after first unlock). What each result
+/// code means is decided by `KeychainStatus`.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct KeychainSecureStore: SecureStore {
     /// `kSecAttrService`: by default the bundle identifier.
@@ -32,8 +33,7 @@ public struct KeychainSecureStore: SecureStore {
         query[kSecMatchLimit as String] = kSecMatchLimitOne
         var result: AnyObject?
         let status = SecItemCopyMatching(query as CFDictionary, &result)
-        if status == errSecItemNotFound { return nil }
-        guard status == errSecSuccess else { throw ClerkError(.storage, "Keychain read failed (\(status)).") }
+        guard try KeychainStatus.found(afterRead: status) else { return nil }
         return result as? Data
     }
 
@@ -43,18 +43,15 @@ public struct KeychainSecureStore: SecureStore {
         add[kSecValueData as String] = data
         add[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
         var status = SecItemAdd(add as CFDictionary, nil)
-        if status == errSecDuplicateItem {
+        if KeychainStatus.mustUpdate(afterAdd: status) {
             status = SecItemUpdate(query(key) as CFDictionary, [kSecValueData as String: data] as CFDictionary)
         }
-        guard status == errSecSuccess else { throw ClerkError(.storage, "Keychain write failed (\(status)).") }
+        try KeychainStatus.checkWrite(status)
     }
 
     /// Deletes the item.
     public func remove(forKey key: String) throws(ClerkError) {
-        let status = SecItemDelete(query(key) as CFDictionary)
-        guard status == errSecSuccess || status == errSecItemNotFound else {
-            throw ClerkError(.storage, "Keychain delete failed (\(status)).")
-        }
+        try KeychainStatus.checkDelete(SecItemDelete(query(key) as CFDictionary))
     }
 }
 #endif

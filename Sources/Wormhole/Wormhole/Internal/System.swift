@@ -37,6 +37,16 @@ enum System {
         #endif
     }
 
+    /// Whether the system coordinates a `UserDefaults` suite across processes itself (`cfprefsd` on Darwin).
+    /// Elsewhere Foundation keeps a suite in a plain file, so writers in several processes take a lock file.
+    static var coordinatesUserDefaults: Bool {
+        #if canImport(Darwin)
+        true
+        #else
+        false
+        #endif
+    }
+
     /// Flushes `fd`'s data to the storage device; returns 0 or `errno`.
     ///
     /// On Darwin `fsync` only hands the data to the drive, which may keep it in its cache across a power loss, so

@@ -47,9 +47,10 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
         self.keyPrefix = keyPrefix
         self.defaults = defaults
         self.maximumMessageSize = maximumMessageSize
-        #if canImport(Darwin)
-        self.lockFilePath = nil
-        #else
+        guard !System.coordinatesUserDefaults else {
+            self.lockFilePath = nil
+            return
+        }
         let environment = ProcessInfo.processInfo.environment
         let configHome =
             environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(NSHomeDirectory())/.config"
@@ -61,7 +62,6 @@ public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendab
         }
         let escaped = (try? MessageIdentifier(suiteName).fileSystemName()) ?? "wormhole"
         self.lockFilePath = "\(configHome)/\(escaped).wormhole-lock"
-        #endif
     }
 
     private func key(_ identifier: MessageIdentifier) throws(WormholeError) -> String {

@@ -6,6 +6,7 @@ import Testing
 /// Email addresses and phone numbers of the signed-in user against the emulator over HTTP.
 @Suite("ClerkKit ↔ emulator: identifiers") @MainActor
 struct IdentifierFlowTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func anEmailIsAddedVerifiedFromTheOutboxAndMadePrimary() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -37,6 +38,7 @@ struct IdentifierFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func anExpiredCodeIsRefused() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -52,6 +54,7 @@ struct IdentifierFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func duplicatesUnverifiedPrimariesAndTheLastIdentifierAreRefused() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "grace@example.com", password: Harness.password)
@@ -82,6 +85,7 @@ struct IdentifierFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func theLastIdentifierAndAPrimaryOneCannotBeDeleted() async throws {
         try await withHarness { harness in
             let seeded = try await harness.signInAda()
@@ -100,6 +104,7 @@ struct IdentifierFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aTestPhoneNumberBecomesTheDefaultSecondFactor() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -123,6 +128,7 @@ struct IdentifierFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func tooManyWrongCodesFailTheVerification() async throws {
         try await withHarness(.init(maximumCodeAttempts: 2)) { harness in
             try await harness.signInAda()
@@ -143,6 +149,7 @@ struct IdentifierFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func thePrimaryPhoneNumberIsSetWithAUserUpdate() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -170,6 +177,7 @@ struct IdentifierFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aRateLimitedAccountUpdateThrowsTheTypedErrorAndChangesNothing() async throws {
         try await withHarness { harness in
             try await harness.signInAda()

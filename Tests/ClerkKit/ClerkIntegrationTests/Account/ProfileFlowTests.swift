@@ -6,6 +6,7 @@ import Testing
 /// The user's own profile against the emulator over HTTP: update, metadata, password, image, deletion.
 @Suite("ClerkKit ↔ emulator: user profile") @MainActor
 struct ProfileFlowTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func updateAndReloadChangeTheObservedUser() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -19,6 +20,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aTakenUsernameIsRefusedAndNothingChanges() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "grace@example.com", username: "grace")
@@ -33,6 +35,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func metadataIsStoredAsJSON() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -43,6 +46,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func changingThePasswordSignsOutOtherDevices() async throws {
         try await withHarness(.init(singleSessionMode: false)) { harness in
             try await harness.signInAda()
@@ -69,6 +73,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func removingThePasswordNeedsTheCurrentOne() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -82,6 +87,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func profileImageIsUploadedAsMultipartAndDeleted() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -99,6 +105,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func badImagesAreRefusedLocallyAndByTheService() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -130,6 +137,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aDroppedUploadIsATransportErrorAndChangesNothing() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -143,6 +151,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func serverErrorsAreTyped() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -161,6 +170,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func deletingTheAccountSignsOutAndEmitsTheEvent() async throws {
         try await withHarness { harness in
             let seeded = try await harness.signInAda()
@@ -184,6 +194,7 @@ struct ProfileFlowTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func signedOutCallsAreRefusedLocally() async throws {
         try await withHarness { harness in
             let error = await refusal { () async throws(ClerkError) in try await harness.clerk.account.reload() }

@@ -7,6 +7,7 @@ import Logging
 import ServiceLifecycle
 
 /// The catalogs' getting-started blocks, each with the URL (and logger) it assumes.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ClientDocCSnippets {
     /// DurableStreams.docc.
     static func gettingStarted(url: URL) async throws {

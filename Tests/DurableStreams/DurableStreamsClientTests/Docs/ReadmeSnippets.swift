@@ -5,6 +5,7 @@ import DurableStreamsServer
 import Foundation
 
 /// The client README's quick start.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct ClientReadme {
     struct Event: Codable, Sendable {
         var id: Int
@@ -73,6 +74,7 @@ struct ClientReadme {
 }
 
 /// The server README's embedding example; returns the port the server listened on.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct ServerReadme {
     func run() async throws -> Int {
         let server = DurableStreamsServer(configuration: .init(port: 0))  // in memory, free port

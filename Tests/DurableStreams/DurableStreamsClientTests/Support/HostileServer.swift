@@ -11,6 +11,7 @@ import Darwin
 /// A deliberately broken HTTP server on 127.0.0.1 with an ephemeral port: for each connection it reads the
 /// request head and answers with whatever bytes `respond` returns (possibly malformed, truncated, or
 /// nothing at all, holding the connection open until the server stops).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class HostileServer: Sendable {
     enum Reply {
         /// Send these bytes, then close.
@@ -127,6 +128,7 @@ final class HostileServer: Sendable {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension HostileServer {
     /// An HTTP/1.1 response head plus body bytes.
     static func response(

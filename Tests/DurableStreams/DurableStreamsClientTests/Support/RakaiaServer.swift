@@ -4,6 +4,7 @@ import DurableStreamsAsyncHTTPClient
 import Foundation
 
 /// The independent `rakaia-streams` Python server (see ``RakaiaStreams``) with a transport for the client.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class RakaiaServer: Sendable {
     let server: RakaiaStreams
     let baseURL: String
@@ -35,6 +36,7 @@ final class RakaiaServer: Sendable {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func withRakaia<T>(_ body: (RakaiaServer) async throws -> T) async throws -> T {
     let server = try await RakaiaServer.start()
     do {

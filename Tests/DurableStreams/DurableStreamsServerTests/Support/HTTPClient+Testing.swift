@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension HTTPClient {
     /// Sends a request and reads the whole response.
     func request(

@@ -4,6 +4,7 @@ import DurableStreamsStorage
 /// server's zero offset (`0000000000000000_0000000000000000`); its checks use this server's instead.
 let startOffset = StreamOffset.zero.token
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ServerHarness {
     /// Creates `path` as a fork of `source` (`PUT` with `Stream-Forked-From`) and returns the response.
     @discardableResult

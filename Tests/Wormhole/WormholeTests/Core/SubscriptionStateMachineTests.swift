@@ -4,8 +4,10 @@ import Wormhole
 /// The subscription's state machine, input by input, with plain numbers as waiters.
 @Suite("Subscription state machine")
 struct SubscriptionStateMachineTests {
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     typealias Machine = SubscriptionStateMachine<Int>
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private static func machine(mark: Machine.Mark = .absent, cursor: UInt64 = 0, readFirst: Bool = false)
         -> Machine
     {
@@ -13,11 +15,13 @@ struct SubscriptionStateMachineTests {
     }
 
     /// The work `count` consecutive requests get.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private static func work(_ machine: inout Machine, _ count: Int) -> [Machine.Work] {
         (0..<count).map { _ in machine.nextWork() }
     }
 
     @Test("with nothing pending a consumer waits; readFirst makes the first request a read")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func initialWork() {
         var idle = Self.machine()
         let idleSnapshot = idle.nextSnapshotRead()
@@ -28,6 +32,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("changes coalesce into one read; a read comes before signals; signals are each delivered")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func ordering() {
         var machine = Self.machine()
         _ = (machine.changed(), machine.changed(), machine.signalled(), machine.signalled())
@@ -35,6 +40,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("pending signals are bounded")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func signalLimit() {
         var machine = Self.machine()
         for _ in 0..<(Machine.signalLimit + 10) { _ = machine.signalled() }
@@ -44,6 +50,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("finishing wins over pending work and stays finished")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func finishing() {
         var machine = Self.machine(readFirst: true)
         _ = (machine.changed(), machine.signalled())
@@ -53,6 +60,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("each waking input returns the parked waiters once; parking while work is pending resumes at once")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func wakingInputs() {
         let inputs: [(inout Machine) -> [Int]] = [{ $0.changed() }, { $0.signalled() }, { $0.finish() }]
         for input in inputs {
@@ -71,6 +79,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("a wait cancelled while parked returns its waiter; one cancelled before parking resumes at once")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func cancellation() {
         var machine = Self.machine()
         let parked = machine.reserveWaiter()
@@ -92,6 +101,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("a latest-value read stands only if the mark did not move meanwhile; otherwise a read is due again")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func latestReads() {
         var machine = Self.machine()
         let first = machine.latestRead(from: .absent, found: .message(1, 11))
@@ -107,6 +117,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("queue reads advance the cursor and keep reading until caught up")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func queueReads() {
         var machine = Self.machine(cursor: 4)
         let read = machine.queueRead(from: 4, found: 5)
@@ -121,6 +132,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("a failed queue read is reported once, then the subscription waits")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func queueFailure() {
         var machine = Self.machine(cursor: 1, readFirst: true)
         #expect(Self.work(&machine, 1) == [.read])
@@ -130,6 +142,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("an emptied queue is one clear; numbering restarted below the cursor is one clear and a read from 0")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func queueClears() {
         var emptied = Self.machine(cursor: 3)
         let clears = [

@@ -9,6 +9,7 @@ struct ReadmeTests {
     private static let readme = docs.appendingPathComponent("../../../../Sources/Wormhole/README.md").standardized
 
     /// The code between `// snippet: NAME` and `// end-snippet` in a snippet file.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private static func snippet(_ name: String, in file: String) throws -> String {
         let text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
@@ -18,6 +19,7 @@ struct ReadmeTests {
     }
 
     /// The Swift code block that follows `<!-- snippet: NAME -->` in the README.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private static func readmeBlock(_ name: String) throws -> String {
         let text = try String(contentsOf: readme, encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
@@ -34,11 +36,13 @@ struct ReadmeTests {
             ("queue", "QueueSnippet.swift"),
         ]
     )
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func blocksMatch(name: String, file: String) throws {
         #expect(try Self.readmeBlock(name) == Self.snippet(name, in: file))
     }
 
     @Test("the quick start runs")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func quickStartRuns() async throws {
         try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
             let count = try await withTimeout(.seconds(30)) { try await quickStart(in: directory.url) }
@@ -48,6 +52,7 @@ struct ReadmeTests {
 
     @Test("the listening example updates its model on the main actor")
     @MainActor
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func listeningRuns() async throws {
         let directory = try TemporaryDirectory(prefix: "wormhole-readme")
         defer { directory.remove() }
@@ -63,6 +68,7 @@ struct ReadmeTests {
     }
 
     @Test("the queue example returns every command in order")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func queueRuns() async throws {
         try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
             let commands = try await queuedCommands(in: directory.url)

@@ -5,6 +5,7 @@ import Wormhole
 /// Every strategy keeps the same promises; each test runs against each strategy.
 @Suite("Transiting strategies: shared contract")
 struct TransitingContractTests {
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case file
         case coordinatedFile
@@ -23,6 +24,7 @@ struct TransitingContractTests {
     }
 
     @Test("write, read, and sequence numbers that count up by one", arguments: Kind.allCases)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func writeRead(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -40,6 +42,7 @@ struct TransitingContractTests {
     }
 
     @Test("delete removes one identifier, deleteAll removes all", arguments: Kind.allCases)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func deletion(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -57,6 +60,7 @@ struct TransitingContractTests {
     }
 
     @Test("oversize payloads are refused and the previous message stays", arguments: Kind.allCases)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func sizeLimit(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory, maximumMessageSize: 100)
@@ -72,6 +76,7 @@ struct TransitingContractTests {
     }
 
     @Test("invalid identifiers are typed errors", arguments: Kind.allCases)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func invalidIdentifier(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -82,6 +87,7 @@ struct TransitingContractTests {
     }
 
     @Test("a queue keeps every message in order, within its capacity", arguments: Kind.allCases)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func queueOrderAndCapacity(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -105,6 +111,7 @@ struct TransitingContractTests {
     }
 
     @Test("numbering continues after a queue is cleared", arguments: Kind.allCases)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func queueClear(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -119,6 +126,7 @@ struct TransitingContractTests {
     }
 
     @Test("appends racing from many tasks are all kept, numbered without gaps or duplicates", arguments: Kind.allCases)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func racingAppends(kind: Kind) async throws {
         try await withDirectory { directory in
             // Separate strategy instances, as separate processes would have.
@@ -143,6 +151,7 @@ struct TransitingContractTests {
     }
 
     @Test("latest-value writes racing from many tasks never produce a partial read", arguments: Kind.allCases)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func racingWrites(kind: Kind) async throws {
         try await withDirectory { directory in
             let stores = try (0..<3).map { _ in try kind.make(directory) }

@@ -9,6 +9,7 @@ import Glibc
 @Suite("UserDefaultsTransiting")
 struct UserDefaultsTransitingTests {
     /// A unique suite, removed afterwards.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private func withSuite(_ body: (String) throws -> Void) throws {
         let suite = "courier.wormhole.tests.\(UUID().uuidString.prefix(8))"
         defer {
@@ -23,6 +24,7 @@ struct UserDefaultsTransitingTests {
     }
 
     @Test("write and read with sequence numbers; two instances of one suite share messages")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func sharing() throws {
         try withSuite { suite in
             let writer = try UserDefaultsTransiting(suiteName: suite)
@@ -45,6 +47,7 @@ struct UserDefaultsTransitingTests {
     }
 
     @Test("deleteAll removes only keys with the prefix; queue mode is unsupported")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func scope() throws {
         try withSuite { suite in
             let store = try UserDefaultsTransiting(suiteName: suite, keyPrefix: "test.")
@@ -63,6 +66,7 @@ struct UserDefaultsTransitingTests {
     }
 
     @Test("a value that is not a message is a typed error")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func foreignValue() throws {
         try withSuite { suite in
             let store = try UserDefaultsTransiting(suiteName: suite)

@@ -40,12 +40,8 @@ func runBenchmark() async throws {
         var value = 0
     }
 
-    func monitorRun(observers: Int) -> Duration {
-        let paths = ScriptedPathMonitor(initialPath: nil)
-        let monitor = NetworkMonitor(monitor: paths)
-        let counter = Counter()
-        let observations = (0..<observers).map { _ in monitor.observe { _ in counter.value += 1 } }
-        monitor.start(queue: DispatchQueue(label: "bench"))
+    /// Sends `updates` paths and returns how long it took; every observer must have received each one.
+    func timedUpdates(_ paths: ScriptedPathMonitor, observers: Int, counter: Counter) -> Duration {
         let clock = ContinuousClock()
         let start = clock.now
         for index in 0..<updates {
@@ -53,6 +49,16 @@ func runBenchmark() async throws {
         }
         let elapsed = clock.now - start
         precondition(counter.value == updates * observers, "lost deliveries")
+        return elapsed
+    }
+
+    func monitorRun(observers: Int) -> Duration {
+        let paths = ScriptedPathMonitor(initialPath: nil)
+        let monitor = NetworkMonitor(monitor: paths)
+        let counter = Counter()
+        let observations = (0..<observers).map { _ in monitor.observe { _ in counter.value += 1 } }
+        monitor.start(queue: DispatchQueue(label: "bench"))
+        let elapsed = timedUpdates(paths, observers: observers, counter: counter)
         withExtendedLifetime(observations) {}
         return elapsed
     }
@@ -63,13 +69,7 @@ func runBenchmark() async throws {
         let counter = Counter()
         let cancellables = (0..<observers).map { _ in observer.pathStatusPublisher.sink { _ in counter.value += 1 } }
         observer.start(queue: DispatchQueue(label: "bench"))
-        let clock = ContinuousClock()
-        let start = clock.now
-        for index in 0..<updates {
-            paths.send(statuses[index & 1])
-        }
-        let elapsed = clock.now - start
-        precondition(counter.value == updates * observers, "lost deliveries")
+        let elapsed = timedUpdates(paths, observers: observers, counter: counter)
         withExtendedLifetime(cancellables) {}
         return elapsed
     }

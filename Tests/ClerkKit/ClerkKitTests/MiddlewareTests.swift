@@ -7,6 +7,7 @@ import Testing
 /// request), response middleware before Clerk's sync and error mapping (for error responses too).
 @MainActor
 @Suite struct MiddlewareTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     struct StampRequest: ClerkRequestMiddleware {
         @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         func prepare(_ request: inout ClerkHTTPRequest) async throws(ClerkError) {

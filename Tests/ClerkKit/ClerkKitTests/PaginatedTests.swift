@@ -5,6 +5,7 @@ import Testing
 /// `Paginated`: pages over offset and limit, stopping at the total count, a short page or an empty one.
 @Suite struct PaginatedTests {
     /// A fetcher over `0..<total` that records the offsets and limits it was asked for.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     final class Source: @unchecked Sendable {
         let lock = NSLock()
         var calls: [(Int, Int)] = []

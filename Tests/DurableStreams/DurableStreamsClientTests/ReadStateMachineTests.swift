@@ -5,9 +5,17 @@ import Testing
 
 @Suite("Read state machine")
 struct ReadStateMachineTests {
-    private let policy = RetryPolicy(
-        maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(1), jitterFactor: 0)
-    private let t0 = ContinuousClock.now
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private var policy: RetryPolicy {
+        RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(1), jitterFactor: 0)
+    }
+    /// The suite's reference instant, stored untyped: a stored property cannot carry `@available`.
+    private let origin: any Sendable = {
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) { return ContinuousClock.now }
+        return 0
+    }()
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private var t0: ContinuousClock.Instant { origin as? ContinuousClock.Instant ?? .now }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func machine(_ mode: ReadStateMachine.Mode, at offset: Offset = .start, stop: Bool = false)

@@ -2,7 +2,8 @@ import DurableStreamsStorage
 
 /// The start offset of every stream on this server. The upstream conformance suite hard-codes the reference
 /// server's zero offset (`0000000000000000_0000000000000000`); its checks use this server's instead.
-let startOffset = StreamOffset.zero.token
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+var startOffset: String { StreamOffset.zero.token }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ServerHarness {

@@ -42,7 +42,6 @@ struct ColorMessage: Messagable {
 /// The specification's `UserProfile` stands for a type generated from the user's `.proto` file; here it is the
 /// example schema's (`Sources/SundialKit/Protobuf/Example/sundial_example.proto`), so its default key is
 /// `Sundial_Example_UserProfile`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 typealias UserProfile = Sundial_Example_UserProfile
 
 // Define your .proto file, then extend the generated type

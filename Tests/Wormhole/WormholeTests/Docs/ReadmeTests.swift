@@ -15,7 +15,9 @@ struct ReadmeTests {
         let lines = text.components(separatedBy: "\n")
         let start = try #require(lines.firstIndex(of: "// snippet: \(name)"))
         let end = try #require(lines[start...].firstIndex(of: "// end-snippet"))
-        return lines[(start + 1)..<end].joined(separator: "\n")
+        // `@available` lines let the tests compile at the deployment floors; the README's readers need none.
+        return lines[(start + 1)..<end].filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("@available(") }
+            .joined(separator: "\n")
     }
 
     /// The Swift code block that follows `<!-- snippet: NAME -->` in the README.

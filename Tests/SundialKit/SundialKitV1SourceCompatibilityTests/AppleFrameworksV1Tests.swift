@@ -14,7 +14,6 @@ import Network
 @Suite("SundialKit 1.0 source compatibility: Network framework")
 struct NetworkFrameworkV1Tests {
     @Test("NWPath.pathStatus, NWInterface as Interfaceable, and 1.0's PathStatus initializers")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func network() {
         let path = NWPathMonitor().currentPath
         let status: PathStatus = path.pathStatus
@@ -24,7 +23,8 @@ struct NetworkFrameworkV1Tests {
         #expect(path.availableInterfaces.allSatisfy { [1, 2, 4, 8, 16].contains($0.typeValue) })
         let types: [NWInterface.InterfaceType] = [.cellular, .wifi, .wiredEthernet, .other, .loopback]
         #expect(types.map(\.value) == [1, 2, 4, 8, 16])
-        if #available(macOS 11.0, iOS 14.2, watchOS 7.1, tvOS 14.2, *) {
+        // macOS 11, where `NWPath.UnsatisfiedReason` appeared, is the package's floor.
+        if #available(iOS 14.2, watchOS 7.1, tvOS 14.2, *) {
             #expect(PathStatus.UnsatisfiedReason(NWPath.UnsatisfiedReason.wifiDenied) == .wifiDenied)
             let interfaces: [PathStatus.Interface] = [.loopback, .cellular]
             let satisfied = PathStatus(.satisfied, reason: .notAvailable, interfaces: interfaces)

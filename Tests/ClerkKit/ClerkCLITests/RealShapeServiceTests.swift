@@ -8,8 +8,11 @@ import Testing
 @Suite("clerk command-line tool against real-shaped responses")
 struct RealShapeServiceTests {
     static let deviceToken = "dvb_2xRealShapedDeviceToken"
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    static var freshToken: String { Fixtures.jwt(exp: Int(Date().timeIntervalSince1970) + 3600) }
+    /// Made once, so that every use sees the same token.
+    static let freshToken: String = {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return "" }
+        return Fixtures.jwt(exp: Int(Date().timeIntervalSince1970) + 3600)
+    }()
 
     /// Whether the stub's client holds the signed-in session.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

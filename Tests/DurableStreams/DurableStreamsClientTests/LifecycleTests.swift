@@ -67,7 +67,7 @@ struct LifecycleTests {
             let running = Task { try await group.run() }
             handle.appendBytes(Data("pending".utf8))
             await group.triggerGracefulShutdown()
-            try await withTimeout(.seconds(10)) { try await running.value }
+            try await withTimeout(.seconds(60)) { try await running.value }
             let text = try await DurableStream.stream(url: handle.url, configuration: server.http).text()
             #expect(text.text == "pending")
         }

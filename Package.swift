@@ -36,6 +36,9 @@ let packageDependencies: [Package.Dependency] = [
 /// tvOS 15 and SwiftPM refuses a dependency whose floor is above the package's, so on iOS, tvOS and watchOS those
 /// targets build without it: their listener files are under `#if canImport(Hummingbird…)` and starting fails there.
 let listenerPlatforms = TargetDependencyCondition.when(platforms: [Platform.linux, Platform.macOS])
+/// AsyncHTTPClient needs the Swift 6.2 standard library on Apple platforms (swift-configuration), which Xcode 16's
+/// SDKs lack: the Durable Streams tools use it on Linux and URLSession elsewhere. The library product stays.
+let linuxOnly = TargetDependencyCondition.when(platforms: [Platform.linux])
 
 // MARK: - Shared primitives (no third-party dependencies; never a product of its own)
 
@@ -48,6 +51,17 @@ let sharedTargets: [Target] = [
         name: "CourierTestSupport",
         dependencies: ["CourierTooling"],
         path: "Tests/Support/CourierTestSupport"
+    ),
+    // An HTTP/1.1 client that sends requests exactly as written, for tools and tests (swift-nio only).
+    .target(
+        name: "ExactHTTPClient",
+        dependencies: [
+            "CourierPrimitives", "CourierTooling",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Tools/Support/ExactHTTPClient"
     ),
     .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
     .testTarget(
@@ -350,8 +364,9 @@ let durableStreamsServerTargets: [Target] = [
             "DurableStreamsServer", "DurableStreamsStorage",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            // The client subcommands (create, append, read, head, delete) use the client library.
-            "DurableStreams", "DurableStreamsAsyncHTTPClient",
+            // The client subcommands (create, append, read, head, delete) use the client library, over
+            // AsyncHTTPClient on Linux and URLSession on Apple platforms.
+            "DurableStreams", .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             // The system's reason for a failed connection is in swift-nio's IOError.
@@ -394,7 +409,7 @@ let durableStreamsServerTargets: [Target] = [
             "CourierTestSupport",
             "DurableStreamsTestSupport",
             "durable-streams",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            "ExactHTTPClient",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -448,32 +463,36 @@ let durableStreamsClientTargets: [Target] = [
     ),
     .executableTarget(
         name: "DurableStreamsConformanceAdapter",
-        dependencies: ["DurableStreams", "DurableStreamsAsyncHTTPClient", "CourierPrimitives"],
+        dependencies: [
+            "DurableStreams", "CourierPrimitives",
+            .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly),
+        ],
         path: "Tools/DurableStreams/ConformanceAdapter"
     ),
     .executableTarget(
         name: "DurableStreamsConformanceRunner",
         dependencies: [
-            "CourierPrimitives", "CourierTooling",
+            "CourierPrimitives", "CourierTooling", "ExactHTTPClient",
             .product(name: "Yams", package: "Yams"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
         path: "Tools/DurableStreams/ConformanceRunner"
     ),
     .executableTarget(
         name: "DurableStreamsBenchmark",
         dependencies: [
-            "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServer", "BenchmarkSupport",
-            "CourierTooling", .product(name: "Logging", package: "swift-log"),
+            "DurableStreams", "DurableStreamsServer", "BenchmarkSupport", "CourierTooling",
+            .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly),
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Benchmarks/DurableStreams"
     ),
     .testTarget(
         name: "DurableStreamsClientTests",
         dependencies: [
-            "DurableStreams", "DurableStreamsAsyncHTTPClient", "DurableStreamsServiceLifecycle", "CourierTestSupport",
-            "CourierPrimitives", "DurableStreamsServer", "DurableStreamsTestSupport", "durable-streams",
+            "DurableStreams", "DurableStreamsServiceLifecycle", "CourierTestSupport", "CourierPrimitives",
+            .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly), "DurableStreamsServer",
+            "DurableStreamsTestSupport", "durable-streams",
             "DurableStreamsConformanceAdapter",
             "DurableStreamsConformanceRunner",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,6 +1,5 @@
 import CourierTooling
 import DurableStreams
-import DurableStreamsAsyncHTTPClient
 import DurableStreamsServer
 import Foundation
 import Logging

@@ -5,8 +5,11 @@
 
 import BenchmarkSupport
 import DurableStreams
-import DurableStreamsAsyncHTTPClient
 import Foundation
+
+#if os(Linux)
+import DurableStreamsAsyncHTTPClient
+#endif
 
 if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
     try await runBenchmark()
@@ -47,9 +50,19 @@ func runBenchmark() async throws {
 
     var results: [(String, Figures)] = []
     for target in targets {
-        for transportName in ["AHC", "URLSession"] {
+        // AsyncHTTPClient is measured where the package builds it (Linux).
+        #if os(Linux)
+        let transportNames = ["AHC", "URLSession"]
+        #else
+        let transportNames = ["URLSession"]
+        #endif
+        for transportName in transportNames {
             let transport: any HTTPTransport
+            #if os(Linux)
             let ahc = transportName == "AHC" ? AsyncHTTPClientTransport(readTimeout: .seconds(60)) : nil
+            #else
+            let ahc: URLSessionTransport? = nil
+            #endif
             let session = transportName == "URLSession" ? URLSessionTransport() : nil
             if let ahc { transport = ahc } else if let session { transport = session } else { continue }
             let configuration = HandleConfiguration(
@@ -69,7 +82,9 @@ func runBenchmark() async throws {
                 print("\(target.name), \(transportName): \(error)")
             }
             results.append(("\(target.name) (\(transportName))", figures))
+            #if os(Linux)
             try? await ahc?.shutdown()
+            #endif
             session?.shutdown()
         }
         await target.stop()

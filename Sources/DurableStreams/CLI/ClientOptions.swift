@@ -1,7 +1,10 @@
 import ArgumentParser
 import DurableStreams
-import DurableStreamsAsyncHTTPClient
 import Foundation
+
+#if os(Linux)
+import DurableStreamsAsyncHTTPClient
+#endif
 
 /// Options every client subcommand takes: the stream URL and extra headers.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -35,18 +38,25 @@ struct ClientOptions: ParsableArguments {
         return fields
     }
 
-    /// Runs `body` with a handle configuration on a fresh AsyncHTTPClient transport, shut down afterwards.
+    /// Runs `body` with a handle configuration on a fresh transport (AsyncHTTPClient on Linux, URLSession on
+    /// Apple platforms), shut down afterwards.
     func withConfiguration<T>(
         _ body: (HandleConfiguration) async throws(DurableStreamError) -> T
     ) async throws -> T {
+        #if os(Linux)
         let transport = AsyncHTTPClientTransport()
+        let shutdown = { try? await transport.shutdown() }
+        #else
+        let transport = URLSessionTransport()
+        let shutdown = { transport.shutdown() }
+        #endif
         let configuration = HandleConfiguration(http: HTTPConfiguration(transport: transport, headers: headerFields))
         do {
             let value = try await body(configuration)
-            try? await transport.shutdown()
+            await shutdown()
             return value
         } catch {
-            try? await transport.shutdown()
+            await shutdown()
             printError(FailureMessage.text(for: error, url: streamURL))
             throw ExitCode.failure
         }

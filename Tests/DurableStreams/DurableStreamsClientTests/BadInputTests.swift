@@ -147,8 +147,8 @@ struct BadInputTests {
     ) async throws -> DurableStreamError? {
         let hostile = try HostileServer(respond: respond)
         defer { hostile.stop() }
-        let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: readTimeout)
-        defer { Task { try? await transport.shutdown() } }
+        let transport = TestTransport(readTimeout: readTimeout, connectTimeout: .seconds(5))
+        defer { Task { await transport.shutdown() } }
         let http = HTTPConfiguration(
             transport: transport, timeout: .seconds(2),
             readRetryPolicy: RetryPolicy(
@@ -210,8 +210,8 @@ struct BadInputTests {
         let body = Data("6\r\ndata: \r\n".utf8) + (0..<2000).reduce(into: Data()) { data, _ in data.append(line) }
         let hostile = try HostileServer { _ in .bytesThenHang(head + body) }
         defer { hostile.stop() }
-        let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: .seconds(10))
-        defer { Task { try? await transport.shutdown() } }
+        let transport = TestTransport(readTimeout: .seconds(10), connectTimeout: .seconds(5))
+        defer { Task { await transport.shutdown() } }
         let http = HTTPConfiguration(transport: transport, maxSSEEventBytes: 1 << 20)
         let url = try #require(URL(string: hostile.baseURL + "/s"))
         do {

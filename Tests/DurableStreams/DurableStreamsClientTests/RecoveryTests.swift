@@ -35,8 +35,8 @@ struct RecoveryTests {
                     body: Data("hello".utf8)))
         }
         defer { hostile.stop() }
-        let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: .seconds(5))
-        defer { Task { try? await transport.shutdown() } }
+        let transport = TestTransport(readTimeout: .seconds(5), connectTimeout: .seconds(5))
+        defer { Task { await transport.shutdown() } }
         let url = try #require(URL(string: hostile.baseURL + "/s"))
         let text = try await withTimeout(.seconds(30)) {
             try await DurableStream.stream(url: url, live: .sse, configuration: http(transport)).text()
@@ -63,8 +63,8 @@ struct RecoveryTests {
             return .bytes(HostileServer.response(status: 401, headers: [:], body: Data("expired".utf8)))
         }
         defer { hostile.stop() }
-        let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: .seconds(5))
-        defer { Task { try? await transport.shutdown() } }
+        let transport = TestTransport(readTimeout: .seconds(5), connectTimeout: .seconds(5))
+        defer { Task { await transport.shutdown() } }
         let asked = Locked(0)
         let handler = StreamErrorHandler { error in
             guard case .unauthorized = error else { return .propagate }
@@ -93,8 +93,8 @@ struct RecoveryTests {
             .bytes(HostileServer.response(status: 403, headers: [:], body: Data("no".utf8)))
         }
         defer { hostile.stop() }
-        let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: .seconds(5))
-        defer { Task { try? await transport.shutdown() } }
+        let transport = TestTransport(readTimeout: .seconds(5), connectTimeout: .seconds(5))
+        defer { Task { await transport.shutdown() } }
         let url = try #require(URL(string: hostile.baseURL + "/s"))
         let handler = StreamErrorHandler { _ in .retryAfter(.milliseconds(1)) }
         do {
@@ -147,8 +147,8 @@ struct TightLoopTests {
                     body: Data()))
         }
         defer { hostile.stop() }
-        let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: .seconds(5))
-        defer { Task { try? await transport.shutdown() } }
+        let transport = TestTransport(readTimeout: .seconds(5), connectTimeout: .seconds(5))
+        defer { Task { await transport.shutdown() } }
         let url = try #require(URL(string: hostile.baseURL + "/s"))
         let http = HTTPConfiguration(transport: transport, timeout: .seconds(5))
         let reader = Task {
@@ -187,8 +187,8 @@ struct TightLoopTests {
                     body: Data("end".utf8)))
         }
         defer { hostile.stop() }
-        let transport = DurableStreamsAsyncHTTPClientTransportFactory.make(readTimeout: .seconds(5))
-        defer { Task { try? await transport.shutdown() } }
+        let transport = TestTransport(readTimeout: .seconds(5), connectTimeout: .seconds(5))
+        defer { Task { await transport.shutdown() } }
         let url = try #require(URL(string: hostile.baseURL + "/s"))
         let http = HTTPConfiguration(
             transport: transport, timeout: .seconds(5),

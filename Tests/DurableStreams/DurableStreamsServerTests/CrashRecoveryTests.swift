@@ -1,6 +1,6 @@
-import AsyncHTTPClient
 import CourierPrimitives
 import CourierTestSupport
+import ExactHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -18,8 +18,8 @@ struct CrashRecoveryTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func killMidAppend() async throws {
         try await withTemporaryDirectory(prefix: "ds-crash") { directory in
-            let client = HTTPClient(eventLoopGroupProvider: .singleton)
-            defer { Task { try? await client.shutdown() } }
+            let client = ExactHTTPClient()
+            defer { Task { await client.shutdown() } }
             let first = try await ServerProcess.start(dataDirectory: directory)
             let path = "/crash/\(UUID().uuidString.lowercased())"
             #expect(

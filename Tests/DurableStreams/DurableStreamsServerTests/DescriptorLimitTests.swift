@@ -1,5 +1,5 @@
-import AsyncHTTPClient
 import CourierTestSupport
+import ExactHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -17,8 +17,8 @@ struct DescriptorLimitTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func manyStreamsFewDescriptors() async throws {
         try await withTemporaryDirectory(prefix: "ds-fds") { directory in
-            let client = HTTPClient(eventLoopGroupProvider: .singleton)
-            defer { Task { try? await client.shutdown() } }
+            let client = ExactHTTPClient()
+            defer { Task { await client.shutdown() } }
             let arguments = ["--data-dir", directory.path, "--sync", "never", "--log-level", "warning"]
             let count = 10_000
             let first = try await ServerProcess.start(arguments: arguments, openFileLimit: 256)

@@ -1,6 +1,6 @@
-import AsyncHTTPClient
 import CourierPrimitives
 import CourierTestSupport
+import ExactHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -33,8 +33,8 @@ struct ForkCrashRecoveryTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func killDuringForkOperations() async throws {
         try await withTemporaryDirectory(prefix: "ds-fork-crash") { directory in
-            let client = HTTPClient(eventLoopGroupProvider: .singleton)
-            defer { Task { try? await client.shutdown() } }
+            let client = ExactHTTPClient()
+            defer { Task { await client.shutdown() } }
             let first = try await ServerProcess.start(dataDirectory: directory)
             let root = "/fork-crash/\(UUID().uuidString.lowercased())"
             #expect(try await send(client, .PUT, first.base + root, body: "root;").status == 201)
@@ -108,7 +108,7 @@ struct ForkCrashRecoveryTests {
     /// Forks the root, then again and again from the last fork, appending to each and soft-deleting its parent.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func runChain(
-        _ client: HTTPClient, base: String, root: String, worker: Int, chain: Locked<Chain>,
+        _ client: ExactHTTPClient, base: String, root: String, worker: Int, chain: Locked<Chain>,
         onCreated: @Sendable () -> Void
     ) async {
         var parent = root
@@ -146,7 +146,8 @@ struct ForkCrashRecoveryTests {
     /// Builds chains of three forks, soft-deletes the upper two and deletes the leaf, cascading removal.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func runCascades(
-        _ client: HTTPClient, base: String, root: String, record: Locked<(touched: Set<String>, removed: Set<String>)>
+        _ client: ExactHTTPClient, base: String, root: String,
+        record: Locked<(touched: Set<String>, removed: Set<String>)>
     ) async {
         for index in 0..<10_000 {
             let levels = (0..<3).map { "\(root)-cascade\(index)-l\($0)" }
@@ -167,7 +168,7 @@ struct ForkCrashRecoveryTests {
     /// A request whose body, if any, is text (every request names `text/plain`, as the streams here are text).
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func send(
-        _ client: HTTPClient, _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [],
+        _ client: ExactHTTPClient, _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [],
         body: String? = nil
     ) async throws -> TestResponse {
         try await client.request(

@@ -1,5 +1,5 @@
-import AsyncHTTPClient
 import CourierTestSupport
+import ExactHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -38,16 +38,16 @@ struct LargeDirectoryTests {
             let base = try #require(line?.split(separator: " ").last.map(String.init), "\(server.standardError)")
             #expect(elapsed < Self.startBound)
 
-            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            let client = ExactHTTPClient()
             do {
                 for index in [0, count / 2, count - 1] {
                     #expect(try await client.request(.GET, base + StreamDirectoryFixture.path(index)).text == "x")
                 }
             } catch {
-                try? await client.shutdown()
+                await client.shutdown()
                 throw error
             }
-            try await client.shutdown()
+            await client.shutdown()
             #if os(Linux)
             let peak = try #require(Self.peakResidentKiB(of: server.pid))
             #expect(peak < Self.peakMemoryBoundKiB, "peak resident memory \(peak) KiB")

@@ -1,5 +1,5 @@
-import AsyncHTTPClient
 import CourierTestSupport
+import ExactHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -20,7 +20,7 @@ struct LoggingTests {
     func operatorLog(level: String) async throws {
         let server = try await ServerProcess.start(
             arguments: ["--memory", "--fault-injection", "--log-level", level, "--max-body-size", "64"])
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let client = ExactHTTPClient()
         let base = server.base
         let secret = [("Authorization", "Bearer SECRET-TOKEN-1"), ("Cookie", "session=SECRET-COOKIE-2")]
         let text = [("Content-Type", "text/plain")]
@@ -44,10 +44,10 @@ struct LoggingTests {
             let large = Array("SECRET-LARGE-8".utf8) + [UInt8](repeating: 0x61, count: 100)
             #expect(try await client.request(.POST, base + "/logged", headers: text, body: large).status == 413)
         } catch {
-            try? await client.shutdown()
+            await client.shutdown()
             throw error
         }
-        try await client.shutdown()
+        await client.shutdown()
         server.child.signal(SIGTERM)
         #expect(try await server.child.waitForExit(within: .seconds(5)) == 0)
 
@@ -69,7 +69,7 @@ struct LoggingTests {
             // One open log at most, so the broken streams' logs are closed and must be reopened.
             let server = try await ServerProcess.start(
                 arguments: ["--data-dir", directory.path, "--max-open-logs", "1", "--log-level", "info"])
-            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            let client = ExactHTTPClient()
             let secret = [("Authorization", "Bearer SECRET-TOKEN-1"), ("Content-Type", "text/plain")]
             let fifo: String
             let folder: String
@@ -92,10 +92,10 @@ struct LoggingTests {
                 #expect(append.status == 500)
                 #expect(try await client.request(.GET, server.base + "/broken/a").text == "SECRET-2")
             } catch {
-                try? await client.shutdown()
+                await client.shutdown()
                 throw error
             }
-            try await client.shutdown()
+            await client.shutdown()
             server.child.signal(SIGTERM)
             #expect(try await server.child.waitForExit(within: .seconds(5)) == 0)
 

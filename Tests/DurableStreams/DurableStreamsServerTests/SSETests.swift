@@ -215,6 +215,6 @@ struct SSETests {
         _ = try await connection.next()
         try await withTimeout(.seconds(8)) { await server.stop() }
         #expect(try await connection.remaining(within: .seconds(8)).isEmpty)
-        try await client.client.shutdown()
+        await client.client.shutdown()
     }
 }

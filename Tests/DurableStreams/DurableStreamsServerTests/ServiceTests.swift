@@ -19,7 +19,7 @@ struct ServiceTests {
                 let client = try await ServerHarness.client(for: server)
                 let path = ServerHarness.uniquePath()
                 #expect(try await client.create(path).status == 201)
-                try await client.client.shutdown()
+                await client.client.shutdown()
                 trigger.triggerGracefulShutdown()
                 try await group.waitForAll()
             }

@@ -1,7 +1,10 @@
 import CourierPrimitives
 import DurableStreams
-import DurableStreamsAsyncHTTPClient
 import Foundation
+
+#if os(Linux)
+import DurableStreamsAsyncHTTPClient
+#endif
 
 /// Executes the suite's commands with the DurableStreams library, one at a time.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -10,7 +13,12 @@ actor Adapter {
     var contentTypes: [String: String] = [:]
     private var producers: [String: DurableStreamHandle] = [:]
     private let dynamic = DynamicValueStore()
+    // AsyncHTTPClient on Linux; URLSession on Apple platforms, where the package builds without it.
+    #if os(Linux)
     let transport = AsyncHTTPClientTransport(readTimeout: .seconds(30))
+    #else
+    let transport = URLSessionTransport()
+    #endif
     let recorder: RecordingTransport
 
     init() {
@@ -18,7 +26,11 @@ actor Adapter {
     }
 
     func shutdown() async {
+        #if os(Linux)
         try? await transport.shutdown()
+        #else
+        transport.shutdown()
+        #endif
     }
 
     func url(_ path: String) -> URL {

@@ -1,13 +1,13 @@
-import AsyncHTTPClient
+import ExactHTTPClient
 import Foundation
-import NIOCore
+import NIOHTTP1
 
 /// Direct HTTP to the server under test, bypassing the client: appends and closes made "by someone else",
-/// and the fault-injection control endpoint.
+/// and the fault-injection control endpoint. Requests go out exactly as the cases write them.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct ServerControl: Sendable {
     let baseURL: String
-    let client: HTTPClient
+    let client: ExactHTTPClient
 
     struct Reply {
         var status: Int
@@ -18,14 +18,16 @@ struct ServerControl: Sendable {
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws
         -> Reply
     {
-        var request = HTTPClientRequest(url: baseURL + path)
-        request.method = .init(rawValue: method)
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body { request.body = .bytes(ByteBuffer(string: body)) }
-        let response = try await client.execute(request, timeout: .seconds(30))
+        let response = try await client.execute(
+            HTTPMethod(rawValue: method), baseURL + path, headers: headers.map { ($0.key, $0.value) },
+            body: body.map { Array($0.utf8) }, timeout: .seconds(30))
         var fields: [String: String] = [:]
         for (name, value) in response.headers { fields[name.lowercased()] = value }
-        let buffer = try await response.body.collect(upTo: 16 << 20)
-        return Reply(status: Int(response.status.code), headers: fields, body: String(buffer: buffer))
+        var bytes: [UInt8] = []
+        for try await part in response.body {
+            bytes += part
+            guard bytes.count <= 16 << 20 else { throw RunnerError("a control response over 16 MiB") }
+        }
+        return Reply(status: response.status, headers: fields, body: String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -3,7 +3,7 @@
 //
 //   durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] CASES_DIR
 
-import AsyncHTTPClient
+import ExactHTTPClient
 import Foundation
 
 if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
@@ -29,8 +29,7 @@ func runConformance() async throws {
         exit(2)
     }
 
-    let httpClient = HTTPClient.shared
-    let server = ServerControl(baseURL: options.server, client: httpClient)
+    let server = ServerControl(baseURL: options.server, client: ExactHTTPClient())
     var passed = 0
     var failed: [String] = []
     let clock = ContinuousClock()

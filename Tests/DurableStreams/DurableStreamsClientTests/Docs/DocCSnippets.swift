@@ -1,10 +1,13 @@
 // The Swift blocks of the client's DocC catalogs, word for word (scripts/readme-snippets checks it), compiled here.
 import DurableStreams
-import DurableStreamsAsyncHTTPClient
 import DurableStreamsServiceLifecycle
 import Foundation
 import Logging
 import ServiceLifecycle
+
+#if os(Linux)
+import DurableStreamsAsyncHTTPClient
+#endif
 
 /// The catalogs' getting-started blocks, each with the URL (and logger) it assumes.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -29,6 +32,8 @@ enum ClientDocCSnippets {
         try await handle.flush()
     }
 
+    // The test targets build AsyncHTTPClient on Linux only (see Package.swift).
+    #if os(Linux)
     /// DurableStreamsAsyncHTTPClient.docc.
     static func asyncHTTPClient(url: URL) async throws {
         let transport = AsyncHTTPClientTransport()
@@ -37,6 +42,7 @@ enum ClientDocCSnippets {
         print(try await handle.head())  // the stream's metadata, over AsyncHTTPClient
         try await transport.shutdown()
     }
+    #endif
 
     /// DurableStreamsServiceLifecycle.docc.
     static func serviceLifecycle(url: URL, logger: Logger) async throws {

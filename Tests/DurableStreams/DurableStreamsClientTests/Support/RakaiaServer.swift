@@ -1,6 +1,5 @@
 import CourierTestSupport
 import DurableStreams
-import DurableStreamsAsyncHTTPClient
 import Foundation
 
 /// The independent `rakaia-streams` Python server (see ``RakaiaStreams``) with a transport for the client.
@@ -8,12 +7,12 @@ import Foundation
 final class RakaiaServer: Sendable {
     let server: RakaiaStreams
     let baseURL: String
-    let transport: AsyncHTTPClientTransport
+    let transport: TestTransport
 
     private init(server: RakaiaStreams) {
         self.server = server
         self.baseURL = server.baseURL
-        self.transport = AsyncHTTPClientTransport(readTimeout: .seconds(20))
+        self.transport = TestTransport(readTimeout: .seconds(20))
     }
 
     static func start() async throws -> RakaiaServer {
@@ -21,7 +20,7 @@ final class RakaiaServer: Sendable {
     }
 
     func stop() async {
-        try? await transport.shutdown()
+        await transport.shutdown()
         await server.stop()
     }
 

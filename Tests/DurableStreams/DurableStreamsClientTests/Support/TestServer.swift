@@ -1,5 +1,4 @@
 import DurableStreams
-import DurableStreamsAsyncHTTPClient
 import DurableStreamsServer
 import DurableStreamsTestSupport
 import Foundation
@@ -9,12 +8,12 @@ import Foundation
 final class TestServer: Sendable {
     let server: DurableStreamsServer
     let baseURL: String
-    let transport: AsyncHTTPClientTransport
+    let transport: TestTransport
 
     private init(_ started: StartedServer, readTimeout: Duration) {
         self.server = started.server
         self.baseURL = started.baseURL
-        self.transport = AsyncHTTPClientTransport(readTimeout: readTimeout)
+        self.transport = TestTransport(readTimeout: readTimeout)
     }
 
     /// Starts a server; `longPollTimeout` short so live reads cycle quickly in tests.
@@ -31,7 +30,7 @@ final class TestServer: Sendable {
     }
 
     func stop() async {
-        try? await transport.shutdown()
+        await transport.shutdown()
         await server.stop()
     }
 

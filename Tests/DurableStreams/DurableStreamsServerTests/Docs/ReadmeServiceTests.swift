@@ -1,6 +1,6 @@
-import AsyncHTTPClient
 import CourierTestSupport
 import DurableStreamsStorage
+import ExactHTTPClient
 import Foundation
 import Logging
 import NIOCore
@@ -22,11 +22,11 @@ struct ReadmeServiceTests {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { try await serveStreams(in: directory.path, port: 0, logger: logger) }
                     let address = try #require(try await addresses.firstValue(within: .seconds(60)))
-                    let client = HTTPClient(eventLoopGroupProvider: .singleton)
+                    let client = ExactHTTPClient()
                     let created = try await client.request(
                         .PUT, "http://\(address)/readme", headers: [("Content-Type", "text/plain")],
                         body: Array("kept".utf8))
-                    try await client.shutdown()
+                    await client.shutdown()
                     #expect(created.status == 201)
                     trigger.triggerGracefulShutdown()
                     try await group.waitForAll()

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import CourierPrimitives
 import CourierTestSupport
 import Foundation
@@ -33,14 +32,14 @@ final class SSEConnection: Sendable {
     private let buffer = Locked(Buffer())
     private let reader: Locked<Task<Void, Never>?> = Locked(nil)
 
-    init(status: Int, headers: HTTPHeaders, body: HTTPClientResponse.Body) {
+    init(status: Int, headers: HTTPHeaders, body: AsyncThrowingStream<[UInt8], any Error>) {
         self.status = status
         self.headers = headers
         let task = Task { [buffer] in
             var parser = Parser()
             do {
                 for try await chunk in body {
-                    for event in parser.feed(Array(chunk.readableBytesView)) {
+                    for event in parser.feed(chunk) {
                         let waiter = buffer.withLock { state -> CheckedContinuation<Void, Never>? in
                             state.events.append(event)
                             defer { state.waiter = nil }

@@ -1,7 +1,7 @@
-import AsyncHTTPClient
 import DurableStreamsServer
 import DurableStreamsStorage
 import DurableStreamsTestSupport
+import ExactHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -29,7 +29,7 @@ struct TestResponse: Sendable {
 struct ServerHarness: Sendable {
     let server: DurableStreamsServer
     let base: String
-    let client: HTTPClient
+    let client: ExactHTTPClient
 
     /// Runs `body` against a fresh server (in memory, long-poll timeout 500 ms, fault injection on, unless
     /// `configure` says otherwise), then stops it.
@@ -38,16 +38,12 @@ struct ServerHarness: Sendable {
         _ body: (ServerHarness) async throws -> Void
     ) async throws {
         try await withStartedServer(configuration) { started in
-            let client = HTTPClient(
-                eventLoopGroupProvider: .singleton,
-                configuration: .init(
-                    redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(60)))
-            )
+            let client = ExactHTTPClient()
             do {
                 try await body(ServerHarness(server: started.server, base: started.baseURL, client: client))
-                try await client.shutdown()
+                await client.shutdown()
             } catch {
-                try? await client.shutdown()
+                await client.shutdown()
                 throw error
             }
         }
@@ -56,8 +52,7 @@ struct ServerHarness: Sendable {
     /// A client for a server the test started itself (and stops itself); shut the client down after use.
     static func client(for server: DurableStreamsServer) async throws -> ServerHarness {
         guard let url = server.url else { throw HarnessError("the server is not running") }
-        let client = HTTPClient(
-            eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        let client = ExactHTTPClient()
         return ServerHarness(server: server, base: url, client: client)
     }
 
@@ -118,10 +113,8 @@ struct ServerHarness: Sendable {
 
     /// Opens an SSE stream and returns its events as they arrive.
     func events(_ path: String, query: String) async throws -> SSEConnection {
-        var request = HTTPClientRequest(url: "\(base)\(path)?\(query)")
-        request.method = .GET
-        let response = try await client.execute(request, timeout: .seconds(60))
-        return SSEConnection(status: Int(response.status.code), headers: response.headers, body: response.body)
+        let response = try await client.execute(.GET, "\(base)\(path)?\(query)")
+        return SSEConnection(status: response.status, headers: response.headers, body: response.body)
     }
 }
 

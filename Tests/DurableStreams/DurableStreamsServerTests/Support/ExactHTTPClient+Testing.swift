@@ -1,26 +1,24 @@
-import AsyncHTTPClient
-import NIOCore
+import CourierTestSupport
+import ExactHTTPClient
 import NIOHTTP1
 import Testing
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension HTTPClient {
-    /// Sends a request and reads the whole response.
+extension ExactHTTPClient {
+    /// Sends a request and reads the whole response within `timeout`.
     func request(
         _ method: HTTPMethod,
         _ url: String,
         headers: [(String, String)] = [],
         body: [UInt8]? = nil,
-        timeout: TimeAmount = .seconds(30)
+        timeout: Duration = .seconds(30)
     ) async throws -> TestResponse {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await execute(request, timeout: timeout)
-        var collected: [UInt8] = []
-        for try await part in response.body { collected.append(contentsOf: part.readableBytesView) }
-        return TestResponse(status: Int(response.status.code), headers: response.headers, body: collected)
+        try await withTimeout(timeout) {
+            let response = try await self.execute(method, url, headers: headers, body: body, timeout: timeout)
+            var collected: [UInt8] = []
+            for try await part in response.body { collected += part }
+            return TestResponse(status: response.status, headers: response.headers, body: collected)
+        }
     }
 
     /// Reads a stream from the start to its tail with catch-up `GET`s and returns its content as text.

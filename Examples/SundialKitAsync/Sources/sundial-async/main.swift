@@ -1,0 +1,94 @@
+// sundial-async: SundialKit with async/await only. Reads this machine's network path with `NetworkStream`, then
+// plays an iPhone and an Apple Watch (SundialKitTesting's `PairedSessions`, in memory) with the actor
+// `ConnectivityObserver`: a live message with a reply, then one sent while the watch is out of reach, delivered
+// when it comes back. Ends by itself; exits with 1 when something expected does not arrive within 5 seconds.
+
+import ColorShared
+import Foundation
+import SundialKitStream
+import SundialKitTesting
+
+do {
+    try await showNetworkPath()
+    try await exchangeColors()
+    print("done")
+} catch {
+    print("failed: \(error)")
+    exit(1)
+}
+
+/// The first path status the platform's monitor reports (netlink on Linux, `NWPathMonitor` on Apple platforms).
+func showNetworkPath() async throws {
+    #if os(Linux)
+    let network = try NetworkStream()  // throws if netlink cannot be opened
+    #else
+    let network = NetworkStream()
+    #endif
+    let status = try await within(.seconds(5)) {
+        for await status in network.pathStatusStream { return status }
+        throw ExampleError("the network monitor ended without a status")
+    }
+    print("network: \(status)")
+}
+
+/// An iPhone and a Watch exchanging colors, live and then by application context.
+func exchangeColors() async throws {
+    let pair = PairedSessions()
+    let phone = ConnectivityObserver(session: pair.phone, messageDecoder: ColorMessage.decoder)
+    let watch = ConnectivityObserver(session: pair.watch, messageDecoder: ColorMessage.decoder)
+    try await phone.activate(timeout: .seconds(5))
+    try await watch.activate(timeout: .seconds(5))
+    try await within(.seconds(5)) {
+        for await reachable in await phone.reachabilityStream() where reachable { return }
+    }
+    print("phone: activated, watch reachable")
+
+    // The watch: answers live colors with their complement; returns the first color that comes without a reply
+    // (sent while it was out of reach).
+    let colors = await watch.messageStream()
+    let watchSide = Task { () -> ColorMessage? in
+        for await received in colors {
+            guard let color = try? ColorMessage.decoder.decode(received) as? ColorMessage else { continue }
+            guard let reply = received.reply else { return color }
+            print("watch: received \(color) live; replying with its complement")
+            try? reply.send(color.complement)
+        }
+        return nil
+    }
+
+    let orange = ColorMessage(red: 1, green: 0.5, blue: 0)
+    let answer = try await phone.send(orange, expecting: ColorMessage.self)
+    print("phone: the watch answered \(answer)")
+    guard answer == orange.complement else { throw ExampleError("wrong answer \(answer)") }
+
+    pair.setLinkUp(false)
+    try await within(.seconds(5)) {
+        for await reachable in await phone.reachabilityStream() where !reachable { return }
+    }
+    let teal = ColorMessage(red: 0, green: 0.5, blue: 0.5)
+    let result = try await phone.send(teal)
+    print("phone: watch out of reach; sent \(teal) by \(result.transport.map(\.rawValue) ?? "?")")
+    pair.setLinkUp(true)
+    let delivered = try await within(.seconds(5)) { await watchSide.value }
+    print("watch: back in reach; received \(delivered.map(\.description) ?? "nothing")")
+    guard delivered == teal else { throw ExampleError("the watch did not receive \(teal)") }
+}
+
+/// Runs `operation`, failing if it takes longer than `limit`.
+func within<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            throw ExampleError("nothing arrived within \(limit)")
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw ExampleError("no result") }
+        return first
+    }
+}
+
+struct ExampleError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,40 @@
+// counter-widget DIRECTORY [LAST]: the widget's side. Prints every counter update that arrives through the
+// wormhole in DIRECTORY, including those sent before it started, and exits once it has shown LAST (5 by
+// default); exits with status 1 if that has not happened within 10 seconds.
+
+import CounterShared
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let path = arguments.first else {
+    print("usage: counter-widget DIRECTORY [LAST]")
+    exit(2)
+}
+let last = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
+
+Task {
+    try await Task.sleep(nanoseconds: 10_000_000_000)
+    say("widget: count \(last) did not arrive within 10 seconds")
+    exit(1)
+}
+
+do {
+    let wormhole = try Counter.wormhole(in: URL(fileURLWithPath: path))
+    // `after: 0`: what is already queued first, then live updates.
+    let updates = try await wormhole.messages(CounterUpdate.self, for: Counter.identifier, after: 0)
+    say("widget: listening")
+    for await delivery in updates {
+        switch delivery.content {
+        case .message(let update):
+            say("widget: count \(update.count) (message #\(delivery.sequence ?? 0), missed \(delivery.missedCount))")
+            if update.count == last { exit(0) }
+        case .failure(let error):
+            say("widget: skipped an unreadable message: \(error)")
+        case .signal, .cleared:
+            break
+        }
+    }
+} catch {
+    say("widget: \(error)")
+}
+exit(1)

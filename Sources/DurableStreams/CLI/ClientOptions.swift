@@ -45,10 +45,10 @@ struct ClientOptions: ParsableArguments {
     ) async throws -> T {
         #if os(Linux)
         let transport = AsyncHTTPClientTransport()
-        let shutdown = { try? await transport.shutdown() }
+        let shutdown: () async -> Void = { try? await transport.shutdown() }
         #else
         let transport = URLSessionTransport()
-        let shutdown = { transport.shutdown() }
+        let shutdown: () async -> Void = { transport.shutdown() }
         #endif
         let configuration = HandleConfiguration(http: HTTPConfiguration(transport: transport, headers: headerFields))
         do {

@@ -33,6 +33,9 @@ public final class ColorModel: ObservableObject {
 
     /// Activates the session and follows its streams until the calling task is cancelled (use `.task { }`).
     public func run() async {
+        // Subscribed before anything can arrive.
+        let reachability = await observer.reachabilityStream()
+        let messages = await observer.messageStream()
         do {
             try await observer.activate()
             status = "activated"
@@ -41,8 +44,8 @@ public final class ColorModel: ObservableObject {
             return
         }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.followReachability() }
-            group.addTask { await self.followMessages() }
+            group.addTask { await self.follow(reachability) }
+            group.addTask { await self.follow(messages) }
         }
     }
 
@@ -62,14 +65,14 @@ public final class ColorModel: ObservableObject {
         }
     }
 
-    private func followReachability() async {
-        for await reachable in await observer.reachabilityStream() {
+    private func follow(_ reachability: AsyncStream<Bool>) async {
+        for await reachable in reachability {
             isReachable = reachable
         }
     }
 
-    private func followMessages() async {
-        for await received in await observer.messageStream() {
+    private func follow(_ messages: AsyncStream<ConnectivityReceiveResult>) async {
+        for await received in messages {
             guard let color = try? ColorMessage.decoder.decode(received) as? ColorMessage else { continue }
             self.color = color
             status = "received \(color)"

@@ -22,6 +22,7 @@ public final class WorkoutModel: ObservableObject {
 
     /// Activates the session and shows what arrives until the calling task is cancelled (use `.task { }`).
     public func run() async {
+        let messages = await observer.messageStream()  // subscribed before anything arrives
         do {
             try await observer.activate()
             status = "activated"
@@ -29,7 +30,7 @@ public final class WorkoutModel: ObservableObject {
             status = "\(error)"
             return
         }
-        for await message in await observer.messageStream() {
+        for await message in messages {
             switch try? WorkoutMessages.decoder.decode(message) {
             case let rate as Workout_HeartRate:
                 bpm = rate.bpm

@@ -42,7 +42,14 @@ let package = Package(
             dependencies: ["SundialV1Shared", .product(name: "SundialKitTesting", package: "Courier")] + openCombine
         ),
         // The iPhone app's and the Watch app's views (SwiftUI; empty elsewhere).
-        .target(name: "SundialV1UI", dependencies: ["SundialV1Shared"]),
+        .target(
+            name: "SundialV1UI",
+            dependencies: [
+                "SundialV1Shared",
+                .product(name: "SundialKit", package: "Courier"),
+                .product(name: "SundialKitCombine", package: "Courier"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

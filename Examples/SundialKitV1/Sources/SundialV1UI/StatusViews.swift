@@ -1,4 +1,6 @@
 #if canImport(SwiftUI)
+import SundialKit
+import SundialKitCombine
 import SundialV1Shared
 import SwiftUI
 

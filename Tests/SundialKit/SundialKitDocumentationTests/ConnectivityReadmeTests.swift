@@ -4,7 +4,10 @@ import SundialKitCombine
 import SundialKitTesting
 import Testing
 
-@Suite("SundialKit README: connectivity")
+@Suite(
+    "SundialKit README: connectivity",
+    .enabled(if: TestPass.isHeavy, "verbatim README code on the library's default reply timeout: the second pass")
+)
 struct ConnectivityReadmeTests {
     @Test("The Swift concurrency quick start runs: the watch's reply reaches the phone")
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

@@ -15,7 +15,10 @@ import Combine
 import OpenCombine
 #endif
 
-@Suite("The specifications' examples")
+@Suite(
+    "The specifications' examples",
+    .enabled(if: TestPass.isHeavy, "verbatim spec code on the library's default reply timeout: the second pass")
+)
 struct SpecExampleTests {
     private let decoder = MessageDecoder(messagableTypes: [ColorMessage.self, UserProfile.self])
 

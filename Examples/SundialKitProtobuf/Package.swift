@@ -37,7 +37,14 @@ let package = Package(
             dependencies: ["WorkoutMessages", .product(name: "SundialKitTesting", package: "Courier")]
         ),
         // The iPhone app's and the Watch app's views (SwiftUI; empty elsewhere).
-        .target(name: "WorkoutUI", dependencies: ["WorkoutMessages"]),
+        .target(
+            name: "WorkoutUI",
+            dependencies: [
+                "WorkoutMessages",
+                .product(name: "SundialKitProtobuf", package: "Courier"),
+                .product(name: "SundialKitStream", package: "Courier"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

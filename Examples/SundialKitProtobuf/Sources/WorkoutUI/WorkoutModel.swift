@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import SundialKitProtobuf
 import SundialKitStream
 import SwiftUI
 import WorkoutMessages

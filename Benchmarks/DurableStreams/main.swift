@@ -7,10 +7,6 @@ import BenchmarkSupport
 import DurableStreams
 import Foundation
 
-#if os(Linux)
-import DurableStreamsAsyncHTTPClient
-#endif
-
 if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
     try await runBenchmark()
 } else {
@@ -50,21 +46,8 @@ func runBenchmark() async throws {
 
     var results: [(String, Figures)] = []
     for target in targets {
-        // AsyncHTTPClient is measured where the package builds it (Linux).
-        #if os(Linux)
-        let transportNames = ["AHC", "URLSession"]
-        #else
-        let transportNames = ["URLSession"]
-        #endif
-        for transportName in transportNames {
-            let transport: any HTTPTransport
-            #if os(Linux)
-            let ahc = transportName == "AHC" ? AsyncHTTPClientTransport(readTimeout: .seconds(60)) : nil
-            #else
-            let ahc: URLSessionTransport? = nil
-            #endif
-            let session = transportName == "URLSession" ? URLSessionTransport() : nil
-            if let ahc { transport = ahc } else if let session { transport = session } else { continue }
+        for transportName in BenchmarkTransport.names {
+            let (transport, shutdown) = BenchmarkTransport.make(transportName)
             let configuration = HandleConfiguration(
                 http: HTTPConfiguration(transport: transport, timeout: .seconds(30), longPollTimeout: .seconds(20)))
             let scenarios = Scenarios(target: target, configuration: configuration, quick: isQuickRun)
@@ -82,10 +65,7 @@ func runBenchmark() async throws {
                 print("\(target.name), \(transportName): \(error)")
             }
             results.append(("\(target.name) (\(transportName))", figures))
-            #if os(Linux)
-            try? await ahc?.shutdown()
-            #endif
-            session?.shutdown()
+            await shutdown()
         }
         await target.stop()
     }

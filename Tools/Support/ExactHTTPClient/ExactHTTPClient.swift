@@ -56,7 +56,7 @@ public final class ExactHTTPClient: Sendable {
         }
     }
 
-    /// Closes the idle connections; connections still reading a response close when it ends.
+    /// Closes the idle connections; one still reading a response returns to the pool when the response ends.
     public func shutdown() async {
         let channels = idle.withLock { pool in
             defer { pool = [:] }

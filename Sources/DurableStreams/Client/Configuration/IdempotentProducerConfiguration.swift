@@ -79,8 +79,9 @@ public struct IdempotentProducerConfiguration: Sendable {
 
     /// Checks the values, naming the first invalid one.
     ///
-    /// - Throws: ``DurableStreamError/invalidArgument`` when the id is empty, the epoch negative or
-    ///   above 2^53-1, `maxInFlight` below 1, or `maxBatchBytes` / `maxBatchItems` not positive.
+    /// - Throws: ``DurableStreamError/invalidArgument`` when the id is empty or holds a control character, the
+    ///   epoch is negative or above 2^53-1, `maxInFlight` is below 1, `maxBatchBytes` / `maxBatchItems` are not
+    ///   positive, `lingerTime` is negative, or the retry policy is invalid.
     public func validate() throws(DurableStreamError) {
         guard !producerId.isEmpty else {
             throw .invalidArgument(message: "producerId must not be empty")
@@ -97,5 +98,12 @@ public struct IdempotentProducerConfiguration: Sendable {
         if let maxBatchItems, maxBatchItems <= 0 {
             throw .invalidArgument(message: "maxBatchItems must be positive (got \(maxBatchItems))")
         }
+        if let lingerTime, lingerTime < .zero {
+            throw .invalidArgument(message: "lingerTime must not be negative (got \(lingerTime))")
+        }
+        guard HTTPSyntax.isFieldValue(producerId) else {
+            throw .invalidArgument(message: "producerId must not contain control characters")
+        }
+        try retryPolicy.validate(named: "idempotentProducer.retryPolicy")
     }
 }

@@ -28,7 +28,8 @@ public struct RetryPolicy: Sendable {
     /// Whether an error is worth retrying.
     public var shouldRetry: @Sendable (DurableStreamError) -> Bool
 
-    /// Creates a policy.
+    /// Creates a policy. The values are kept as given and checked by ``validate()``, which every handle and read
+    /// runs before its first request.
     public init(
         maxAttempts: Int,
         baseDelay: Duration,
@@ -38,11 +39,11 @@ public struct RetryPolicy: Sendable {
         maxRetryAfter: Duration = .seconds(60),
         shouldRetry: @escaping @Sendable (DurableStreamError) -> Bool = { $0.isTransient }
     ) {
-        self.maxAttempts = max(1, maxAttempts)
-        self.baseDelay = max(.zero, baseDelay)
-        self.maxDelay = max(self.baseDelay, maxDelay)
-        self.multiplier = max(1, multiplier)
-        self.jitterFactor = min(max(jitterFactor, 0), 1)
+        self.maxAttempts = maxAttempts
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.multiplier = multiplier
+        self.jitterFactor = jitterFactor
         self.maxRetryAfter = maxRetryAfter
         self.shouldRetry = shouldRetry
     }
@@ -123,8 +124,10 @@ public struct RetryPolicy: Sendable {
         let exponent = Double(max(0, retry - 1))
         let base = baseDelay.inSeconds * pow(multiplier, exponent)
         var seconds = min(base, maxDelay.inSeconds)
-        if jitterFactor > 0 {
-            seconds *= 1 + Double.random(in: -jitterFactor...jitterFactor)
+        // Values `validate()` rejects still give a delay here rather than a trap (a NaN or inverted range).
+        let jitter = jitterFactor.isFinite ? min(max(jitterFactor, 0), 1) : 0
+        if jitter > 0 {
+            seconds *= 1 + Double.random(in: -jitter...jitter)
         }
         if let retryAfter {
             seconds = max(seconds, min(retryAfter.inSeconds, maxRetryAfter.inSeconds))

@@ -1,3 +1,4 @@
+import CourierPrimitives
 import Foundation
 
 /// What a request was doing, so a status can be mapped to the right error.
@@ -63,7 +64,7 @@ extension DurableStreamError {
         case 413:
             return error(.payloadTooLarge, "Payload too large")
         case 429, 503:
-            details.retryAfter = parseRetryAfter(headers["Retry-After"])
+            details.retryAfter = parseRetryAfter(headers["Retry-After"], date: headers["Date"])
             let title = (status == 429 ? "Rate limited" : "Server busy")
             return error(status == 429 ? .rateLimited : .serverBusy, title)
         case 500...599:
@@ -104,12 +105,18 @@ extension DurableStreamError {
         ["X-Request-Id", "Trace-Id", "traceparent"].lazy.compactMap { headers[$0] }.first
     }
 
-    /// Reads `Retry-After` given as delta-seconds (HTTP dates are treated as absent).
-    static func parseRetryAfter(_ value: String?) -> Duration? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), let seconds = Double(value), seconds >= 0,
-            seconds.isFinite
-        else { return nil }
-        return .milliseconds(Int64(min(seconds, 3600) * 1000))
+    /// Reads `Retry-After` as delta-seconds or as an HTTP date (RFC 9110 §10.2.3).
+    ///
+    /// A date is measured from the response's own `Date` when it has one, so a client whose clock is off waits
+    /// what the server meant; otherwise from `now`. A date in the past means no wait; anything else is ignored.
+    static func parseRetryAfter(_ value: String?, date: String? = nil, now: Date = Date()) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return Double(value).map(Duration.clampedSeconds)
+        }
+        guard let target = HTTPDate.parse(value, now: now) else { return nil }
+        let reference = date.flatMap { HTTPDate.parse($0, now: now) } ?? now
+        return .clampedSeconds(target.timeIntervalSince(reference))
     }
 
     /// The first 200 characters of an error body, as text.

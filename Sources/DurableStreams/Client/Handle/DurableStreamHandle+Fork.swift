@@ -49,7 +49,10 @@ extension DurableStreamHandle {
         fields[ProtocolHeader.forkedFrom] = try sourcePath(source, sameServerAs: url)
         if let offset { fields[ProtocolHeader.forkOffset] = offset.rawValue }
         if let subOffset { fields[ProtocolHeader.forkSubOffset] = String(subOffset) }
-        if let contentType { fields[ProtocolHeader.contentType] = contentType }
+        if let contentType {
+            try HTTPSyntax.checkMediaType(contentType, named: "contentType")
+            fields[ProtocolHeader.contentType] = contentType
+        }
         return try await put(
             url: url,
             fields: fields,

@@ -84,11 +84,20 @@ public actor DurableStreamHandle {
         headers: [String: String] = [:],
         configuration: HandleConfiguration = .default
     ) async throws(DurableStreamError) -> DurableStreamHandle {
+        try HTTPSyntax.checkMediaType(contentType, named: "contentType")
         var fields = try creationFields(
             expireAfter: expireAfter, expiresAt: expiresAt, closed: closed, headers: headers)
         fields[ProtocolHeader.contentType] = contentType
         return try await put(
             url: url, fields: fields, initialData: initialData, contentType: contentType, configuration: configuration)
+    }
+
+    /// A client for `url` once every value of `configuration` has been checked.
+    static func makeClient(for url: URL, _ configuration: HandleConfiguration) throws(DurableStreamError)
+        -> StreamClient
+    {
+        try configuration.validate()
+        return try StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler)
     }
 
     /// The headers of a create request other than the content type.
@@ -101,9 +110,17 @@ public actor DurableStreamHandle {
         if expireAfter != nil && expiresAt != nil {
             throw .invalidArgument(message: "expireAfter and expiresAt are mutually exclusive")
         }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            try HTTPSyntax.checkField(name: name, value: value, in: "headers")
+        }
         var fields = headers
         if let expireAfter {
-            fields[ProtocolHeader.ttl] = String(Int64(max(0, expireAfter.components.seconds)))
+            let (seconds, attoseconds) = expireAfter.components
+            guard seconds >= 0, attoseconds == 0 else {
+                throw .invalidArgument(
+                    message: "expireAfter must be a whole, non-negative number of seconds (got \(expireAfter))")
+            }
+            fields[ProtocolHeader.ttl] = String(seconds)
         }
         if let expiresAt {
             fields[ProtocolHeader.expiresAt] = ISO8601DateFormatter.string(
@@ -122,7 +139,7 @@ public actor DurableStreamHandle {
         contentType: String,
         configuration: HandleConfiguration
     ) async throws(DurableStreamError) -> DurableStreamHandle {
-        let client = StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler)
+        let client = try makeClient(for: url, configuration)
         let response = try await client.send(
             policy: configuration.http.readRetryPolicy, context: client.context(.create, .put)
         ) {
@@ -147,7 +164,7 @@ public actor DurableStreamHandle {
         url: URL,
         configuration: HandleConfiguration = .default
     ) async throws(DurableStreamError) -> DurableStreamHandle {
-        let client = StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler)
+        let client = try makeClient(for: url, configuration)
         let info = try await fetchInfo(client)
         return try DurableStreamHandle(
             url: url,
@@ -183,7 +200,7 @@ public actor DurableStreamHandle {
     public static func head(url: URL, configuration: HandleConfiguration = .default) async throws(DurableStreamError)
         -> StreamMetadata
     {
-        try await fetchInfo(StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler))
+        try await fetchInfo(try makeClient(for: url, configuration))
     }
 
     /// Deletes a stream without a handle.
@@ -191,7 +208,7 @@ public actor DurableStreamHandle {
     /// - Throws: ``DurableStreamError/notFound`` if the stream does not exist.
     public static func delete(url: URL, configuration: HandleConfiguration = .default) async throws(DurableStreamError)
     {
-        try await remove(StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler))
+        try await remove(try makeClient(for: url, configuration))
     }
 
     // MARK: - Metadata and deletion
@@ -276,18 +293,19 @@ public actor DurableStreamHandle {
 extension DurableStreamHandle {
     /// A handle for a stream whose content type is already known, made without any request.
     ///
-    /// - Throws: ``DurableStreamError/invalidArgument`` if the producer configuration is invalid.
+    /// - Throws: ``DurableStreamError/invalidArgument`` if the URL, content type or configuration is invalid.
     public static func attach(
         url: URL,
         contentType: String,
         configuration: HandleConfiguration = .default
     ) throws(DurableStreamError) -> DurableStreamHandle {
-        try DurableStreamHandle(
+        try HTTPSyntax.checkMediaType(contentType, named: "contentType")
+        return try DurableStreamHandle(
             url: url,
             contentType: contentType,
             wasCreated: false,
             offset: nil,
-            client: StreamClient(url: url, http: configuration.http, errorHandler: configuration.errorHandler),
+            client: try makeClient(for: url, configuration),
             configuration: configuration
         )
     }

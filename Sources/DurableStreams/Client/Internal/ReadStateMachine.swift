@@ -170,6 +170,8 @@ struct ReadStateMachine: Sendable {
     mutating func requestFailed(_ error: DurableStreamError, cancelled: Bool) -> Recovery {
         requestFailures += 1
         guard error.isTransient, requestFailures < policy.maxAttempts, !cancelled else { return .fail }
+        // A server asking for a longer wait than the policy honours fails now rather than stalling the read.
+        if let retryAfter = error.retryAfter, retryAfter > policy.maxRetryAfter { return .fail }
         return .retry(after: policy.delay(beforeRetry: requestFailures, retryAfter: error.retryAfter))
     }
 
@@ -230,8 +232,9 @@ struct ReadStateMachine: Sendable {
         guard error.isTransient, !cancelled else { return .fail }
         sse.failures += 1
         guard sse.failures < policy.maxAttempts else { return .fail }
+        if let retryAfter = error.retryAfter, retryAfter > policy.maxRetryAfter { return .fail }
         disconnect(at: now)
-        return .retry(after: policy.delay(beforeRetry: sse.failures))
+        return .retry(after: policy.delay(beforeRetry: sse.failures, retryAfter: error.retryAfter))
     }
 
     /// Forgets the connection. Data not yet confirmed by a control event is dropped: the next connection starts

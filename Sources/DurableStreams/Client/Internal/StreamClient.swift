@@ -14,7 +14,12 @@ struct StreamClient: Sendable {
     /// Handler-driven retries allowed per operation, so a handler that always says `.retry` cannot loop forever.
     static let maxHandlerRetries = 5
 
-    init(url: URL, http: HTTPConfiguration, errorHandler: StreamErrorHandler = .default) {
+    /// Creates a client after checking `url` and every value of `http`.
+    ///
+    /// - Throws: ``DurableStreamError/invalidArgument`` naming the first invalid value.
+    init(url: URL, http: HTTPConfiguration, errorHandler: StreamErrorHandler = .default) throws(DurableStreamError) {
+        try HTTPSyntax.checkStreamURL(url)
+        try http.validate()
         self.url = url
         self.http = http
         self.errorHandler = errorHandler

@@ -22,7 +22,8 @@ public enum DurableStream {
     /// when new data arrives or the server's long-poll times out; start from a known offset (e.g. from `head()`)
     /// to return at once.
     /// - Returns: A response to consume once, with an accumulator, a stream or a subscriber.
-    /// - Throws: ``DurableStreamError`` if the first request fails (e.g. ``DurableStreamError/notFound``).
+    /// - Throws: ``DurableStreamError/invalidArgument`` for an invalid URL or configuration value (before any
+    ///   request), or ``DurableStreamError`` if the first request fails (e.g. ``DurableStreamError/notFound``).
     public static func stream(
         url: URL,
         offset: Offset = .start,
@@ -49,7 +50,7 @@ public enum DurableStream {
                 return values
             }
         }
-        let client = StreamClient(url: url, http: http, errorHandler: errorHandler)
+        let client = try StreamClient(url: url, http: http, errorHandler: errorHandler)
         return try await StreamResponse.start(client: client, offset: offset, live: live)
     }
 }

@@ -31,6 +31,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free port).")
     var port = 4437
 
+    @Option(
+        name: .customLong("base-path"),
+        help: "Where streams are mounted, e.g. /v1/stream (default /: every path is a stream).")
+    var basePath = "/"
+
     @Option(name: .customLong("data-dir"), help: "The data directory.")
     var dataDirectory = "durable-streams-data"
 
@@ -111,6 +116,7 @@ struct ServeCommand: AsyncParsableCommand {
             longPollTimeout: .milliseconds(Int64(longPollTimeout * 1000)),
             faultInjection: faultInjection
         )
+        configuration.basePath = basePath
         configuration.sseConnectionLifetime = .milliseconds(Int64(sseLifetime * 1000))
         configuration.maximumBodyBytes = maximumBodyBytes
         configuration.compression = !noCompression

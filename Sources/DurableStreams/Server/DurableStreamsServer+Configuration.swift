@@ -47,6 +47,11 @@ extension DurableStreamsServer {
         public var host: String
         /// The port to listen on; `0` picks a free port (see ``DurableStreamsServer/start()``). Default 4437.
         public var port: Int
+        /// Where streams are mounted: `/` (the default) serves a stream at every path; `/v1/stream` serves
+        /// `/v1/stream/orders` and answers `404` outside that prefix. The protocol's reserved `__ds` namespace is the
+        /// first segment under it. Streams are stored under their full path, so changing the base path of a data
+        /// directory hides the streams created under the old one.
+        public var basePath: String
         /// Where streams live; in memory by default.
         public var storage: Storage
         /// How long a long-poll read waits for data before answering `204`; 30 seconds by default.
@@ -100,6 +105,7 @@ extension DurableStreamsServer {
         ) {
             self.host = host
             self.port = port
+            self.basePath = "/"
             self.storage = storage
             self.longPollTimeout = longPollTimeout
             self.sseKeepAliveInterval = nil

@@ -112,6 +112,7 @@ public final class DurableStreamsServer: Sendable {
         else {
             throw StreamStorageError(.invalidConfiguration, "timeouts and limits must be positive")
         }
+        let root = try StreamRoot(configuration.basePath)
         let storage: any StreamStorage
         let ownsStorage: Bool
         switch configuration.storage.kind {
@@ -141,7 +142,7 @@ public final class DurableStreamsServer: Sendable {
         let liveWaits = LiveWaits()
         do {
             let listener = try await HTTPListener.start(
-                storage: storage, liveWaits: liveWaits, configuration: configuration)
+                storage: storage, liveWaits: liveWaits, configuration: configuration, root: root)
             return Running(
                 listener: listener, storage: storage, ownsStorage: ownsStorage, liveWaits: liveWaits,
                 port: listener.port)

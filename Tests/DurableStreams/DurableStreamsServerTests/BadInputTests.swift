@@ -170,13 +170,13 @@ struct BadInputTests {
         }
     }
 
-    @Test("The reserved __ds namespace answers 501, and cannot be forked from")
+    @Test("The reserved __ds namespace answers 501, and cannot be forked from (400)")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func unsupported() async throws {
         try await ServerHarness.run { server async throws in
             #expect(try await server.send(.GET, "/__ds/subscriptions/x").status == 501)
             #expect(try await server.send(.PUT, "/__ds/subscriptions/x").status == 501)
-            #expect(try await server.fork(ServerHarness.uniquePath(), from: "/__ds/subscriptions/x").status == 404)
+            #expect(try await server.fork(ServerHarness.uniquePath(), from: "/__ds/subscriptions/x").status == 400)
         }
     }
 }

@@ -24,11 +24,12 @@ struct HTTPListener: Sendable {
 
     /// Binds the address and starts serving; returns once the socket is bound.
     static func start(
-        storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration
+        storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration,
+        root: StreamRoot
     ) async throws(StartSignal.Failure) -> HTTPListener {
         let handler = StreamHTTPHandler(
             storage: storage,
-            settings: .init(configuration),
+            settings: .init(configuration, root: root),
             faults: configuration.faultInjection ? FaultInjector() : nil,
             liveWaits: liveWaits,
             logger: configuration.logger
@@ -92,8 +93,9 @@ struct HTTPListener: Sendable {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StreamHTTPHandler.Settings {
     /// The handler's settings, resolved from the server's configuration.
-    init(_ configuration: DurableStreamsServer.Configuration) {
+    init(_ configuration: DurableStreamsServer.Configuration, root: StreamRoot) {
         self.init(
+            root: root,
             longPollTimeout: configuration.longPollTimeout,
             sseKeepAliveInterval: configuration.sseKeepAliveInterval ?? configuration.longPollTimeout,
             sseConnectionLifetime: configuration.sseConnectionLifetime,
@@ -115,7 +117,8 @@ struct HTTPListener: Sendable {
     let port: Int
 
     static func start(
-        storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration
+        storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration,
+        root: StreamRoot
     ) async throws(StartSignal.Failure) -> HTTPListener {
         throw StartSignal.Failure(message: "the Durable Streams server listens on Linux and macOS only")
     }

@@ -174,11 +174,14 @@ extension StreamHTTPHandler {
             }
             return nil
         }
-        let sourcePath: StreamPath
+        let location: StreamRoot.Location
         do {
-            sourcePath = try StreamPath(validating: source.trimmingCharacters(in: .whitespaces))
+            location = try settings.root.locate(Substring(source.trimmingCharacters(in: .whitespaces)))
         } catch {
             throw .badRequest("Invalid Stream-Forked-From: \(error.message)")
+        }
+        guard case .stream(let sourcePath) = location else {
+            throw .badRequest("Invalid Stream-Forked-From: \(source) is not a stream under this server's root")
         }
         var fork = ForkRequest(source: sourcePath, inheritsContentType: false)
         if let offset {

@@ -12,6 +12,7 @@ import NIOCore
 struct StreamHTTPHandler: Sendable {
     /// The settings the handler needs, resolved from the server's configuration.
     struct Settings: Sendable {
+        var root: StreamRoot
         var longPollTimeout: Duration
         var sseKeepAliveInterval: Duration
         var sseConnectionLifetime: Duration
@@ -67,7 +68,7 @@ struct StreamHTTPHandler: Sendable {
         let target = RequestTarget(request.head.path ?? "/")
         let exchange = Exchange(method: request.method, path: target.path)
         guard request.method == .get, faults == nil, target.path != Self.faultControlPath,
-            let path = try? StreamPath(validating: target.path), path.segments.first != "__ds"
+            case .stream(let path) = try? settings.root.locate(target.path)
         else {
             try await handleOther(request, target: target, exchange: exchange, writer, channel)
             return
@@ -115,13 +116,28 @@ struct StreamHTTPHandler: Sendable {
             return
         }
 
-        let path: StreamPath
-        do {
-            path = try StreamPath(validating: target.path)
+        let location: StreamRoot.Location
+        do throws(StreamStorageError) {
+            location = try settings.root.locate(target.path)
         } catch {
             try await write(
                 .error(.badRequest, "Invalid stream path: \(error.message)"), to: writer, channel: channel,
                 exchange: exchange)
+            return
+        }
+        let path: StreamPath
+        switch location {
+        case .stream(let stream):
+            path = stream
+        case .reserved:
+            try await write(
+                .error(.notImplemented, "Subscriptions (the __ds namespace) are not supported"), to: writer,
+                channel: channel, exchange: exchange)
+            return
+        case .outside:
+            try await write(
+                .error(.notFound, "Not a stream: streams are under \(settings.root.prefix)/"), to: writer,
+                channel: channel, exchange: exchange)
             return
         }
 
@@ -144,13 +160,6 @@ struct StreamHTTPHandler: Sendable {
                 return
             }
             fault = armed
-        }
-
-        if path.segments.first == "__ds" {
-            try await write(
-                .error(.notImplemented, "Subscriptions (the __ds namespace) are not supported"), to: writer,
-                channel: channel, exchange: exchange)
-            return
         }
 
         if method == .put || method == .post, request.headers[.expect]?.lowercased() == "100-continue" {

@@ -354,6 +354,8 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CompressNIO", package: "compress-nio", condition: listenerPlatforms),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            // Subscription callback tokens (HMAC) and configuration hashes (SHA-256).
+            .product(name: "Crypto", package: "swift-crypto"),
         ],
         path: "Sources/DurableStreams/Server",
         exclude: ["README.md"]

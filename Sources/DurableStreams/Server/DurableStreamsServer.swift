@@ -20,6 +20,7 @@ public final class DurableStreamsServer: Sendable {
         let storage: any StreamStorage
         let ownsStorage: Bool
         let liveWaits: LiveWaits
+        let subscriptions: SubscriptionManager?
         let port: Int
     }
 
@@ -89,6 +90,7 @@ public final class DurableStreamsServer: Sendable {
     private func finish(_ running: Running) async {
         running.liveWaits.stopAll()
         await running.listener.shutdown()
+        await running.subscriptions?.shutdown()
         if running.ownsStorage { await running.storage.shutdown() }
         lifecycle.withLock { $0.stopped() }
         configuration.logger.info("durable-streams stopped")
@@ -140,13 +142,23 @@ public final class DurableStreamsServer: Sendable {
         }
 
         let liveWaits = LiveWaits()
+        let subscriptions: SubscriptionManager?
+        do {
+            subscriptions = try await SubscriptionManager.load(
+                storage: storage, root: root, logger: configuration.logger)
+        } catch {
+            if ownsStorage { await storage.shutdown() }
+            throw StreamStorageError(.storageUnavailable, "subscriptions: \(error.message)", underlying: error)
+        }
         do {
             let listener = try await HTTPListener.start(
-                storage: storage, liveWaits: liveWaits, configuration: configuration, root: root)
+                storage: storage, liveWaits: liveWaits, configuration: configuration, root: root,
+                subscriptions: subscriptions)
             return Running(
                 listener: listener, storage: storage, ownsStorage: ownsStorage, liveWaits: liveWaits,
-                port: listener.port)
+                subscriptions: subscriptions, port: listener.port)
         } catch {
+            await subscriptions?.shutdown()
             if ownsStorage { await storage.shutdown() }
             throw StreamStorageError(.bindFailed, error.message)
         }

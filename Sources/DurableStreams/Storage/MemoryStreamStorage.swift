@@ -71,7 +71,9 @@ public final class MemoryStreamStorage: StreamStorage {
         var gone: [StreamPath] = []
     }
 
-    private let catalog = Locked(Catalog())
+    let catalog = Locked(Catalog())
+    /// Control documents (``StreamCatalog``), by folder and name.
+    let documents = Locked<[String: [String: [UInt8]]]>([:])
     let notifier = StreamChangeNotifier()
     let now: @Sendable () -> Date
     private let sweeper: Locked<Task<Void, Never>?> = Locked(nil)

@@ -66,3 +66,23 @@ public enum ReadStart: Sendable, Hashable {
     /// The current tail (`offset=now`): nothing already in the stream is returned.
     case tail
 }
+
+/// An offset is coded as its token (`"000000000000002a"`).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension StreamOffset: Codable {
+    /// Decodes a token; anything else is a decoding error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let token = try container.decode(String.self)
+        guard let offset = StreamOffset(token: token) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a stream offset: \(token)")
+        }
+        self = offset
+    }
+
+    /// Encodes the token.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(token)
+    }
+}

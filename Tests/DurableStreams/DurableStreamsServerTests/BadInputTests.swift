@@ -170,12 +170,13 @@ struct BadInputTests {
         }
     }
 
-    @Test("The reserved __ds namespace answers 501, and cannot be forked from (400)")
+    @Test("The reserved __ds namespace is routed to subscriptions, never to a stream, and cannot be forked from")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    func unsupported() async throws {
+    func reserved() async throws {
         try await ServerHarness.run { server async throws in
-            #expect(try await server.send(.GET, "/__ds/subscriptions/x").status == 501)
-            #expect(try await server.send(.PUT, "/__ds/subscriptions/x").status == 501)
+            #expect(try await server.send(.GET, "/__ds/subscriptions/x").status == 404)
+            #expect(try await server.send(.PUT, "/__ds/subscriptions/x").status == 400)
+            #expect(try await server.send(.GET, "/__ds/subscriptions/x").text.contains("SUBSCRIPTION_NOT_FOUND"))
             #expect(try await server.fork(ServerHarness.uniquePath(), from: "/__ds/subscriptions/x").status == 400)
         }
     }

@@ -25,13 +25,14 @@ struct HTTPListener: Sendable {
     /// Binds the address and starts serving; returns once the socket is bound.
     static func start(
         storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration,
-        root: StreamRoot
+        root: StreamRoot, subscriptions: SubscriptionManager?
     ) async throws(StartSignal.Failure) -> HTTPListener {
         let handler = StreamHTTPHandler(
             storage: storage,
             settings: .init(configuration, root: root),
             faults: configuration.faultInjection ? FaultInjector() : nil,
             liveWaits: liveWaits,
+            subscriptions: subscriptions,
             logger: configuration.logger
         )
         let started = StartSignal()
@@ -118,7 +119,7 @@ struct HTTPListener: Sendable {
 
     static func start(
         storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration,
-        root: StreamRoot
+        root: StreamRoot, subscriptions: SubscriptionManager?
     ) async throws(StartSignal.Failure) -> HTTPListener {
         throw StartSignal.Failure(message: "the Durable Streams server listens on Linux and macOS only")
     }

@@ -31,16 +31,22 @@ struct StreamHTTPHandler: Sendable {
     let settings: Settings
     let faults: FaultInjector?
     let liveWaits: LiveWaits
+    /// The subscriptions, when the store can keep them.
+    let subscriptions: SubscriptionManager?
     let logger: Logger
     let commonFields: HTTPFields
     /// Keeps warnings about refused requests to one a second.
     let limitThrottle = LogThrottle()
 
-    init(storage: any StreamStorage, settings: Settings, faults: FaultInjector?, liveWaits: LiveWaits, logger: Logger) {
+    init(
+        storage: any StreamStorage, settings: Settings, faults: FaultInjector?, liveWaits: LiveWaits,
+        subscriptions: SubscriptionManager?, logger: Logger
+    ) {
         self.storage = storage
         self.settings = settings
         self.faults = faults
         self.liveWaits = liveWaits
+        self.subscriptions = subscriptions
         self.logger = logger
         var fields = HTTPFields()
         fields[ProtocolHeader.accessControlAllowOrigin] = "*"
@@ -129,10 +135,9 @@ struct StreamHTTPHandler: Sendable {
         switch location {
         case .stream(let stream):
             path = stream
-        case .reserved:
-            try await write(
-                .error(.notImplemented, "Subscriptions (the __ds namespace) are not supported"), to: writer,
-                channel: channel, exchange: exchange)
+        case .reserved(let rest):
+            let reply = await controlReply(rest, request, channel: channel)
+            try await write(reply, to: writer, channel: channel, exchange: exchange)
             return
         case .outside:
             try await write(
@@ -192,6 +197,12 @@ struct StreamHTTPHandler: Sendable {
             outcome = .reply(error.reply)
         }
 
+        if let subscriptions, subscriptions.isActive.value, case .reply(let reply) = outcome,
+            (200..<300).contains(reply.status.code)
+        {
+            await tell(subscriptions, method: method, path: path, reply: reply)
+        }
+
         switch outcome {
         case .reply(var reply):
             if let fault, fault.modifiesBody, let body = reply.body {
@@ -200,6 +211,20 @@ struct StreamHTTPHandler: Sendable {
             try await write(reply, to: writer, channel: channel, exchange: exchange)
         case .events(let plan):
             try await streamEvents(plan, fault: fault, to: writer, channel: channel, exchange: exchange)
+        }
+    }
+
+    /// Tells the subscriptions about a stream created, appended to, closed or deleted, before the client hears
+    /// of it, so a worker woken by the change finds it.
+    private func tell(_ subscriptions: SubscriptionManager, method: HTTPRequest.Method, path: StreamPath, reply: Reply)
+        async
+    {
+        if method == .delete {
+            await subscriptions.streamDeleted(path)
+        } else if method == .put || method == .post,
+            let tail = reply.fields[ProtocolHeader.streamNextOffset].flatMap({ StreamOffset(token: $0) })
+        {
+            await subscriptions.streamChanged(path, tail: tail)
         }
     }
 

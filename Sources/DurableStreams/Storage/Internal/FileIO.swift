@@ -156,6 +156,11 @@ enum FileIO {
         if System.rename(from, to) != 0 { throw FileIOError("rename", from) }
     }
 
+    /// Removes one file.
+    static func removeFile(_ path: String) throws(FileIOError) {
+        if unlink(path) != 0 { throw FileIOError("unlink", path) }
+    }
+
     static func removeTree(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
     }

@@ -1,0 +1,53 @@
+import DurableStreamsStorage
+
+/// Everything the server keeps about one subscription, as a value: what it was created with, its stream links and
+/// cursors, and the current wake. ``SubscriptionMachine`` changes it; the manager persists it after each change.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct SubscriptionState: Sendable, Codable, Equatable {
+    /// One linked stream.
+    struct Link: Sendable, Codable, Equatable {
+        /// Linked by `streams[]` or the membership API.
+        var explicit: Bool
+        /// Linked because `pattern` matches it.
+        var glob: Bool
+        /// The last processed offset, inclusive.
+        var acked: StreamOffset
+        /// The stream's tail as last seen.
+        var tail: StreamOffset
+
+        var hasPending: Bool { tail > acked }
+        var linkType: String { explicit ? "explicit" : "glob" }
+    }
+
+    /// The wake in flight: issued, and for pull-wake possibly claimed.
+    struct Wake: Sendable, Codable, Equatable {
+        var id: String
+        /// The tails when the wake was issued (what a webhook's `done` acknowledges).
+        var snapshot: [String: StreamOffset]
+        /// The worker holding the lease (pull-wake), once claimed.
+        var holder: String?
+        /// When the lease ends, in milliseconds since 1970; `nil` while unclaimed.
+        var leaseDeadline: Int64?
+    }
+
+    let id: String
+    let configuration: SubscriptionConfiguration
+    let configurationHash: String
+    /// RFC 3339, milliseconds.
+    let createdAt: String
+    var links: [String: Link] = [:]
+    var generation = 0
+    var wake: Wake?
+
+    init(id: String, configuration: SubscriptionConfiguration, createdAt: String) {
+        self.id = id
+        self.configuration = configuration
+        self.configurationHash = configuration.hash
+        self.createdAt = createdAt
+    }
+
+    var hasPendingWork: Bool { links.values.contains(where: \.hasPending) }
+
+    /// The first linked stream with pending work, by path.
+    var firstPending: String? { links.filter { $0.value.hasPending }.keys.min() }
+}

@@ -5,7 +5,7 @@ import Foundation
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct RequestContext: Sendable {
     enum Operation: Sendable {
-        case create, append, close, read, head, delete, producerAppend
+        case create, append, close, read, head, delete, producerAppend, subscription
     }
 
     var operation: Operation
@@ -31,6 +31,23 @@ extension DurableStreamError {
         var details = Context(url: context.url, status: status, requestId: Self.requestId(headers))
         func error(_ code: Code, _ title: String) -> DurableStreamError {
             DurableStreamError(code, "\(title): \(message)", context: details)
+        }
+        if let failure = ProtocolErrorBody(body) {
+            details.serverCode = failure.code
+            details.holder = failure.holder
+            details.generation = failure.generation
+            let text = "\(context.label): \(failure.code)" + (failure.message.map { " (\($0))" } ?? "")
+            switch failure.code {
+            case "FENCED": return DurableStreamError(.fenced, "Fenced: \(text)", context: details)
+            case "ALREADY_CLAIMED":
+                let holder = failure.holder.map { " by \($0)" } ?? ""
+                return DurableStreamError(.alreadyClaimed, "Already claimed\(holder): \(text)", context: details)
+            case "NO_PENDING_WORK":
+                return DurableStreamError(.noPendingWork, "No pending work: \(text)", context: details)
+            case "SUBSCRIPTION_NOT_FOUND":
+                return DurableStreamError(.notFound, "Subscription not found: \(text)", context: details)
+            default: break
+            }
         }
         switch status {
         case 400:
@@ -146,4 +163,35 @@ enum ProtocolHeader {
     static let producerReceivedSeq = "Producer-Received-Seq"
     static let sseDataEncoding = "Stream-SSE-Data-Encoding"
     static let contentType = "Content-Type"
+}
+
+/// The protocol's JSON error body, `{"error":{"code":…,"message":…}}`, as the subscription APIs send it.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+struct ProtocolErrorBody: Decodable {
+    struct Detail: Decodable {
+        var code: String
+        var message: String?
+        var currentHolder: String?
+        var generation: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case code, message, generation
+            case currentHolder = "current_holder"
+        }
+    }
+
+    var error: Detail
+
+    var code: String { error.code }
+    var message: String? { error.message }
+    var holder: String? { error.currentHolder }
+    var generation: Int? { error.generation }
+
+    /// The error a body holds, if it is such a body.
+    init?(_ body: Data) {
+        guard body.first == UInt8(ascii: "{"), let decoded = try? JSONDecoder().decode(Self.self, from: body) else {
+            return nil
+        }
+        self = decoded
+    }
 }

@@ -26,6 +26,7 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
             case sequenceConflict, payloadTooLarge, notSupported, rateLimited, staleEpoch, sequenceGap
             case producerClosed, serverBusy, serverError, unexpectedStatus, connectionFailed, timeout, cancelled
             case sseNotSupported, invalidResponse, decodingFailed, encodingFailed, invalidArgument
+            case fenced, alreadyClaimed, noPendingWork
         }
 
         private let base: Base
@@ -85,6 +86,13 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
         public static let encodingFailed = Code(.encodingFailed)
         /// An argument was invalid; no request was sent.
         public static let invalidArgument = Code(.invalidArgument)
+        /// A subscription's wake has moved on: the generation or wake id of an ack, callback or release is stale
+        /// (409 `FENCED`). Whatever the request acknowledged was not applied.
+        public static let fenced = Code(.fenced)
+        /// Another worker holds the subscription's lease (409 `ALREADY_CLAIMED`); see ``Context/holder``.
+        public static let alreadyClaimed = Code(.alreadyClaimed)
+        /// The subscription has nothing to process (409 `NO_PENDING_WORK`).
+        public static let noPendingWork = Code(.noPendingWork)
 
         /// The code's name, for example `notFound`.
         public var description: String { base.rawValue }
@@ -110,6 +118,12 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
         public var receivedSequence: Int?
         /// The delay the server asked for with `Retry-After` (429 and 503), if it sent one.
         public var retryAfter: Duration?
+        /// The protocol's error code from a JSON error body (`{"error":{"code":"FENCED"}}`), if the server sent one.
+        public var serverCode: String?
+        /// The worker holding a subscription's lease (``Code/alreadyClaimed``).
+        public var holder: String?
+        /// The subscription's current generation (``Code/alreadyClaimed``).
+        public var generation: Int?
 
         /// Creates a context.
         public init(

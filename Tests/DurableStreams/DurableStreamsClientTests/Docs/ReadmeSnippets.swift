@@ -71,6 +71,20 @@ struct ClientReadme {
         let forked = try await readAll(from: draft.url).events  // created, shipped, paid, refunded
         return events + forked
     }
+
+    /// One worker of a pool: processes every order stream's new data, then acknowledges it.
+    func runOrderWorker(root: URL, name: String, process: (Data) throws -> Void) async throws {
+        let subscriptions = try SubscriptionClient(root: root)
+        try await subscriptions.create("orders", .pullWake(wakeStream: "wake/orders", pattern: "orders/*"))
+        for try await wake in PullWakeWorker(client: subscriptions, subscription: "orders", worker: name) {
+            for stream in wake.pending {
+                let batch = try await wake.read(stream)  // from the acknowledged offset to the tail
+                try process(batch.data)
+                try await wake.ack(stream, through: batch.offset)  // durable, and renews the lease
+            }
+            try await wake.finish()
+        }
+    }
 }
 
 /// The server README's embedding example; returns the port the server listened on.

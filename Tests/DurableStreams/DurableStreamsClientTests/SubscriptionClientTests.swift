@@ -1,0 +1,170 @@
+import CourierPrimitives
+import CourierTestSupport
+import DurableStreams
+import Foundation
+import Testing
+
+@Suite("Subscriptions from the client: control, claims, and a pool of pull-wake workers")
+struct SubscriptionClientTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func withSubscriptions(
+        _ body: (TestServer, SubscriptionClient, String) async throws -> Void
+    ) async throws {
+        let server = try await TestServer.start()
+        do {
+            let root = try #require(URL(string: server.baseURL))
+            let client = try SubscriptionClient(root: root, configuration: server.http)
+            try await body(server, client, UUID().uuidString.prefix(8).lowercased())
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func create(_ client: SubscriptionClient, _ path: String, _ server: TestServer, json: Bool = false)
+        async throws
+    {
+        _ = try await DurableStreamHandle.create(
+            url: client.streamURL(path), contentType: json ? "application/json" : "text/plain",
+            configuration: server.configuration())
+    }
+
+    @Test("create, re-confirm, read, membership, delete; the server's refusals are typed errors")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func control() async throws {
+        try await withSubscriptions { server, client, tag in
+            try await create(client, "wake-\(tag)", server, json: true)
+            try await create(client, "orders-\(tag)/1", server)
+            let spec = SubscriptionSpec.pullWake(
+                wakeStream: "wake-\(tag)", pattern: "orders-\(tag)/*", leaseTTL: .seconds(5))
+            let created = try await client.create("s-\(tag)", spec)
+            #expect(created.wasCreated && created.type == "pull-wake" && created.leaseTTL == .seconds(5))
+            #expect(created.streams.map(\.path) == ["orders-\(tag)/1"] && created.streams.first?.linkType == "glob")
+            #expect(try await client.create("s-\(tag)", spec).wasCreated == false)
+            var changed = spec
+            changed.description = "other"
+            let conflict = await #expect(throws: DurableStreamError.self) {
+                try await client.create("s-\(tag)", changed)
+            }
+            #expect(conflict?.code == .conflict && conflict?.context.serverCode == "SUBSCRIPTION_ALREADY_EXISTS")
+
+            try await client.addStreams(["extra-\(tag)/a", "extra-\(tag)/b"], to: "s-\(tag)")
+            try await client.removeStream("extra-\(tag)/a", from: "s-\(tag)")
+            #expect(
+                try await client.get("s-\(tag)").streams.map(\.path).sorted() == ["extra-\(tag)/b", "orders-\(tag)/1"])
+
+            let idle = await #expect(throws: DurableStreamError.self) {
+                try await client.claim("s-\(tag)", worker: "w")
+            }
+            #expect(idle?.code == .noPendingWork)
+            let handle = try await DurableStreamHandle.connect(
+                url: client.streamURL("orders-\(tag)/1"), configuration: server.configuration())
+            _ = try await handle.appendBytesSync(Data("x".utf8))
+            let claim = try await client.claim("s-\(tag)", worker: "w1")
+            #expect(claim.pending.map(\.path) == ["orders-\(tag)/1"])
+            let busy = await #expect(throws: DurableStreamError.self) {
+                try await client.claim("s-\(tag)", worker: "w2")
+            }
+            #expect(busy?.code == .alreadyClaimed && busy?.context.holder == "w1" && busy?.context.generation == 1)
+            try await client.release(claim)
+            let stale = await #expect(throws: DurableStreamError.self) { try await client.ack(claim, done: true) }
+            #expect(stale?.code == .fenced)
+
+            try await client.delete("s-\(tag)")
+            let gone = await #expect(throws: DurableStreamError.self) { try await client.get("s-\(tag)") }
+            #expect(gone?.code == .notFound)
+            let invalid = await #expect(throws: DurableStreamError.self) {
+                try await client.create("bad", .pullWake(wakeStream: "w", leaseTTL: .seconds(1)))
+            }
+            #expect(invalid?.code == .invalidArgument)
+        }
+    }
+
+    @Test("three workers share a pattern of streams: every message is processed exactly once")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func workerPool() async throws {
+        try await withSubscriptions { server, client, tag in
+            try await create(client, "wake-\(tag)", server, json: true)
+            let streams = (0..<5).map { "jobs-\(tag)/\($0)" }
+            for stream in streams { try await create(client, stream, server) }
+            try await client.create(
+                "pool-\(tag)", .pullWake(wakeStream: "wake-\(tag)", pattern: "jobs-\(tag)/*", leaseTTL: .seconds(10)))
+            let total = 150
+            let processed = Locked([String]())
+            let progress = Broadcast<Int>(replayLatest: true)
+            let workers = (0..<3).map { index in
+                Task {
+                    let worker = PullWakeWorker(client: client, subscription: "pool-\(tag)", worker: "w\(index)")
+                    for try await wake in worker {
+                        for stream in wake.pending {
+                            let batch = try await wake.read(stream)
+                            let items = String(decoding: batch.data, as: UTF8.self).split(separator: ";").map(
+                                String.init)
+                            let count = processed.withLock { list in
+                                list += items
+                                return list.count
+                            }
+                            try await wake.ack(stream, through: batch.offset)
+                            progress.send(count)
+                        }
+                        try await wake.finish()
+                    }
+                }
+            }
+            let handles = try await streams.asyncMap {
+                try await DurableStreamHandle.connect(url: client.streamURL($0), configuration: server.configuration())
+            }
+            for index in 0..<total {
+                _ = try await handles[index % handles.count].appendBytesSync(Data("m\(index);".utf8))
+            }
+            _ = try await progress.subscribe().firstValue(within: .seconds(60)) { $0 >= total }
+            for worker in workers { worker.cancel() }
+            let seen = processed.value
+            #expect(seen.count == total, "no message twice")
+            #expect(Set(seen) == Set((0..<total).map { "m\($0)" }), "no message lost")
+            let final = try await client.get("pool-\(tag)")
+            #expect(final.streams.allSatisfy { $0.ackedOffset != Offset(rawValue: "0000000000000000") })
+        }
+    }
+
+    @Test("a worker that dies mid-batch leaves its unacknowledged work to the next claimer")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func crashedWorker() async throws {
+        try await withSubscriptions { server, client, tag in
+            try await create(client, "wake-\(tag)", server, json: true)
+            try await create(client, "work-\(tag)", server)
+            try await client.create(
+                "c-\(tag)", .pullWake(wakeStream: "wake-\(tag)", streams: ["work-\(tag)"], leaseTTL: .seconds(1)))
+            let handle = try await DurableStreamHandle.connect(
+                url: client.streamURL("work-\(tag)"), configuration: server.configuration())
+            _ = try await handle.appendBytesSync(Data("a;b;".utf8))
+            // The first worker claims and reads, then vanishes: no ack, no release, no heartbeat.
+            let lost = try await client.claim("c-\(tag)", worker: "dies")
+            #expect(lost.pending.count == 1)
+            let next = try await withTimeout(.seconds(30)) {
+                var iterator = PullWakeWorker(client: client, subscription: "c-\(tag)", worker: "survivor")
+                    .makeAsyncIterator()
+                return try await iterator.next()
+            }
+            let wake = try #require(next)
+            #expect(wake.claim.generation == 2)
+            let stream = try #require(wake.pending.first)
+            let batch = try await wake.read(stream)
+            #expect(String(decoding: batch.data, as: UTF8.self) == "a;b;", "the whole unacknowledged batch")
+            try await wake.ack(stream, through: batch.offset)
+            #expect(try await wake.finish() == false)
+            let late = await #expect(throws: DurableStreamError.self) { try await client.ack(lost, done: true) }
+            #expect(late?.code == .fenced)
+        }
+    }
+}
+
+extension Array where Element: Sendable {
+    fileprivate func asyncMap<T: Sendable>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}

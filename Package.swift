@@ -418,6 +418,7 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ],
         path: "Tests/DurableStreams/DurableStreamsServerTests",
         exclude: ["Interop"]

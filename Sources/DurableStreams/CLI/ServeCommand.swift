@@ -36,6 +36,13 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Where streams are mounted, e.g. /v1/stream (default /: every path is a stream).")
     var basePath = "/"
 
+    @Option(
+        help: """
+            Webhook subscriptions: enabled (https to public hosts), development (also http://localhost and \
+            http://127.0.0.x) or disabled.
+            """)
+    var webhooks = "enabled"
+
     @Option(name: .customLong("data-dir"), help: "The data directory.")
     var dataDirectory = "durable-streams-data"
 
@@ -88,6 +95,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--cache-visibility must be public, private or no-store")
         }
         _ = try parsedSyncPolicy()
+        guard DurableStreamsServer.Webhooks(rawValue: webhooks) != nil else {
+            throw ValidationError("--webhooks must be enabled, development or disabled")
+        }
     }
 
     func run() async throws {
@@ -117,6 +127,7 @@ struct ServeCommand: AsyncParsableCommand {
             faultInjection: faultInjection
         )
         configuration.basePath = basePath
+        configuration.webhooks = DurableStreamsServer.Webhooks(rawValue: webhooks) ?? .enabled
         configuration.sseConnectionLifetime = .milliseconds(Int64(sseLifetime * 1000))
         configuration.maximumBodyBytes = maximumBodyBytes
         configuration.compression = !noCompression

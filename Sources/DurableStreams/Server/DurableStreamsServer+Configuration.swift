@@ -41,6 +41,24 @@ extension DurableStreamsServer {
         case noStore = "no-store"
     }
 
+    /// Whether the server delivers webhook subscriptions, and to which URLs.
+    public enum Webhooks: String, Sendable, CaseIterable {
+        /// Webhook subscriptions are refused (`400 INVALID_REQUEST`); pull-wake subscriptions work.
+        case disabled
+        /// Only `https` URLs of public hosts (checked again after DNS resolution); redirects are not followed.
+        case enabled
+        /// As ``enabled``, and also `http://localhost` and `http://127.0.0.x`, for development.
+        case development
+
+        var policy: WebhookTargetPolicy? {
+            switch self {
+            case .disabled: nil
+            case .enabled: WebhookTargetPolicy(developmentMode: false)
+            case .development: WebhookTargetPolicy(developmentMode: true)
+            }
+        }
+    }
+
     /// A server's settings. Every property has a working default.
     public struct Configuration: Sendable {
         /// The address to listen on; `127.0.0.1` by default.
@@ -52,6 +70,8 @@ extension DurableStreamsServer {
         /// first segment under it. Streams are stored under their full path, so changing the base path of a data
         /// directory hides the streams created under the old one.
         public var basePath: String
+        /// Webhook delivery for subscriptions; ``Webhooks/enabled`` by default.
+        public var webhooks: Webhooks
         /// Where streams live; in memory by default.
         public var storage: Storage
         /// How long a long-poll read waits for data before answering `204`; 30 seconds by default.
@@ -106,6 +126,7 @@ extension DurableStreamsServer {
             self.host = host
             self.port = port
             self.basePath = "/"
+            self.webhooks = .enabled
             self.storage = storage
             self.longPollTimeout = longPollTimeout
             self.sseKeepAliveInterval = nil

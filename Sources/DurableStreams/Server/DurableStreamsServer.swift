@@ -145,7 +145,8 @@ public final class DurableStreamsServer: Sendable {
         let subscriptions: SubscriptionManager?
         do {
             subscriptions = try await SubscriptionManager.load(
-                storage: storage, root: root, logger: configuration.logger)
+                storage: storage, root: root, logger: configuration.logger,
+                webhookPolicy: configuration.webhooks.policy)
         } catch {
             if ownsStorage { await storage.shutdown() }
             throw StreamStorageError(.storageUnavailable, "subscriptions: \(error.message)", underlying: error)

@@ -12,6 +12,16 @@ extension StreamHTTPHandler {
         guard let manager = subscriptions else {
             return Self.reply(SubscriptionFailure(.notSupported, "This server's store cannot keep subscriptions"))
         }
+        if rest == "jwks.json" {
+            guard request.method == .get || request.method == .head else { return Self.notAllowed("GET") }
+            guard let jwks = await manager.jwks() else {
+                return Self.reply(SubscriptionFailure(.notFound, "Webhooks are not enabled on this server"))
+            }
+            var reply = Self.json(.ok, jwks)
+            reply.fields[.contentType] = "application/jwk-set+json"
+            reply.fields[.cacheControl] = "public, max-age=300"
+            return reply
+        }
         let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 2, parts[0] == "subscriptions", !parts[1].isEmpty else {
             return Self.reply(SubscriptionFailure(.notFound, "Durable Streams control route not found"))
@@ -24,7 +34,8 @@ extension StreamHTTPHandler {
             case (nil, _):
                 switch method {
                 case .put:
-                    let (created, json) = try await manager.put(id, body: try await body(request, channel))
+                    let (created, json) = try await manager.put(
+                        id, body: try await body(request, channel), publicRoot: publicRoot(request))
                     return Self.json(created ? .created : .ok, json)
                 case .get: return Self.json(.ok, try await manager.get(id))
                 case .delete:
@@ -65,6 +76,13 @@ extension StreamHTTPHandler {
         } catch {
             return .error(.internalServerError, "Subscription request failed")
         }
+    }
+
+    /// The stream root's absolute URL as the client reached it, from the request's `Host`.
+    private func publicRoot(_ request: Request) -> String {
+        let host = request.head.authority ?? "localhost"
+        let safeHost = host.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") } ? host : "localhost"
+        return "http://\(safeHost)\(settings.root.prefix)"
     }
 
     private func body(_ request: Request, _ channel: any Channel) async throws(RequestFailure) -> [UInt8] {

@@ -28,7 +28,23 @@ enum SubscriptionJSON {
 
         struct Webhook: Encodable {
             var url: String
+            var signing: Signing?
         }
+
+        struct Signing: Encodable {
+            var alg = "ed25519"
+            var kid: String
+            var jwksUrl: String
+        }
+    }
+
+    struct Webhook: Encodable {
+        var subscriptionId: String
+        var wakeId: String
+        var generation: Int
+        var streams: [StreamLink]
+        var callbackUrl: String
+        var callbackToken: String
     }
 
     struct Claim: Encodable {
@@ -56,13 +72,16 @@ enum SubscriptionJSON {
     }
 
     /// A subscription as `GET` and `PUT` return it.
-    static func subscription(_ state: SubscriptionState) -> Subscription {
+    static func subscription(_ state: SubscriptionState, kid: String? = nil) -> Subscription {
         let configuration = state.configuration
+        let signing = kid.map { Subscription.Signing(kid: $0, jwksUrl: "\(state.publicRoot ?? "")/__ds/jwks.json") }
         return Subscription(
             id: state.id, subscriptionId: state.id, type: configuration.kind.rawValue, pattern: configuration.pattern,
-            streams: links(state, withTails: false), webhook: configuration.webhookURL.map(Subscription.Webhook.init),
+            streams: links(state, withTails: false),
+            webhook: configuration.webhookURL.map { Subscription.Webhook(url: $0, signing: signing) },
             wakeStream: configuration.wakeStream, leaseTtlMs: configuration.leaseMilliseconds,
-            createdAt: state.createdAt, status: "active", description: configuration.description)
+            createdAt: state.createdAt, status: state.retry == nil ? "active" : "failed",
+            description: configuration.description)
     }
 
     /// The stream links, by path.

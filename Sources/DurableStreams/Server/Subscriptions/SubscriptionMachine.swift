@@ -14,6 +14,8 @@ struct SubscriptionInputs: Sendable {
 enum SubscriptionEffect: Sendable, Equatable {
     /// Append a wake event to the pull-wake subscription's wake stream (stream-root-relative).
     case appendWakeEvent(wakeStream: String, event: WakeEvent)
+    /// Deliver the wake in flight to the webhook (when ``SubscriptionState/retry`` allows).
+    case deliverWebhook
 }
 
 /// A pull-wake wake event, as appended to the wake stream.
@@ -107,7 +109,12 @@ extension SubscriptionState {
     private mutating func issueWake(triggeredBy path: String?, _ inputs: SubscriptionInputs) -> [SubscriptionEffect] {
         generation += 1
         wake = Wake(id: inputs.wakeId, snapshot: links.mapValues(\.tail))
-        guard configuration.kind == .pullWake, let wakeStream = configuration.wakeStream else { return [] }
+        if configuration.kind == .webhook {
+            // A webhook's lease starts with the wake; callbacks extend it.
+            wake?.leaseDeadline = inputs.now + Int64(configuration.leaseMilliseconds)
+            return [.deliverWebhook]
+        }
+        guard let wakeStream = configuration.wakeStream else { return [] }
         let stream = path.flatMap { links[$0]?.hasPending == true ? $0 : nil } ?? firstPending ?? ""
         let event = WakeEvent(subscriptionId: id, stream: stream, generation: generation, ts: inputs.now)
         return [.appendWakeEvent(wakeStream: wakeStream, event: event)]
@@ -194,6 +201,35 @@ extension SubscriptionState {
         wake = nil
         return wakeIfIdle(inputs)
     }
+
+    // MARK: Webhook delivery
+
+    /// The webhook answered the delivery of `wakeId` with a 2xx. With `{"done": true}` the wake's snapshot is
+    /// acknowledged and the wake ends; pending work is woken again.
+    mutating func webhookDelivered(wakeId: String, done: Bool, _ inputs: SubscriptionInputs) -> [SubscriptionEffect] {
+        guard let wake, wake.id == wakeId else { return [] }
+        retry = nil
+        guard done else { return [] }
+        for (path, tail) in wake.snapshot {
+            guard var link = links[path] else { continue }
+            link.acked = max(link.acked, tail)
+            links[path] = link
+        }
+        self.wake = nil
+        return wakeIfIdle(inputs)
+    }
+
+    /// The delivery of `wakeId` failed: the next attempt is due after an exponential backoff from 1 s to 60 s,
+    /// shortened or lengthened by `jitter` (within ±0.2).
+    mutating func webhookFailed(wakeId: String, jitter: Double, _ inputs: SubscriptionInputs) {
+        guard wake?.id == wakeId else { return }
+        let failures = (retry?.failures ?? 0) + 1
+        let base = min(1_000 * pow2(failures - 1), 60_000)
+        let delay = Int64((Double(base) * (1 + min(max(jitter, -0.2), 0.2))).rounded())
+        retry = Retry(failures: failures, nextAttemptAt: inputs.now + max(0, delay))
+    }
+
+    private func pow2(_ exponent: Int) -> Int64 { exponent >= 16 ? 1 << 16 : 1 << Int64(max(0, exponent)) }
 
     /// The token must be genuine for this subscription, and it and the report must name the wake in flight and
     /// the current generation; a claimed wake must still hold its lease.

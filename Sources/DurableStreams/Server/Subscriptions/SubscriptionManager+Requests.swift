@@ -8,7 +8,10 @@ extension SubscriptionManager {
     static let maximumIdBytes = 256
 
     /// `PUT …/subscriptions/:id`: creates (201) or re-confirms an identical one (200).
-    func put(_ id: String, body: [UInt8]) async throws(SubscriptionFailure) -> (created: Bool, json: [UInt8]) {
+    /// `publicRoot` is the stream root's absolute URL as the client reached it (for callback and JWKS URLs).
+    func put(_ id: String, body: [UInt8], publicRoot: String) async throws(SubscriptionFailure)
+        -> (created: Bool, json: [UInt8])
+    {
         try Self.checkId(id)
         let configuration = try SubscriptionConfiguration.parse(body)
         return try await serialized { () throws(SubscriptionFailure) in
@@ -17,16 +20,24 @@ extension SubscriptionManager {
                     throw SubscriptionFailure(
                         .alreadyExists, "Subscription already exists with different configuration")
                 }
-                return (false, SubscriptionJSON.encode(SubscriptionJSON.subscription(existing)))
+                return (
+                    false, SubscriptionJSON.encode(SubscriptionJSON.subscription(existing, kid: webhooks?.signer.kid))
+                )
             }
-            guard configuration.kind == .pullWake else {
-                throw SubscriptionFailure(.invalidRequest, "webhook subscriptions are not enabled on this server")
+            if configuration.kind == .webhook {
+                guard let webhooks else {
+                    throw SubscriptionFailure(.invalidRequest, "webhook subscriptions are not enabled on this server")
+                }
+                if case .refused(let reason) = webhooks.poster.policy.check(configuration.webhookURL ?? "") {
+                    throw SubscriptionFailure(.webhookURLRejected, reason)
+                }
             }
             for path in configuration.streams + [configuration.wakeStream].compactMap({ $0 }) {
                 _ = try streamPath(path)
             }
             var state = SubscriptionState(
                 id: id, configuration: configuration, createdAt: StreamTimestamp(date: Date()).text)
+            state.publicRoot = publicRoot
             for path in configuration.streams {
                 state.link(path, explicit: true, tail: await tail(of: path) ?? .zero)
             }
@@ -37,14 +48,14 @@ extension SubscriptionManager {
                 }
             }
             try await commit(state, [])
-            return (true, SubscriptionJSON.encode(SubscriptionJSON.subscription(state)))
+            return (true, SubscriptionJSON.encode(SubscriptionJSON.subscription(state, kid: webhooks?.signer.kid)))
         }
     }
 
     /// `GET …/subscriptions/:id`.
     func get(_ id: String) async throws(SubscriptionFailure) -> [UInt8] {
         guard let state = subscriptions[id] else { throw .notFound }
-        return SubscriptionJSON.encode(SubscriptionJSON.subscription(state))
+        return SubscriptionJSON.encode(SubscriptionJSON.subscription(state, kid: webhooks?.signer.kid))
     }
 
     /// `DELETE …/subscriptions/:id`: a missing subscription is deleted already.

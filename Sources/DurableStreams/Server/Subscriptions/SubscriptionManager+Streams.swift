@@ -78,6 +78,8 @@ extension SubscriptionManager {
                         "error": "\(error.message)",
                     ])
             }
+        case .deliverWebhook:
+            scheduleDelivery(id)
         }
     }
 }

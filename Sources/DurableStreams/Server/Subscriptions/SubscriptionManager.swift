@@ -12,39 +12,60 @@ actor SubscriptionManager {
     static let folder = "subscriptions"
     static let keyFolder = "subscription-keys"
     static let secretName = "callback-secret"
+    static let signingKeyName = "webhook-ed25519"
 
     let catalog: any StreamCatalog
     let root: StreamRoot
     let logger: Logger
     let tokens: CallbackTokens
+    /// Webhook signing and delivery; `nil` when webhooks are disabled.
+    let webhooks: (signer: WebhookSigner, poster: WebhookPoster)?
     var subscriptions: [String: SubscriptionState] = [:]
     private var leaseTimers: [String: Task<Void, Never>] = [:]
+    var deliveries: [String: Task<Void, Never>] = [:]
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// Whether any subscription exists, readable without a hop: stream operations skip the manager when none does.
     nonisolated let isActive = Locked(false)
 
-    private init(catalog: any StreamCatalog, root: StreamRoot, logger: Logger, secret: [UInt8]) {
+    private init(
+        catalog: any StreamCatalog, root: StreamRoot, logger: Logger, secret: [UInt8],
+        webhooks: (signer: WebhookSigner, poster: WebhookPoster)?
+    ) {
         self.catalog = catalog
         self.root = root
         self.logger = logger
         self.tokens = CallbackTokens(secret: secret)
+        self.webhooks = webhooks
     }
 
     /// Loads the subscriptions a store keeps, brings their tails up to date and wakes those with pending work;
     /// `nil` when the store keeps no control documents.
     ///
     /// - Throws: the store's error when its documents cannot be read.
-    static func load(storage: any StreamStorage, root: StreamRoot, logger: Logger) async throws(StreamStorageError)
-        -> SubscriptionManager?
-    {
+    static func load(
+        storage: any StreamStorage, root: StreamRoot, logger: Logger, webhookPolicy: WebhookTargetPolicy?
+    ) async throws(StreamStorageError) -> SubscriptionManager? {
         guard let catalog = storage as? any StreamCatalog else { return nil }
-        var secret = try await catalog.controlDocuments(in: keyFolder)[secretName] ?? []
+        let keys = try await catalog.controlDocuments(in: keyFolder)
+        var secret = keys[secretName] ?? []
         if secret.count < 32 {
             secret = CallbackTokens.newSecret()
             try await catalog.writeControlDocument(secret, named: secretName, in: keyFolder)
         }
-        let manager = SubscriptionManager(catalog: catalog, root: root, logger: logger, secret: secret)
+        var webhooks: (signer: WebhookSigner, poster: WebhookPoster)?
+        if let webhookPolicy {
+            var raw = keys[signingKeyName] ?? []
+            var signer = try? WebhookSigner(rawKey: raw)
+            if signer == nil {
+                raw = WebhookSigner.newRawKey()
+                try await catalog.writeControlDocument(raw, named: signingKeyName, in: keyFolder)
+                signer = try? WebhookSigner(rawKey: raw)
+            }
+            if let signer { webhooks = (signer, WebhookPoster(policy: webhookPolicy, timeout: 10)) }
+        }
+        let manager = SubscriptionManager(
+            catalog: catalog, root: root, logger: logger, secret: secret, webhooks: webhooks)
         let documents = try await catalog.controlDocuments(in: folder)
         await manager.restore(documents)
         return manager
@@ -82,6 +103,7 @@ actor SubscriptionManager {
                 subscriptionId: id, stream: state.firstPending ?? "", generation: state.generation, ts: now())
             effects.append(.appendWakeEvent(wakeStream: wakeStream, event: event))
         }
+        if state.wake != nil, state.configuration.kind == .webhook { effects.append(.deliverWebhook) }
         effects += state.wakeIfIdle(inputs())
         try await commit(state, effects)
     }
@@ -90,6 +112,8 @@ actor SubscriptionManager {
     func shutdown() {
         for timer in leaseTimers.values { timer.cancel() }
         leaseTimers = [:]
+        for delivery in deliveries.values { delivery.cancel() }
+        deliveries = [:]
     }
 
     // MARK: Running operations
@@ -149,6 +173,7 @@ actor SubscriptionManager {
         }
         subscriptions[id] = nil
         leaseTimers.removeValue(forKey: id)?.cancel()
+        deliveries.removeValue(forKey: id)?.cancel()
         isActive.withLock { $0 = !subscriptions.isEmpty }
     }
 

@@ -38,6 +38,16 @@ struct SubscriptionState: Sendable, Codable, Equatable {
     var links: [String: Link] = [:]
     var generation = 0
     var wake: Wake?
+    /// Webhook delivery trouble: failed attempts in a row and when the next one is due (ms since 1970); `nil`
+    /// while deliveries succeed.
+    var retry: Retry?
+    /// The absolute URL of the stream root as clients reach it, for callback and JWKS URLs.
+    var publicRoot: String?
+
+    struct Retry: Sendable, Codable, Equatable {
+        var failures: Int
+        var nextAttemptAt: Int64
+    }
 
     init(id: String, configuration: SubscriptionConfiguration, createdAt: String) {
         self.id = id

@@ -115,16 +115,16 @@ struct SubscriptionHTTPTests {
                 (try await put(server, id + "b", "{"), 400, "INVALID_REQUEST"),
                 (
                     try await put(
-                        server, id + "b",
-                        #"{"type":"webhook","streams":["a"],"webhook":{"url":"https://example.com/h"}}"#),
+                        server, id + "c",
+                        #"{"type":"webhook","streams":["a"],"webhook":{"url":"http://example.com/h"}}"#),
+                    400, "WEBHOOK_URL_REJECTED"
+                ),
+                (
+                    try await put(server, id + "d", #"{"type":"pull-wake","streams":["../etc"],"wake_stream":"w"}"#),
                     400, "INVALID_REQUEST"
                 ),
                 (
-                    try await put(server, id + "b", #"{"type":"pull-wake","streams":["../etc"],"wake_stream":"w"}"#),
-                    400, "INVALID_REQUEST"
-                ),
-                (
-                    try await put(server, id + "b", #"{"type":"pull-wake","streams":["__ds/x"],"wake_stream":"w"}"#),
+                    try await put(server, id + "e", #"{"type":"pull-wake","streams":["__ds/x"],"wake_stream":"w"}"#),
                     400, "INVALID_REQUEST"
                 ),
                 (try await post(server, id, "streams", #"{"streams":[]}"#), 400, "INVALID_REQUEST"),

@@ -419,6 +419,7 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
+            "DurableStreams", "DurableStreamsWebhooks",
         ],
         path: "Tests/DurableStreams/DurableStreamsServerTests",
         exclude: ["Interop"]
@@ -435,6 +436,7 @@ let durableStreamsClientProducts: [Product] = [
     .library(name: "DurableStreams", targets: ["DurableStreams"]),
     .library(name: "DurableStreamsAsyncHTTPClient", targets: ["DurableStreamsAsyncHTTPClient"]),
     .library(name: "DurableStreamsServiceLifecycle", targets: ["DurableStreamsServiceLifecycle"]),
+    .library(name: "DurableStreamsWebhooks", targets: ["DurableStreamsWebhooks"]),
     .executable(name: "durable-streams-conformance-adapter", targets: ["DurableStreamsConformanceAdapter"]),
     .executable(name: "durable-streams-conformance", targets: ["DurableStreamsConformanceRunner"]),
     .executable(name: "durable-streams-benchmark", targets: ["DurableStreamsBenchmark"]),
@@ -455,6 +457,12 @@ let durableStreamsClientTargets: [Target] = [
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
         path: "Sources/DurableStreams/AsyncHTTPClient"
+    ),
+    // Verifies webhook wakes (Ed25519 signatures against the server's JWKS): swift-crypto stays out of the client.
+    .target(
+        name: "DurableStreamsWebhooks",
+        dependencies: ["DurableStreams", .product(name: "Crypto", package: "swift-crypto")],
+        path: "Sources/DurableStreams/Webhooks"
     ),
     .target(
         name: "DurableStreamsServiceLifecycle",
@@ -493,8 +501,9 @@ let durableStreamsClientTargets: [Target] = [
     .testTarget(
         name: "DurableStreamsClientTests",
         dependencies: [
-            "DurableStreams", "DurableStreamsServiceLifecycle", "CourierTestSupport", "CourierPrimitives",
-            .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly), "DurableStreamsServer",
+            "DurableStreams", "DurableStreamsServiceLifecycle", "DurableStreamsWebhooks", "CourierTestSupport",
+            "CourierPrimitives", .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly),
+            "DurableStreamsServer",
             "DurableStreamsTestSupport", "durable-streams",
             "DurableStreamsConformanceAdapter",
             "DurableStreamsConformanceRunner",

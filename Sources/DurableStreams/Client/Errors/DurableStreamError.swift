@@ -26,7 +26,7 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
             case sequenceConflict, payloadTooLarge, notSupported, rateLimited, staleEpoch, sequenceGap
             case producerClosed, serverBusy, serverError, unexpectedStatus, connectionFailed, timeout, cancelled
             case sseNotSupported, invalidResponse, decodingFailed, encodingFailed, invalidArgument
-            case fenced, alreadyClaimed, noPendingWork
+            case fenced, alreadyClaimed, noPendingWork, invalidSignature
         }
 
         private let base: Base
@@ -93,6 +93,9 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
         public static let alreadyClaimed = Code(.alreadyClaimed)
         /// The subscription has nothing to process (409 `NO_PENDING_WORK`).
         public static let noPendingWork = Code(.noPendingWork)
+        /// A webhook request's `Webhook-Signature` is missing, malformed, outside the accepted time window,
+        /// replayed, signed by an unknown key, or does not verify.
+        public static let invalidSignature = Code(.invalidSignature)
 
         /// The code's name, for example `notFound`.
         public var description: String { base.rawValue }

@@ -121,7 +121,8 @@ public struct SubscriptionClient: Sendable {
 
     // MARK: Sending
 
-    private func send(
+    /// Sends one request to `url` with this client's settings; the status and body of a 2xx answer.
+    package func send(
         _ method: StreamHTTPRequest.Method, _ url: URL, body: Data? = nil, token: String? = nil, retry: Bool
     ) async throws(DurableStreamError) -> (Int, Data) {
         let client = try StreamClient(url: url, http: configuration)

@@ -36,6 +36,24 @@ enum SubscriptionWire {
         var leaseTtlMs: Int
     }
 
+    private struct Wake: Decodable {
+        var subscriptionId: String
+        var wakeId: String
+        var generation: Int
+        var streams: [Link]
+        var callbackUrl: String
+        var callbackToken: String
+    }
+
+    static func webhookWake(_ data: Data) throws(DurableStreamError) -> WebhookWake {
+        guard let value = try? decoder.decode(Wake.self, from: data), let url = URL(string: value.callbackUrl),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { throw DurableStreamError(.decodingFailed, "not a webhook wake") }
+        return WebhookWake(
+            subscriptionId: value.subscriptionId, wakeId: value.wakeId, generation: value.generation,
+            streams: streams(value.streams), callbackURL: url, callbackToken: value.callbackToken)
+    }
+
     private struct AckResult: Decodable {
         var nextWake: Bool?
     }

@@ -2,6 +2,7 @@
 // (scripts/readme-snippets checks it), compiled here and run by ReadmeTests.
 import DurableStreams
 import DurableStreamsServer
+import DurableStreamsWebhooks
 import Foundation
 
 /// The client README's quick start.
@@ -84,6 +85,23 @@ struct ClientReadme {
             }
             try await wake.finish()
         }
+    }
+
+    /// The handler of a webhook URL: checks the request, processes the new data, acknowledges it.
+    func handleWake(
+        body: Data, signature: String?, receiver: WebhookReceiver, subscriptions: SubscriptionClient,
+        process: (Data) throws -> Void
+    ) async throws {
+        let wake = try await receiver.receive(body: body, signature: signature)
+        var processed: [String: Offset] = [:]
+        for stream in wake.pending {
+            let batch = try await DurableStream.stream(
+                url: subscriptions.streamURL(stream.path), offset: stream.ackedOffset, live: .catchUp
+            ).bytes()
+            try process(batch.data)
+            processed[stream.path] = batch.offset
+        }
+        try await subscriptions.callback(wake, processed, done: true)
     }
 }
 

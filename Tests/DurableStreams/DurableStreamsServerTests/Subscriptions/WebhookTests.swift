@@ -37,7 +37,7 @@ struct WebhookTests {
 
     /// Verifies a `Webhook-Signature` against the server's JWKS.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    private func verify(_ delivery: WebhookReceiver.Delivery, jwks: [String: Any]) throws -> Bool {
+    private func verify(_ delivery: WebhookEndpoint.Delivery, jwks: [String: Any]) throws -> Bool {
         let header = try #require(delivery.head.headers.first(name: "Webhook-Signature"))
         var fields: [String: String] = [:]
         for part in header.split(separator: ",") {
@@ -61,7 +61,7 @@ struct WebhookTests {
     @Test("a signed wake per append; {\"done\": true} acknowledges the snapshot")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func signedDeliveryDone() async throws {
-        let receiver = try await WebhookReceiver { _, _ in (200, #"{"done":true}"#) }
+        let receiver = try await WebhookEndpoint { _, _ in (200, #"{"done":true}"#) }
         defer { Task { await receiver.stop() } }
         try await ServerHarness.run(configuration()) { server async throws in
             let tag = UUID().uuidString.prefix(8).lowercased()
@@ -86,7 +86,7 @@ struct WebhookTests {
             #expect((payload["callback_url"] as? String)?.hasSuffix("/__ds/subscriptions/h-\(tag)/callback") == true)
             #expect((payload["streams"] as? [[String: Any]])?.first?["tail_offset"] as? String == tail)
             // A tampered body does not verify.
-            let tampered = WebhookReceiver.Delivery(head: delivery.head, body: delivery.body + [UInt8(ascii: " ")])
+            let tampered = WebhookEndpoint.Delivery(head: delivery.head, body: delivery.body + [UInt8(ascii: " ")])
             #expect(try !verify(tampered, jwks: jwks))
 
             let acked = try await eventually {
@@ -101,7 +101,7 @@ struct WebhookTests {
     @Test("without done, the handler calls back; a stale callback is fenced")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func callback() async throws {
-        let receiver = try await WebhookReceiver { _, _ in (202, "{}") }
+        let receiver = try await WebhookEndpoint { _, _ in (202, "{}") }
         defer { Task { await receiver.stop() } }
         try await ServerHarness.run(configuration()) { server async throws in
             let tag = UUID().uuidString.prefix(8).lowercased()
@@ -130,7 +130,7 @@ struct WebhookTests {
     @Test("a failing endpoint is retried with backoff, the same wake each time, until it answers")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func retries() async throws {
-        let receiver = try await WebhookReceiver { index, _ in index < 2 ? (500, "{}") : (200, #"{"done":true}"#) }
+        let receiver = try await WebhookEndpoint { index, _ in index < 2 ? (500, "{}") : (200, #"{"done":true}"#) }
         defer { Task { await receiver.stop() } }
         try await ServerHarness.run(configuration()) { server async throws in
             let tag = UUID().uuidString.prefix(8).lowercased()

@@ -6,7 +6,7 @@ import NIOPosix
 /// A webhook endpoint on 127.0.0.1 with an ephemeral port: records every request (head and body) and answers with
 /// what `respond` says for it.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-final class WebhookReceiver: Sendable {
+final class WebhookEndpoint: Sendable {
     struct Delivery: Sendable {
         let head: HTTPRequestHead
         let body: [UInt8]

@@ -10,5 +10,7 @@ extension DurableStreamsCommand {
         ReadCommand.self,
         HeadCommand.self,
         DeleteStreamCommand.self,
+        SubscriptionCommand.self,
+        WorkerCommand.self,
     ]
 }

@@ -15,15 +15,7 @@ struct CommandLineTests {
     private func run(_ arguments: [String], input: String? = nil) async throws -> (
         status: Int32, output: String, error: String
     ) {
-        let process = try ChildProcess(product: "durable-streams", arguments: arguments, standardInput: input != nil)
-        if let input {
-            process.write(input)
-            process.closeStandardInput()
-        }
-        var lines: [String] = []
-        for await line in process.lines { lines.append(line) }
-        let status = try await process.waitForExit(within: .seconds(30))
-        return (status, lines.joined(separator: "\n"), process.standardError)
+        try await DurableStreamsCLI.run(arguments, input: input)
     }
 
     @Test(

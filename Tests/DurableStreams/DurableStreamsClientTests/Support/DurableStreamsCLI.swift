@@ -1,0 +1,20 @@
+import CourierTestSupport
+
+/// The `durable-streams` command as a child process.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+enum DurableStreamsCLI {
+    /// Runs the command to its end; its exit status, standard output and standard error.
+    static func run(_ arguments: [String], input: String? = nil, within limit: Duration = .seconds(30)) async throws
+        -> (status: Int32, output: String, error: String)
+    {
+        let process = try ChildProcess(product: "durable-streams", arguments: arguments, standardInput: input != nil)
+        if let input {
+            process.write(input)
+            process.closeStandardInput()
+        }
+        var lines: [String] = []
+        for await line in process.lines { lines.append(line) }
+        let status = try await process.waitForExit(within: limit)
+        return (status, lines.joined(separator: "\n"), process.standardError)
+    }
+}

@@ -71,6 +71,7 @@ struct WebhookTests {
             #expect(created.status == 201, "\(created.text)")
             let signing = (object(created.text)["webhook"] as? [String: Any])?["signing"] as? [String: Any]
             #expect(signing?["alg"] as? String == "ed25519")
+            #expect((signing?["kid"] as? String)?.hasPrefix("ds_") == true)
             #expect((signing?["jwks_url"] as? String)?.hasSuffix("/v1/stream/__ds/jwks.json") == true)
             let jwksResponse = try await server.send(.GET, "\(Self.root)/__ds/jwks.json")
             #expect(jwksResponse.status == 200 && jwksResponse.header("Content-Type") == "application/jwk-set+json")

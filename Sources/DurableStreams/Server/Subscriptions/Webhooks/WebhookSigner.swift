@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// The server's Ed25519 webhook signing key: the `Webhook-Signature` header over `<t>.<raw body>`, and the public
-/// key as a JWK for the JWKS endpoint (protocol §6.5, §7.1). The `kid` is the key's RFC 7638 thumbprint.
+/// key as a JWK for the JWKS endpoint (protocol §6.5, §7.1). The `kid` is `ds_` and the key's RFC 7638 thumbprint.
 struct WebhookSigner: Sendable {
     let key: Curve25519.Signing.PrivateKey
     let kid: String
@@ -11,7 +11,7 @@ struct WebhookSigner: Sendable {
         key = try Curve25519.Signing.PrivateKey(rawRepresentation: rawKey)
         let thumbprintInput =
             #"{"crv":"Ed25519","kty":"OKP","x":"\#(Self.base64URL(key.publicKey.rawRepresentation))"}"#
-        kid = Self.base64URL(Data(SHA256.hash(data: Data(thumbprintInput.utf8))))
+        kid = "ds_" + Self.base64URL(Data(SHA256.hash(data: Data(thumbprintInput.utf8))))
     }
 
     /// A fresh key's raw representation (32 bytes).

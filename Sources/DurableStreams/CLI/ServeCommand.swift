@@ -43,6 +43,11 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var webhooks = "enabled"
 
+    @Option(
+        name: .customLong("webhook-key-lifetime"),
+        help: "Seconds a webhook signing key signs before a new one replaces it (default: never; at least 60).")
+    var webhookKeyLifetime: Int?
+
     @Option(name: .customLong("data-dir"), help: "The data directory.")
     var dataDirectory = "durable-streams-data"
 
@@ -95,6 +100,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--cache-visibility must be public, private or no-store")
         }
         _ = try parsedSyncPolicy()
+        if let webhookKeyLifetime, webhookKeyLifetime < 60 {
+            throw ValidationError("--webhook-key-lifetime must be at least 60 seconds")
+        }
         guard DurableStreamsServer.Webhooks(rawValue: webhooks) != nil else {
             throw ValidationError("--webhooks must be enabled, development or disabled")
         }
@@ -128,6 +136,7 @@ struct ServeCommand: AsyncParsableCommand {
         )
         configuration.basePath = basePath
         configuration.webhooks = DurableStreamsServer.Webhooks(rawValue: webhooks) ?? .enabled
+        configuration.webhookKeyLifetime = webhookKeyLifetime.map { .seconds($0) }
         configuration.sseConnectionLifetime = .milliseconds(Int64(sseLifetime * 1000))
         configuration.maximumBodyBytes = maximumBodyBytes
         configuration.compression = !noCompression

@@ -72,6 +72,10 @@ extension DurableStreamsServer {
         public var basePath: String
         /// Webhook delivery for subscriptions; ``Webhooks/enabled`` by default.
         public var webhooks: Webhooks
+        /// How long a webhook signing key signs before a new one replaces it; `nil` (the default) keeps one key.
+        /// A retired key stays in the JWKS for twelve minutes, so signatures made before the rotation still verify.
+        /// At least one minute.
+        public var webhookKeyLifetime: Duration?
         /// Where streams live; in memory by default.
         public var storage: Storage
         /// How long a long-poll read waits for data before answering `204`; 30 seconds by default.
@@ -127,6 +131,7 @@ extension DurableStreamsServer {
             self.port = port
             self.basePath = "/"
             self.webhooks = .enabled
+            self.webhookKeyLifetime = nil
             self.storage = storage
             self.longPollTimeout = longPollTimeout
             self.sseKeepAliveInterval = nil

@@ -115,6 +115,9 @@ public final class DurableStreamsServer: Sendable {
             throw StreamStorageError(.invalidConfiguration, "timeouts and limits must be positive")
         }
         let root = try StreamRoot(configuration.basePath)
+        if let lifetime = configuration.webhookKeyLifetime, lifetime < .seconds(60) {
+            throw StreamStorageError(.invalidConfiguration, "webhookKeyLifetime must be at least one minute")
+        }
         let storage: any StreamStorage
         let ownsStorage: Bool
         switch configuration.storage.kind {
@@ -146,7 +149,7 @@ public final class DurableStreamsServer: Sendable {
         do {
             subscriptions = try await SubscriptionManager.load(
                 storage: storage, root: root, logger: configuration.logger,
-                webhookPolicy: configuration.webhooks.policy)
+                webhookPolicy: configuration.webhooks.policy, keyLifetime: configuration.webhookKeyLifetime)
         } catch {
             if ownsStorage { await storage.shutdown() }
             throw StreamStorageError(.storageUnavailable, "subscriptions: \(error.message)", underlying: error)

@@ -21,14 +21,14 @@ extension SubscriptionManager {
                         .alreadyExists, "Subscription already exists with different configuration")
                 }
                 return (
-                    false, SubscriptionJSON.encode(SubscriptionJSON.subscription(existing, kid: webhooks?.signer.kid))
+                    false, SubscriptionJSON.encode(SubscriptionJSON.subscription(existing, kid: signers.first?.kid))
                 )
             }
             if configuration.kind == .webhook {
-                guard let webhooks else {
+                guard let poster, !signers.isEmpty else {
                     throw SubscriptionFailure(.invalidRequest, "webhook subscriptions are not enabled on this server")
                 }
-                if case .refused(let reason) = webhooks.poster.policy.check(configuration.webhookURL ?? "") {
+                if case .refused(let reason) = poster.policy.check(configuration.webhookURL ?? "") {
                     throw SubscriptionFailure(.webhookURLRejected, reason)
                 }
             }
@@ -48,14 +48,14 @@ extension SubscriptionManager {
                 }
             }
             try await commit(state, [])
-            return (true, SubscriptionJSON.encode(SubscriptionJSON.subscription(state, kid: webhooks?.signer.kid)))
+            return (true, SubscriptionJSON.encode(SubscriptionJSON.subscription(state, kid: signers.first?.kid)))
         }
     }
 
     /// `GET …/subscriptions/:id`.
     func get(_ id: String) async throws(SubscriptionFailure) -> [UInt8] {
         guard let state = subscriptions[id] else { throw .notFound }
-        return SubscriptionJSON.encode(SubscriptionJSON.subscription(state, kid: webhooks?.signer.kid))
+        return SubscriptionJSON.encode(SubscriptionJSON.subscription(state, kid: signers.first?.kid))
     }
 
     /// `DELETE …/subscriptions/:id`: a missing subscription is deleted already.

@@ -12,14 +12,20 @@ actor SubscriptionManager {
     static let folder = "subscriptions"
     static let keyFolder = "subscription-keys"
     static let secretName = "callback-secret"
-    static let signingKeyName = "webhook-ed25519"
+    static let signingKeysName = "webhook-keys.json"
 
     let catalog: any StreamCatalog
     let root: StreamRoot
     let logger: Logger
     let tokens: CallbackTokens
-    /// Webhook signing and delivery; `nil` when webhooks are disabled.
-    let webhooks: (signer: WebhookSigner, poster: WebhookPoster)?
+    /// Webhook delivery; `nil` when webhooks are disabled.
+    let poster: WebhookPoster?
+    /// The signing keys, and how long one signs before it is rotated (`nil`: never).
+    var keyRing: WebhookKeyRing?
+    let keyLifetime: Int64?
+    /// The published keys as signers, the active one first.
+    var signers: [WebhookSigner] = []
+    var rotation: Task<Void, Never>?
     var subscriptions: [String: SubscriptionState] = [:]
     private var leaseTimers: [String: Task<Void, Never>] = [:]
     var deliveries: [String: Task<Void, Never>] = [:]
@@ -29,14 +35,15 @@ actor SubscriptionManager {
     nonisolated let isActive = Locked(false)
 
     private init(
-        catalog: any StreamCatalog, root: StreamRoot, logger: Logger, secret: [UInt8],
-        webhooks: (signer: WebhookSigner, poster: WebhookPoster)?
+        catalog: any StreamCatalog, root: StreamRoot, logger: Logger, secret: [UInt8], poster: WebhookPoster?,
+        keyLifetime: Int64?
     ) {
         self.catalog = catalog
         self.root = root
         self.logger = logger
         self.tokens = CallbackTokens(secret: secret)
-        self.webhooks = webhooks
+        self.poster = poster
+        self.keyLifetime = keyLifetime
     }
 
     /// Loads the subscriptions a store keeps, brings their tails up to date and wakes those with pending work;
@@ -44,7 +51,8 @@ actor SubscriptionManager {
     ///
     /// - Throws: the store's error when its documents cannot be read.
     static func load(
-        storage: any StreamStorage, root: StreamRoot, logger: Logger, webhookPolicy: WebhookTargetPolicy?
+        storage: any StreamStorage, root: StreamRoot, logger: Logger, webhookPolicy: WebhookTargetPolicy?,
+        keyLifetime: Duration? = nil
     ) async throws(StreamStorageError) -> SubscriptionManager? {
         guard let catalog = storage as? any StreamCatalog else { return nil }
         let keys = try await catalog.controlDocuments(in: keyFolder)
@@ -53,19 +61,16 @@ actor SubscriptionManager {
             secret = CallbackTokens.newSecret()
             try await catalog.writeControlDocument(secret, named: secretName, in: keyFolder)
         }
-        var webhooks: (signer: WebhookSigner, poster: WebhookPoster)?
-        if let webhookPolicy {
-            var raw = keys[signingKeyName] ?? []
-            var signer = try? WebhookSigner(rawKey: raw)
-            if signer == nil {
-                raw = WebhookSigner.newRawKey()
-                try await catalog.writeControlDocument(raw, named: signingKeyName, in: keyFolder)
-                signer = try? WebhookSigner(rawKey: raw)
-            }
-            if let signer { webhooks = (signer, WebhookPoster(policy: webhookPolicy, timeout: 10)) }
+        let lifetime = keyLifetime.map {
+            Int64($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000)
         }
         let manager = SubscriptionManager(
-            catalog: catalog, root: root, logger: logger, secret: secret, webhooks: webhooks)
+            catalog: catalog, root: root, logger: logger, secret: secret,
+            poster: webhookPolicy.map { WebhookPoster(policy: $0, timeout: 10) }, keyLifetime: lifetime)
+        if webhookPolicy != nil {
+            let ring = keys[signingKeysName].flatMap { try? JSONDecoder().decode(WebhookKeyRing.self, from: Data($0)) }
+            try await manager.installKeys(ring)
+        }
         let documents = try await catalog.controlDocuments(in: folder)
         await manager.restore(documents)
         return manager
@@ -114,6 +119,7 @@ actor SubscriptionManager {
         leaseTimers = [:]
         for delivery in deliveries.values { delivery.cancel() }
         deliveries = [:]
+        rotation?.cancel()
     }
 
     // MARK: Running operations

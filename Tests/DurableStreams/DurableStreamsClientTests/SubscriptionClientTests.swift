@@ -38,9 +38,9 @@ struct SubscriptionClientTests {
             try await create(client, "wake-\(tag)", server, json: true)
             try await create(client, "orders-\(tag)/1", server)
             let spec = SubscriptionSpec.pullWake(
-                wakeStream: "wake-\(tag)", pattern: "orders-\(tag)/*", leaseTTL: .seconds(5))
+                wakeStream: "wake-\(tag)", pattern: "orders-\(tag)/*", leaseTTL: .seconds(30))
             let created = try await client.create("s-\(tag)", spec)
-            #expect(created.wasCreated && created.type == "pull-wake" && created.leaseTTL == .seconds(5))
+            #expect(created.wasCreated && created.type == "pull-wake" && created.leaseTTL == .seconds(30))
             #expect(created.streams.map(\.path) == ["orders-\(tag)/1"] && created.streams.first?.linkType == "glob")
             #expect(try await client.create("s-\(tag)", spec).wasCreated == false)
             var changed = spec
@@ -136,11 +136,12 @@ struct SubscriptionClientTests {
             try await create(client, "wake-\(tag)", server, json: true)
             try await create(client, "work-\(tag)", server)
             try await client.create(
-                "c-\(tag)", .pullWake(wakeStream: "wake-\(tag)", streams: ["work-\(tag)"], leaseTTL: .seconds(1)))
+                "c-\(tag)", .pullWake(wakeStream: "wake-\(tag)", streams: ["work-\(tag)"], leaseTTL: .seconds(4)))
             let handle = try await DurableStreamHandle.connect(
                 url: client.streamURL("work-\(tag)"), configuration: server.configuration())
             _ = try await handle.appendBytesSync(Data("a;b;".utf8))
-            // The first worker claims and reads, then vanishes: no ack, no release, no heartbeat.
+            // The first worker claims and reads, then vanishes: no ack, no release, no heartbeat. (A lease of a few
+            // seconds, so that the survivor's heartbeats keep its own claim even on a loaded machine.)
             let lost = try await client.claim("c-\(tag)", worker: "dies")
             #expect(lost.pending.count == 1)
             let next = try await withTimeout(.seconds(30)) {

@@ -21,7 +21,7 @@ struct SubscriptionCommandTests {
             let created = try await DurableStreamsCLI.run([
                 "subscription", "create", root, "cli-\(tag)", "--pattern", "jobs-\(tag)/*", "--wake-stream",
                 "wake-\(tag)",
-                "--lease-ms", "5000",
+                "--lease-ms", "30000",
             ])
             #expect(created.status == 0 && created.output.hasPrefix("created cli-\(tag)"), "\(created.error)")
             let appended = try await job.appendBytesSync(Data("hello".utf8))

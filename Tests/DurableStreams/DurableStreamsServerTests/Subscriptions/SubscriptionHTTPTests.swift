@@ -39,7 +39,7 @@ struct SubscriptionHTTPTests {
             try await server.create("\(events)/a", body: "history")
             try await server.create("\(Self.root)/wake-\(tag)", contentType: "application/json")
             let body =
-                #"{"type":"pull-wake","pattern":"events-\#(tag)/*","wake_stream":"wake-\#(tag)","lease_ttl_ms":5000}"#
+                #"{"type":"pull-wake","pattern":"events-\#(tag)/*","wake_stream":"wake-\#(tag)","lease_ttl_ms":60000}"#
             let created = try await put(server, "s-\(tag)", body)
             #expect(created.status == 201, "\(created.text)")
             let links = object(created)["streams"] as? [[String: Any]] ?? []
@@ -51,7 +51,7 @@ struct SubscriptionHTTPTests {
             // Re-confirming the same configuration is 200; a different one 409.
             #expect(try await put(server, "s-\(tag)", body).status == 200)
             #expect(
-                try await put(server, "s-\(tag)", body.replacingOccurrences(of: "5000", with: "6000")).status == 409)
+                try await put(server, "s-\(tag)", body.replacingOccurrences(of: "60000", with: "61000")).status == 409)
 
             let appended = try await server.append("\(events)/a", "new")
             let tail = try #require(appended.nextOffset)

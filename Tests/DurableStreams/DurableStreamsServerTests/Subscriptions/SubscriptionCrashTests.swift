@@ -10,7 +10,10 @@ import Glibc
 
 /// Kills `durable-streams serve` with SIGKILL while workers claim and acknowledge, restarts it on the same data
 /// directory, and checks that no acknowledged ack is lost and that pending work still wakes a worker.
-@Suite("Subscriptions survive a crash")
+@Suite(
+    "Subscriptions survive a crash",
+    .enabled(
+        if: TestPass.isHeavy, "loads the machine on purpose (a writer and two workers at full speed): the heavy pass"))
 struct SubscriptionCrashTests {
     @Test("SIGKILL while workers ack: every acknowledged ack survives, and pending work wakes a worker again")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -222,15 +222,4 @@ struct WebhookTests {
         _ = state.webhookDelivered(wakeId: "w_1", done: true, inputs)
         #expect(state.retry == nil && state.wake == nil && state.links["a/x"]?.acked == StreamOffset(position: 5))
     }
-
-    /// Polls `condition` (a server-side state read) until it holds or ten seconds pass.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    private func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return false
-    }
 }

@@ -169,7 +169,7 @@ struct ActivationTests {
         }
         #expect(setup.pair.activationRequestCount(of: .phone) == 2)
         #expect(setup.phone.state.isReachable)
-        let result = try await setup.phone.send(["x": 1])
+        let result = try await setup.phone.send(["x": 1], options: SendOptions(replyTimeout: .seconds(60)))
         #expect(result.transport == .message)
     }
 

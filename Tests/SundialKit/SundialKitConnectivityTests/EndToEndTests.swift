@@ -17,7 +17,7 @@ struct EndToEndTests {
             #expect(received.message["ping"] as? Int == 1)
             try received.reply?.send(["pong": 2])
         }
-        let result = try await setup.phone.send(["ping": 1])
+        let result = try await setup.phone.send(["ping": 1], options: SendOptions(replyTimeout: .seconds(60)))
         try await replier.value
         #expect(result.transport == .message)
         #expect(result.context.reply?["pong"] as? Int == 2)

@@ -64,7 +64,8 @@ struct ProtobufMessagableTests {
             }
             return transports
         }
-        let reply = try await phone.send(summary, expecting: Sundial_Example_HeartRateUpdate.self)
+        let reply = try await phone.send(
+            summary, expecting: Sundial_Example_HeartRateUpdate.self, options: SendOptions(replyTimeout: .seconds(60)))
         #expect(reply.bpm == 61)
         try await phone.send(summary, options: .via(.userInfo))
         #expect(try await responder.value == [.data, .userInfo])

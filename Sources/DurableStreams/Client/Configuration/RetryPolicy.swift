@@ -119,6 +119,12 @@ public struct RetryPolicy: Sendable {
         false
     }
 
+    /// Whether a server's `Retry-After` is within ``maxRetryAfter`` (or absent): a longer one fails the request
+    /// instead of waiting.
+    func honours(retryAfter: Duration?) -> Bool {
+        retryAfter.map { $0 <= maxRetryAfter } ?? true
+    }
+
     /// The delay before retry number `retry` (1 for the first retry), honouring a server's `Retry-After`.
     public func delay(beforeRetry retry: Int, retryAfter: Duration? = nil) -> Duration {
         let exponent = Double(max(0, retry - 1))

@@ -171,7 +171,7 @@ struct ReadStateMachine: Sendable {
         requestFailures += 1
         guard error.isTransient, requestFailures < policy.maxAttempts, !cancelled else { return .fail }
         // A server asking for a longer wait than the policy honours fails now rather than stalling the read.
-        if let retryAfter = error.retryAfter, retryAfter > policy.maxRetryAfter { return .fail }
+        guard policy.honours(retryAfter: error.retryAfter) else { return .fail }
         return .retry(after: policy.delay(beforeRetry: requestFailures, retryAfter: error.retryAfter))
     }
 
@@ -232,7 +232,7 @@ struct ReadStateMachine: Sendable {
         guard error.isTransient, !cancelled else { return .fail }
         sse.failures += 1
         guard sse.failures < policy.maxAttempts else { return .fail }
-        if let retryAfter = error.retryAfter, retryAfter > policy.maxRetryAfter { return .fail }
+        guard policy.honours(retryAfter: error.retryAfter) else { return .fail }
         disconnect(at: now)
         return .retry(after: policy.delay(beforeRetry: sse.failures, retryAfter: error.retryAfter))
     }

@@ -106,9 +106,7 @@ struct StreamClient: Sendable {
                 throw error
             }
             if attempt < policy.maxAttempts, policy.shouldRetry(error) {
-                if let retryAfter = error.retryAfter, retryAfter > policy.maxRetryAfter {
-                    throw error
-                }
+                guard policy.honours(retryAfter: error.retryAfter) else { throw error }
                 try await Self.sleep(policy.delay(beforeRetry: attempt, retryAfter: error.retryAfter))
                 continue
             }

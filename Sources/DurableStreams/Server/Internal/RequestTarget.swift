@@ -25,14 +25,14 @@ struct RequestTarget {
         query.filter { $0.name == name }.map(\.value)
     }
 
-    /// Decodes `%XX` escapes and `+` (as a space); an invalid escape is kept as it is, which no offset or
-    /// live mode accepts.
-    static func percentDecode(_ text: Substring) -> String {
-        guard text.contains("%") || text.contains("+") else { return String(text) }
+    /// Decodes `%XX` escapes and, in a query (`plusIsSpace`), `+` as a space; an invalid escape is kept as it is,
+    /// which no offset or live mode accepts.
+    static func percentDecode(_ text: Substring, plusIsSpace: Bool = true) -> String {
+        guard text.contains("%") || (plusIsSpace && text.contains("+")) else { return String(text) }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8)[...]
         while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "+") {
+            if plusIsSpace, byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
                 let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)

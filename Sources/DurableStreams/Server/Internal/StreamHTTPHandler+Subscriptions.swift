@@ -26,7 +26,7 @@ extension StreamHTTPHandler {
         guard parts.count >= 2, parts[0] == "subscriptions", !parts[1].isEmpty else {
             return Self.reply(SubscriptionFailure(.notFound, "Durable Streams control route not found"))
         }
-        let id = Self.percentDecode(parts[1])
+        let id = RequestTarget.percentDecode(parts[1], plusIsSpace: false)
         let action = parts.dropFirst(2)
         let method = request.method
         do {
@@ -49,7 +49,8 @@ extension StreamHTTPHandler {
                 return Reply(.noContent)
             case ("streams", _):
                 guard method == .delete else { return Self.notAllowed("DELETE") }
-                let path = action.dropFirst().map { Self.percentDecode($0) }.joined(separator: "/")
+                let path = action.dropFirst().map { RequestTarget.percentDecode($0, plusIsSpace: false) }.joined(
+                    separator: "/")
                 try await manager.removeStream(id, path: path)
                 return Reply(.noContent)
             case ("claim", 1):
@@ -80,9 +81,7 @@ extension StreamHTTPHandler {
 
     /// The stream root's absolute URL as the client reached it, from the request's `Host`.
     private func publicRoot(_ request: Request) -> String {
-        let host = request.head.authority ?? "localhost"
-        let safeHost = host.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") } ? host : "localhost"
-        return "http://\(safeHost)\(settings.root.prefix)"
+        origin(of: request) + settings.root.prefix
     }
 
     private func body(_ request: Request, _ channel: any Channel) async throws(RequestFailure) -> [UInt8] {
@@ -110,24 +109,6 @@ extension StreamHTTPHandler {
         var fields = HTTPFields()
         fields[.allow] = methods
         return .error(.methodNotAllowed, "Method not allowed", fields: fields)
-    }
-
-    /// Decodes `%XX` escapes of a path segment (`+` stays a plus, as in paths).
-    static func percentDecode(_ segment: Substring) -> String {
-        guard segment.contains("%") else { return String(segment) }
-        var bytes: [UInt8] = []
-        var rest = Array(segment.utf8)[...]
-        while let byte = rest.popFirst() {
-            if byte == UInt8(ascii: "%"), rest.count >= 2,
-                let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                rest = rest.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 #endif

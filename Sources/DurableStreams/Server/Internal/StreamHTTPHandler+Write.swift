@@ -209,12 +209,17 @@ extension StreamHTTPHandler {
         return value
     }
 
-    /// The absolute URL of a stream, from the request's `Host` (the listening address is not known to be
-    /// reachable by the client).
+    /// The absolute URL of a stream.
     private func location(of path: StreamPath, request: Request) -> String {
+        origin(of: request) + path.value
+    }
+
+    /// `http://` and the request's `Host` (the listening address is not known to be reachable by the client);
+    /// `localhost` when the `Host` could not be part of a URL.
+    func origin(of request: Request) -> String {
         let host = request.head.authority ?? "localhost"
         let safeHost = host.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") } ? host : "localhost"
-        return "http://\(safeHost)\(path.value)"
+        return "http://\(safeHost)"
     }
 }
 #endif

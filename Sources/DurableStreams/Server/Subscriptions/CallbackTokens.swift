@@ -39,8 +39,6 @@ struct CallbackTokens: Sendable {
 
     private func mac(subscription: String, generation: Int, wakeId: String) -> String {
         let message = Data("subscription:\(subscription)\u{0}\(generation)\u{0}\(wakeId)".utf8)
-        let code = HMAC<SHA256>.authenticationCode(for: message, using: key)
-        return Data(code).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return WebhookSigner.base64URL(Data(HMAC<SHA256>.authenticationCode(for: message, using: key)))
     }
 }

@@ -67,8 +67,10 @@ extension SubscriptionManager {
                 } else {
                     request.payload = bytes + [UInt8(ascii: "\n")]
                 }
-                _ = try await catalog.append(path, request)
-                let tail = try await catalog.info(path).tail
+                let tail: StreamOffset =
+                    switch try await catalog.append(path, request) {
+                    case .appended(let tail, _), .closed(let tail), .duplicate(let tail, _, _): tail
+                    }
                 Task { await self.streamChanged(path, tail: tail) }
             } catch {
                 logger.warning(

@@ -69,6 +69,9 @@ actor SubscriptionManager {
             poster: webhookPolicy.map { WebhookPoster(policy: $0, timeout: 10) }, keyLifetime: lifetime)
         if webhookPolicy != nil {
             let ring = keys[signingKeysName].flatMap { try? JSONDecoder().decode(WebhookKeyRing.self, from: Data($0)) }
+            if keys[signingKeysName] != nil, ring == nil {
+                logger.error("webhook signing keys unreadable; new keys replace them")
+            }
             try await manager.installKeys(ring)
         }
         let documents = try await catalog.controlDocuments(in: folder)
@@ -78,7 +81,8 @@ actor SubscriptionManager {
 
     private func restore(_ documents: [String: [UInt8]]) async {
         for (name, bytes) in documents {
-            guard let state = try? JSONDecoder().decode(SubscriptionState.self, from: Data(bytes)) else {
+            guard let state = try? JSONDecoder().decode(SubscriptionState.self, from: Data(bytes)), state.isWithinLimits
+            else {
                 logger.error("subscription document unreadable; left in place", metadata: ["document": "\(name)"])
                 continue
             }

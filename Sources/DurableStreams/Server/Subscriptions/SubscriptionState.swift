@@ -58,6 +58,19 @@ struct SubscriptionState: Sendable, Codable, Equatable {
 
     var hasPendingWork: Bool { links.values.contains(where: \.hasPending) }
 
+    /// The instants a state may hold, in milliseconds since 1970 (up to the year 9999).
+    static let instantRange: ClosedRange<Int64> = 0...253_402_300_799_999
+
+    /// Whether a decoded state keeps to the limits the operations rely on: a document damaged or edited outside
+    /// the server may not, and is then left aside rather than risking arithmetic that cannot hold.
+    var isWithinLimits: Bool {
+        let instants = [wake?.leaseDeadline, retry?.nextAttemptAt].compactMap { $0 }
+        return SubscriptionConfiguration.leaseRange.contains(configuration.leaseMilliseconds)
+            && (0...(1 << 52)).contains(generation)
+            && (retry.map { (1...Int(Int32.max)).contains($0.failures) } ?? true)
+            && instants.allSatisfy(Self.instantRange.contains)
+    }
+
     /// The first linked stream with pending work, by path.
     var firstPending: String? { links.filter { $0.value.hasPending }.keys.min() }
 }

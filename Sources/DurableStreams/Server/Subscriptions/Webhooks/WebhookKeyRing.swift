@@ -19,6 +19,25 @@ struct WebhookKeyRing: Sendable, Codable, Equatable {
     /// Oldest first; the last entry is the active key.
     private(set) var entries: [Entry]
 
+    private enum CodingKeys: CodingKey {
+        case entries
+    }
+
+    /// Decodes a ring, refusing one without keys or with instants out of range (a document damaged or edited
+    /// outside the server), which the operations here could not work with.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let entries = try container.decode([Entry].self, forKey: .entries)
+        let range = SubscriptionState.instantRange
+        guard !entries.isEmpty,
+            entries.allSatisfy({ range.contains($0.created) && ($0.retired.map(range.contains) ?? true) })
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .entries, in: container, debugDescription: "no keys, or an instant out of range")
+        }
+        self.entries = entries
+    }
+
     /// A ring with one fresh key.
     init(now: Int64, raw: Data) {
         entries = [Entry(raw: raw, created: now, retired: nil)]

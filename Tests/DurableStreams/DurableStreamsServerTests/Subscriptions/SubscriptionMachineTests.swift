@@ -21,6 +21,7 @@ struct SubscriptionMachineTests {
         return SubscriptionState(id: "sub-1", configuration: configuration, createdAt: "2026-11-27T00:00:00.000Z")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func at(_ position: UInt64) -> StreamOffset { StreamOffset(position: position) }
 
     @Test("globs: * is one segment, ** zero or more")

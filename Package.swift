@@ -623,8 +623,9 @@ let tourTargets: [Target] = [
         name: "tour",
         dependencies: [
             "SundialKit", "SundialKitStream", "SundialKitTesting", "Wormhole",
-            "DurableStreams", "DurableStreamsServer", "ClerkKit", "ClerkKitTesting",
+            "DurableStreams", "DurableStreamsServer", "DurableStreamsWebhooks", "ClerkKit", "ClerkKitTesting",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Hummingbird", package: "hummingbird", condition: listenerPlatforms),
         ],
         path: "Sources/Tour"
     )

@@ -85,6 +85,7 @@ enum ServeChild {
             longPollTimeout: .seconds(Int64(arguments[1]) ?? 30)
         )
         configuration.sseConnectionLifetime = .seconds(3600)
+        configuration.webhooks = .development  // the subscription measures post to 127.0.0.1
         configuration.logger.logLevel = .error
         let server = DurableStreamsServer(configuration: configuration)
         // Serves until the parent sends SIGTERM, then stops as `durable-streams serve` does.

@@ -45,6 +45,9 @@ func runBenchmark() async throws {
     let manyReaders = quick ? 50 : 1_000
     let liveMessages = quick ? 10 : 200
     let idleConnections = quick ? 200 : 10_000
+    let linkedStreams = quick ? 100 : 1_000
+    let wakeSamples = quick ? 30 : 300
+    let linkSubscriptions = quick ? 10 : 100
 
     var kinds: [ServerProcess.Kind] = [.swiftMemory, .swiftDisk]
     if withPeer { kinds.append(.rakaia) }
@@ -121,7 +124,52 @@ func runBenchmark() async throws {
                 }
             }
         }
+        // Subscriptions: wake latency with many linked streams (the peer may have no subscriptions at all).
+        let unsupported: String?? = try? await SubscriptionScenarios.unsupported(server.port)
+        let wakeMeasures = [
+            (
+                "append → pull-wake claimed, \(linkedStreams) linked streams (p50 / p99)",
+                SubscriptionScenarios.pullWakeLatency
+            ),
+            (
+                "append → webhook received, \(linkedStreams) linked streams (p50 / p99)",
+                SubscriptionScenarios.webhookLatency
+            ),
+        ]
+        for (name, measure) in wakeMeasures where wanted(name) {
+            if let reason = unsupported ?? "the probe failed" {
+                record(kind, name, reason, 0)
+                continue
+            }
+            do {
+                let latency = try await measure(server.port, linkedStreams, wakeSamples)
+                record(
+                    kind, name, "\(latency.p50.millisecondsText) / \(latency.p99.millisecondsText)", latency.p50.seconds
+                )
+            } catch {
+                record(kind, name, "failed: \(error)", 0)
+            }
+        }
         await server.stop()
+
+        let linksName = "subscriptions × streams held per MiB (\(linkSubscriptions) × \(linkedStreams))"
+        if wanted(linksName), unsupported.flatMap({ $0 }) == nil, let fresh = try? await ServerProcess.start(kind) {
+            do {
+                let (streamsOnly, linked) = try await SubscriptionScenarios.linkMemory(
+                    server: fresh, streams: linkedStreams, subscriptions: linkSubscriptions)
+                let links = Double(linkSubscriptions * linkedStreams)
+                let perMiB = links / max(1, Double(linked - streamsOnly) / 1_048_576)
+                record(
+                    kind, linksName,
+                    String(
+                        format: "%.0f (+%.1f MiB for %.0f links)", perMiB, Double(linked - streamsOnly) / 1_048_576,
+                        links),
+                    perMiB)
+            } catch {
+                record(kind, linksName, "failed: \(error)", 0)
+            }
+            await fresh.stop()
+        }
 
         // A fresh server for the memory measurement, so earlier streams do not count.
         guard wanted("server memory, \(idleConnections) idle SSE connections") else { continue }
@@ -157,7 +205,8 @@ func runBenchmark() async throws {
             let ours = numbers[measure]?[ServerProcess.Kind.swiftMemory.description] ?? 0
             let peer = numbers[measure]?[ServerProcess.Kind.rakaia.description] ?? 0
             if ours > 0 && peer > 0 {
-                let higherIsBetter = measure.contains("appends,") || measure.contains("catch-up")
+                let higherIsBetter =
+                    measure.contains("appends,") || measure.contains("catch-up") || measure.contains("per MiB")
                 let ratio = higherIsBetter ? ours / peer : peer / ours
                 cells.append(String(format: "%.1f× %@", ratio, ratio >= 1 ? "better" : "worse"))
             } else {

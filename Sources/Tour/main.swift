@@ -11,6 +11,7 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
     try await ConnectivityTour.run()
     try await WormholeTour.run()
     try await DurableStreamsTour.run()
+    try await SubscriptionsTour.run()
     try await ClerkTour.run()
 } else {
     print("The tour needs macOS 14, iOS 17, tvOS 17 or watchOS 10 (ClerkKit's minimum).")

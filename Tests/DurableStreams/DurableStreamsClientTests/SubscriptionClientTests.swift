@@ -8,9 +8,9 @@ import Testing
 struct SubscriptionClientTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func withSubscriptions(
-        _ body: (TestServer, SubscriptionClient, String) async throws -> Void
+        maximumReadBytes: Int? = nil, _ body: (TestServer, SubscriptionClient, String) async throws -> Void
     ) async throws {
-        let server = try await TestServer.start()
+        let server = try await TestServer.start(maximumReadBytes: maximumReadBytes)
         do {
             let root = try #require(URL(string: server.baseURL))
             let client = try SubscriptionClient(root: root, configuration: server.http)
@@ -158,6 +158,42 @@ struct SubscriptionClientTests {
             #expect(try await wake.finish() == false)
             let late = await #expect(throws: DurableStreamError.self) { try await client.ack(lost, done: true) }
             #expect(late?.code == .fenced)
+        }
+    }
+    @Test("a JSON stream whose backlog takes several responses reads as one batch of every message")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func jsonBacklog() async throws {
+        struct Job: Codable, Sendable, Equatable {
+            var id: Int
+            var note: String
+        }
+        try await withSubscriptions(maximumReadBytes: 1_024) { server, client, tag in
+            try await create(client, "wake-\(tag)", server, json: true)
+            try await create(client, "json-\(tag)/a", server, json: true)
+            try await client.create(
+                "j-\(tag)", .pullWake(wakeStream: "wake-\(tag)", pattern: "json-\(tag)/*", leaseTTL: .seconds(30)))
+            let handle = try await DurableStreamHandle.connect(
+                url: client.streamURL("json-\(tag)/a"), configuration: server.configuration())
+            let jobs = (0..<60).map { Job(id: $0, note: String(repeating: "n", count: 40)) }
+            _ = try await handle.appendSync(batch: Array(jobs[..<30]))
+            _ = try await handle.appendSync(batch: Array(jobs[30...]))
+            let next = try await withTimeout(.seconds(30)) {
+                var iterator = PullWakeWorker(client: client, subscription: "j-\(tag)", worker: "w")
+                    .makeAsyncIterator()
+                return try await iterator.next()
+            }
+            let wake = try #require(next)
+            let stream = try #require(wake.pending.first)
+            let raw = try await wake.read(stream)
+            #expect(raw.data.count > 1_024, "the backlog is larger than one response")
+            let batch = try await wake.read(stream, as: Job.self)
+            #expect(batch.items == jobs && batch.offset == raw.offset)
+            try await wake.ack(stream, through: batch.offset)
+            #expect(try await wake.read(stream, as: Job.self).items.isEmpty, "read from the new acknowledged offset")
+            let described = try #require(try await client.get("j-\(tag)").streams.first)
+            #expect(try await client.read(described, as: Job.self).items.isEmpty)
+            #expect(try await client.read(described, from: .start, as: Job.self).items == jobs)
+            #expect(try await wake.finish() == false)
         }
     }
 }

@@ -154,11 +154,20 @@ public final class WakeSession: Sendable {
     public var pending: [SubscriptionStream] { claim.pending }
 
     /// Reads `stream` from its acknowledged offset up to its current tail.
+    ///
+    /// For a JSON stream, use ``read(_:as:)``: a read that takes several requests holds several JSON arrays.
     public func read(_ stream: SubscriptionStream) async throws(DurableStreamError) -> ByteChunk {
-        let from = state.withLock { $0.acked[stream.path] } ?? stream.ackedOffset
-        return try await DurableStream.stream(
-            url: client.streamURL(stream.path), offset: from, live: .catchUp, configuration: client.configuration
-        ).bytes()
+        try await client.read(stream, from: state.withLock { $0.acked[stream.path] })
+    }
+
+    /// Reads the JSON stream `stream` from its acknowledged offset up to its current tail, decoding each message
+    /// as `T`; acknowledge the batch's `offset` once the messages are handled.
+    ///
+    /// - Throws: ``DurableStreamError/decodingFailed`` if a message does not decode as `T`.
+    public func read<T: Decodable & Sendable>(_ stream: SubscriptionStream, as type: T.Type)
+        async throws(DurableStreamError) -> JSONBatch<T>
+    {
+        try await client.read(stream, from: state.withLock { $0.acked[stream.path] }, as: type)
     }
 
     /// Acknowledges `stream` up to `offset` (the offset a read returned) and renews the lease.

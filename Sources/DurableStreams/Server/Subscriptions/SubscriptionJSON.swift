@@ -101,6 +101,11 @@ enum SubscriptionJSON {
     }
 
     static func encode(_ value: some Encodable) -> [UInt8] {
+        if let writable = value as? any JSONTextWritable {
+            var json = JSONText(capacity: 1_024)
+            writable.write(to: &json)
+            return json.bytes
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase

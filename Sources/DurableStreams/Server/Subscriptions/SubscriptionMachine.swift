@@ -108,7 +108,8 @@ extension SubscriptionState {
 
     private mutating func issueWake(triggeredBy path: String?, _ inputs: SubscriptionInputs) -> [SubscriptionEffect] {
         generation += 1
-        wake = Wake(id: inputs.wakeId, snapshot: links.mapValues(\.tail))
+        // Only the pending streams: `done` acknowledges up to these tails, and the others have nothing to ack.
+        wake = Wake(id: inputs.wakeId, snapshot: links.filter { $0.value.hasPending }.mapValues(\.tail))
         if configuration.kind == .webhook {
             // A webhook's lease starts with the wake; callbacks extend it.
             wake?.leaseDeadline = inputs.now + Int64(configuration.leaseMilliseconds)

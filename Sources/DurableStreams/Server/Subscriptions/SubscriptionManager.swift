@@ -147,11 +147,10 @@ actor SubscriptionManager {
     /// A failed write leaves the previous state in place.
     func commit(_ state: SubscriptionState, _ effects: [SubscriptionEffect]) async throws(SubscriptionFailure) {
         let previous = subscriptions[state.id]
-        if previous.map({ Self.durablePart($0) != Self.durablePart(state) }) ?? true {
+        if previous.map({ !Self.sameDurablePart($0, state) }) ?? true {
             do {
-                let bytes = try JSONEncoder().encode(state)
                 try await catalog.writeControlDocument(
-                    Array(bytes), named: Self.documentName(state.id), in: Self.folder)
+                    try state.document(), named: Self.documentName(state.id), in: Self.folder)
             } catch {
                 logger.error("subscription not saved", metadata: ["subscription": "\(state.id)", "error": "\(error)"])
                 throw SubscriptionFailure(.storageUnavailable, "The subscription could not be saved; try again")
@@ -163,11 +162,17 @@ actor SubscriptionManager {
         for effect in effects { await perform(effect, for: state.id) }
     }
 
-    /// What must survive a restart: everything but the tails, which are read from the streams again.
-    private static func durablePart(_ state: SubscriptionState) -> SubscriptionState {
-        var copy = state
-        for path in copy.links.keys { copy.links[path]?.tail = .zero }
-        return copy
+    /// Whether two states agree on what must survive a restart: everything but the tails, which are read from the
+    /// streams again.
+    private static func sameDurablePart(_ lhs: SubscriptionState, _ rhs: SubscriptionState) -> Bool {
+        guard lhs.generation == rhs.generation, lhs.wake == rhs.wake, lhs.retry == rhs.retry,
+            lhs.publicRoot == rhs.publicRoot, lhs.configurationHash == rhs.configurationHash,
+            lhs.links.count == rhs.links.count
+        else { return false }
+        return lhs.links.allSatisfy { path, link in
+            guard let other = rhs.links[path] else { return false }
+            return link.acked == other.acked && link.explicit == other.explicit && link.glob == other.glob
+        }
     }
 
     /// A file name for a subscription id: its SHA-256, so any id is a safe name.

@@ -95,9 +95,7 @@ struct ClientReadme {
         let wake = try await receiver.receive(body: body, signature: signature)
         var processed: [String: Offset] = [:]
         for stream in wake.pending {
-            let batch = try await DurableStream.stream(
-                url: subscriptions.streamURL(stream.path), offset: stream.ackedOffset, live: .catchUp
-            ).bytes()
+            let batch = try await subscriptions.read(stream)  // from the acknowledged offset to the tail
             try process(batch.data)
             processed[stream.path] = batch.offset
         }

@@ -19,12 +19,14 @@ final class TestServer: Sendable {
     /// Starts a server; `longPollTimeout` short so live reads cycle quickly in tests.
     static func start(
         longPollTimeout: Duration = .milliseconds(500),
-        readTimeout: Duration = .seconds(20)
+        readTimeout: Duration = .seconds(20),
+        maximumReadBytes: Int? = nil
     ) async throws -> TestServer {
         let started = try await StartedServer.start(
             .forTests {
                 $0.longPollTimeout = longPollTimeout
                 $0.compression = false
+                if let maximumReadBytes { $0.maximumReadBytes = maximumReadBytes }
             })
         return TestServer(started, readTimeout: readTimeout)
     }

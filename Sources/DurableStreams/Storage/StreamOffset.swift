@@ -17,10 +17,19 @@ public struct StreamOffset: Hashable, Comparable, Sendable, CustomStringConverti
         self.position = position
     }
 
-    /// Parses a token of exactly 16 lower-case hexadecimal digits, or `0` (the start, which clients may
-    /// send); returns `nil` for anything else, so a malformed offset (`abc`) is never taken for a position.
+    /// The reference servers' offset of the start (`0000000000000000_0000000000000000`), which upstream's
+    /// conformance suite and clients written against those servers send literally.
+    public static let referenceZeroToken = "0000000000000000_0000000000000000"
+
+    /// Parses a token of exactly 16 lower-case hexadecimal digits, or `0` or ``referenceZeroToken`` (the start,
+    /// which clients may send); returns `nil` for anything else, so a malformed offset (`abc`) is never taken for
+    /// a position.
     public init?(token: some StringProtocol) {
         let utf8 = token.utf8
+        if utf8.count == 33, utf8.elementsEqual(Self.referenceZeroToken.utf8) {
+            position = 0
+            return
+        }
         guard utf8.count == 16 || (utf8.count == 1 && utf8.first == UInt8(ascii: "0")) else { return nil }
         var value: UInt64 = 0
         for byte in utf8 {

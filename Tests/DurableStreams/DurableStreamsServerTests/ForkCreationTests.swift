@@ -63,7 +63,7 @@ struct ForkCreationTests {
             let tail = try #require(try await server.create(source, body: "small data").nextOffset)
             let beyond = StreamOffset(position: (StreamOffset(token: tail)?.position ?? 0) + 1).token
             for offset in [
-                beyond, "9999999999999999_9999999999999999", startOffset + "_" + startOffset, "-1", "now",
+                beyond, "9999999999999999_9999999999999999", startOffset + "_" + beyond, "-1", "now",
                 "", "0000000000000001",
             ] {
                 let response = try await server.fork(fork, from: source, offset: offset)

@@ -22,6 +22,23 @@ struct ForkSubOffsetTests {
         }
     }
 
+    @Test("The reference servers' zero offset names the start, in forks and in reads")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func referenceZero() async throws {
+        try await ServerHarness.run { server in
+            let (source, fork) = ServerHarness.forkPaths("sub-reference-zero")
+            let zero = "0000000000000000_0000000000000000"
+            try await server.create(source, body: "hello")
+            #expect(try await server.fork(fork, from: source, offset: zero, subOffset: "3").status == 201)
+            #expect(try await server.fork(fork, from: source, offset: startOffset, subOffset: "3").status == 200)
+            #expect(try await server.read(fork, query: "offset=\(zero)").text == "hel")
+            let empty = ServerHarness.uniquePath("zero-fork")
+            #expect(try await server.fork(empty, from: source, offset: zero).status == 201)
+            #expect(try await server.read(empty, query: "offset=-1").text == "")
+            #expect(try await server.read(source, query: "offset=\(zero)").text == "hello")
+        }
+    }
+
     @Test("A JSON sub-offset takes flattened messages; all of them is allowed")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func json() async throws {

@@ -14,12 +14,14 @@ struct StreamOffsetTests {
     }
 
     @Test(
-        "16 lower-case hex digits or 0 parse; nothing else does",
+        "16 lower-case hex digits, 0 or the reference servers' zero parse; nothing else does",
         arguments: [
             ("0", UInt64?.some(0)), ("ff", nil), ("abc", nil), ("00000000000000ff", 255),
             ("ffffffffffffffff", UInt64.max), ("", nil), ("-1", nil), ("now", nil),
             ("FF", nil), ("0,1", nil), ("0 1", nil), ("../x", nil), ("10000000000000000", nil),
-            ("0000000000000000_0000000000000000", nil),
+            ("0000000000000000_0000000000000000", 0), ("0000000000000000_0000000000000001", nil),
+            ("0000000000000001_0000000000000000", nil), ("0000000000000000_00000000000000000", nil),
+            ("0000000000000000-0000000000000000", nil),
         ])
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func parsing(token: String, position: UInt64?) {

@@ -225,6 +225,37 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("a dynamic header whose value would split the request fails it with invalidArgument; nothing is sent")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func dynamicHeaderValues() async throws {
+        let server = try await TestServer.start()
+        let url = server.streamURL("dynamic")
+        do {
+            for (name, value) in [("X-Token", "a\r\nX-Injected: 1"), ("X-Token", "a\nb"), ("Bad Name", "v")] {
+                let error = await #expect(throws: DurableStreamError.self, "\(name): \(value)") {
+                    _ = try await DurableStreamHandle.create(url: url) {
+                        Transport(server.transport)
+                        DynamicHeaders { [name: value] }
+                    }
+                }
+                #expect(error?.code == .invalidArgument && error?.message.contains("dynamicHeaders") == true)
+            }
+            let missing = await #expect(throws: DurableStreamError.self) {
+                _ = try await DurableStreamHandle.head(url: url, configuration: server.configuration())
+            }
+            #expect(missing?.code == .notFound, "no create request reached the server")
+            let handle = try await DurableStreamHandle.create(url: url) {
+                Transport(server.transport)
+                DynamicHeaders { ["X-Token": "fine\tvalue"] }
+            }
+            #expect(handle.wasCreated)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
     @Test("a policy keeps the values it was given; validate() rejects what it used to clamp")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func noSilentClamp() throws {

@@ -68,8 +68,8 @@ extension DurableStreamHandle {
         context.sentStreamSeq = seq != nil
         let client = self.client
         let response = try await client.send(policy: configuration.http.writeRetryPolicy, context: context) {
-            [headers] in
-            await client.makeRequest(.post, headers: headers, body: body, timeout: client.http.timeout)
+            [headers] () throws(DurableStreamError) in
+            try await client.makeRequest(.post, headers: headers, body: body, timeout: client.http.timeout)
         }
         await response.body.drain()
         guard let next = response.headers[ProtocolHeader.nextOffset] else {

@@ -142,8 +142,8 @@ public actor DurableStreamHandle {
         let client = try makeClient(for: url, configuration)
         let response = try await client.send(
             policy: configuration.http.readRetryPolicy, context: client.context(.create, .put)
-        ) {
-            await client.makeRequest(.put, headers: fields, body: initialData, timeout: configuration.http.timeout)
+        ) { () throws(DurableStreamError) in
+            try await client.makeRequest(.put, headers: fields, body: initialData, timeout: configuration.http.timeout)
         }
         await response.body.drain()
         let offset = response.headers[ProtocolHeader.nextOffset].map(Offset.init(rawValue:))
@@ -232,8 +232,8 @@ public actor DurableStreamHandle {
     static func fetchInfo(_ client: StreamClient) async throws(DurableStreamError) -> StreamMetadata {
         let response = try await client.send(
             policy: client.http.readRetryPolicy, context: client.context(.head, .head)
-        ) {
-            await client.makeRequest(.head, timeout: client.http.timeout)
+        ) { () throws(DurableStreamError) in
+            try await client.makeRequest(.head, timeout: client.http.timeout)
         }
         await response.body.drain()
         guard let offset = response.headers[ProtocolHeader.nextOffset] else {
@@ -261,8 +261,8 @@ public actor DurableStreamHandle {
     static func remove(_ client: StreamClient) async throws(DurableStreamError) {
         let response = try await client.send(
             policy: client.http.readRetryPolicy, context: client.context(.delete, .delete)
-        ) {
-            await client.makeRequest(.delete, timeout: client.http.timeout)
+        ) { () throws(DurableStreamError) in
+            try await client.makeRequest(.delete, timeout: client.http.timeout)
         }
         await response.body.drain()
     }

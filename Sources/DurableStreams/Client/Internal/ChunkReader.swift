@@ -126,7 +126,8 @@ final class ChunkReader: @unchecked Sendable {
         let client = self.client
         let query = request.query
         return try await client.send(policy: client.http.readRetryPolicy, context: context) {
-            await client.makeRequest(.get, query: query, timeout: timeout)
+            () throws(DurableStreamError) in
+            try await client.makeRequest(.get, query: query, timeout: timeout)
         }
     }
 
@@ -138,7 +139,8 @@ final class ChunkReader: @unchecked Sendable {
         let client = self.client
         let query = request.query
         let response = try await client.send(policy: client.http.readRetryPolicy, context: context) {
-            await client.makeRequest(
+            () throws(DurableStreamError) in
+            try await client.makeRequest(
                 .get, query: query, headers: ["Accept": "text/event-stream"], timeout: client.http.timeout)
         }
         do {

@@ -33,10 +33,13 @@ struct StreamClient: Sendable {
         headers: [String: String] = [:],
         body: Data? = nil,
         timeout: Duration?
-    ) async -> StreamHTTPRequest {
+    ) async throws(DurableStreamError) -> StreamHTTPRequest {
         var fields = StreamHTTPHeaders(http.headers)
         if let dynamic = http.dynamicHeaders {
-            fields.merge(await dynamic())
+            // Evaluated per request, so checked per request: a value with CR or LF would split the request.
+            let values = await dynamic()
+            for (name, value) in values { try HTTPSyntax.checkField(name: name, value: value, in: "dynamicHeaders") }
+            fields.merge(values)
         }
         fields.merge(stickyHeaders.value)
         fields.merge(headers)
@@ -87,15 +90,17 @@ struct StreamClient: Sendable {
     func send(
         policy: RetryPolicy,
         context: RequestContext,
-        build: @Sendable () async -> StreamHTTPRequest
+        build: @Sendable () async throws(DurableStreamError) -> StreamHTTPRequest
     ) async throws(DurableStreamError) -> StreamHTTPResponse {
         var attempt = 0
         var handlerRetries = 0
         while true {
             attempt += 1
             let error: DurableStreamError
+            // A request that cannot be built (an invalid dynamic header) fails at once: retrying cannot help.
+            let request = try await build()
             do {
-                return try await sendOnce(await build(), context: context)
+                return try await sendOnce(request, context: context)
             } catch let failure {
                 error = failure
             }

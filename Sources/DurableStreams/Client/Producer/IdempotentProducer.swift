@@ -154,8 +154,8 @@ public final class IdempotentProducer: Sendable {
         context.producerId = producerId
         let client = self.client
         let response = try await client.send(policy: configuration.retryPolicy, context: context) {
-            [headers, body] in
-            await client.makeRequest(.post, headers: headers, body: body, timeout: client.http.timeout)
+            [headers, body] () throws(DurableStreamError) in
+            try await client.makeRequest(.post, headers: headers, body: body, timeout: client.http.timeout)
         }
         await response.body.drain()
         let final = response.headers[ProtocolHeader.nextOffset].map(Offset.init(rawValue:))
@@ -196,8 +196,8 @@ public final class IdempotentProducer: Sendable {
         let client = self.client
         do {
             let response = try await client.send(policy: configuration.retryPolicy, context: context) {
-                [headers] in
-                await client.makeRequest(.post, headers: headers, body: body, timeout: client.http.timeout)
+                [headers] () throws(DurableStreamError) in
+                try await client.makeRequest(.post, headers: headers, body: body, timeout: client.http.timeout)
             }
             await response.body.drain()
             let offset = response.headers[ProtocolHeader.nextOffset].map(Offset.init(rawValue:))

@@ -134,8 +134,8 @@ public struct SubscriptionClient: Sendable {
         let response = try await client.send(
             policy: retry ? configuration.readRetryPolicy : .none,
             context: RequestContext(operation: .subscription, url: url, method: method)
-        ) {
-            await client.makeRequest(method, headers: headers, body: body, timeout: timeout)
+        ) { () throws(DurableStreamError) in
+            try await client.makeRequest(method, headers: headers, body: body, timeout: timeout)
         }
         let data = try await response.body.collect(upTo: configuration.maxResponseBytes)
         return (response.status, data)

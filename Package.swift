@@ -63,6 +63,16 @@ let sharedTargets: [Target] = [
         ],
         path: "Tools/Support/ExactHTTPClient"
     ),
+    // An HTTP/1.1 server on loopback that answers as a closure says, for tools, benchmarks and tests (swift-nio only).
+    .target(
+        name: "LoopbackHTTPServer",
+        dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Tools/Support/LoopbackHTTPServer"
+    ),
     .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
     .testTarget(
         name: "CourierPrimitivesTests",
@@ -384,6 +394,7 @@ let durableStreamsServerTargets: [Target] = [
             "BenchmarkSupport",
             "CourierPrimitives",
             "CourierTooling",
+            "LoopbackHTTPServer",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -412,6 +423,7 @@ let durableStreamsServerTargets: [Target] = [
             "DurableStreamsTestSupport",
             "durable-streams",
             "ExactHTTPClient",
+            "LoopbackHTTPServer",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -10,6 +10,9 @@ import PackageDescription
 /// Where Courier is: this repository by default; `COURIER_ROOT` names another checkout.
 let courierPath = Context.environment["COURIER_ROOT"] ?? "../.."
 
+/// The client library, which every process but the server uses.
+let durableStreams = Target.Dependency.product(name: "DurableStreams", package: "Courier")
+
 let package = Package(
     name: "DurableStreamsJobs",
     platforms: [.macOS(.v14)],
@@ -27,7 +30,7 @@ let package = Package(
     ],
     targets: [
         // What every process shares: the order, the record a worker writes, the streams' and subscriptions' names.
-        .target(name: "JobsShared", dependencies: [.product(name: "DurableStreams", package: "Courier")]),
+        .target(name: "JobsShared"),
         // The server, embedded: streams under /v1/stream, webhooks to 127.0.0.1 allowed (development mode).
         .executableTarget(
             name: "jobs-server",
@@ -37,14 +40,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Creates the streams and the pool's subscription, appends orders, then checks that every one was handled.
-        .executableTarget(name: "jobs-producer", dependencies: ["JobsShared"]),
+        .executableTarget(name: "jobs-producer", dependencies: ["JobsShared", durableStreams]),
         // One worker of the pool: claims the pool subscription's wakes, handles the orders, acknowledges them.
-        .executableTarget(name: "jobs-worker", dependencies: ["JobsShared"]),
+        .executableTarget(name: "jobs-worker", dependencies: ["JobsShared", durableStreams]),
         // The webhook worker: an HTTP endpoint that verifies each signed wake and audits the orders.
         .executableTarget(
             name: "jobs-webhook",
             dependencies: [
-                "JobsShared",
+                "JobsShared", durableStreams,
                 .product(name: "DurableStreamsWebhooks", package: "Courier"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,4 +1,3 @@
-public import DurableStreams
 public import Foundation
 
 /// An order: what the producer appends to `orders/<region>`.
@@ -55,11 +54,6 @@ public enum Jobs {
             throw JobsFailure("usage: \(arguments.first ?? "jobs") ROOT …  (ROOT is the stream root URL)")
         }
         return url
-    }
-
-    /// The orders in a JSON stream's read: a JSON array of messages.
-    public static func orders(in chunk: ByteChunk) throws -> [Order] {
-        chunk.data.isEmpty ? [] : try JSONDecoder().decode([Order].self, from: chunk.data)
     }
 }
 

@@ -9,10 +9,7 @@ extension SubscriptionClient {
     public func read(_ stream: SubscriptionStream, from offset: Offset? = nil) async throws(DurableStreamError)
         -> ByteChunk
     {
-        try await DurableStream.stream(
-            url: streamURL(stream.path), offset: offset ?? stream.ackedOffset, live: .catchUp,
-            configuration: configuration
-        ).bytes()
+        try await catchUp(stream, from: offset).bytes()
     }
 
     /// Reads a JSON stream of the subscription from `offset` (by default its acknowledged offset) up to the
@@ -22,9 +19,15 @@ extension SubscriptionClient {
     public func read<T: Decodable & Sendable>(
         _ stream: SubscriptionStream, from offset: Offset? = nil, as type: T.Type
     ) async throws(DurableStreamError) -> JSONBatch<T> {
+        try await catchUp(stream, from: offset).json(as: type)
+    }
+
+    /// A catch-up read of `stream` from `offset`, or from its acknowledged offset.
+    private func catchUp(_ stream: SubscriptionStream, from offset: Offset?) async throws(DurableStreamError)
+        -> StreamResponse
+    {
         try await DurableStream.stream(
             url: streamURL(stream.path), offset: offset ?? stream.ackedOffset, live: .catchUp,
-            configuration: configuration
-        ).json(as: type)
+            configuration: configuration)
     }
 }

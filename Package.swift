@@ -535,6 +535,7 @@ let durableStreamsTargets: [Target] = durableStreamsServerTargets + durableStrea
 let clerkKitProducts: [Product] = [
     .library(name: "ClerkKit", targets: ["ClerkKit"]),
     .library(name: "ClerkKitTesting", targets: ["ClerkKitTesting"]),
+    .library(name: "ClerkKitLoopback", targets: ["ClerkKitLoopback"]),
     .executable(name: "clerk", targets: ["clerk"]),
     .executable(name: "clerk-benchmark", targets: ["clerk-benchmark"]),
 ]
@@ -561,11 +562,22 @@ let clerkKitTargets: [Target] = [
         ],
         path: "Sources/ClerkKit/Testing"
     ),
+    // The loopback-redirect authenticator for command-line apps (OAuth in the system browser).
+    .target(
+        name: "ClerkKitLoopback",
+        dependencies: [
+            "ClerkKit",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ],
+        path: "Sources/ClerkKit/Loopback"
+    ),
     // The `clerk` command-line tool.
     .executableTarget(
         name: "clerk",
         dependencies: [
-            "ClerkKit", "ClerkKitTesting",
+            "ClerkKit", "ClerkKitTesting", "ClerkKitLoopback",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -609,7 +621,8 @@ let clerkKitTargets: [Target] = [
     .testTarget(
         name: "ClerkIntegrationTests",
         dependencies: [
-            "ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", .product(name: "Logging", package: "swift-log"),
+            "ClerkKit", "ClerkKitTesting", "ClerkKitLoopback", "ClerkSpecValidation",
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/ClerkKit/ClerkIntegrationTests"
     ),

@@ -16,7 +16,9 @@ enum EmbeddedEmulator {
     static func start() async throws(ClerkError) -> ClerkEmulator {
         var logger = Logger(label: "clerk.emulator")
         logger.logLevel = .critical  // the command reports failures itself
-        let emulator = ClerkEmulator(logger: logger)
+        var configuration = ClerkEmulator.Configuration()
+        configuration.oauthProviders = ["apple", "github", "google"]
+        let emulator = ClerkEmulator(configuration: configuration, logger: logger)
         _ = try await emulator.createUser(
             emailAddress: DemoUser.emailAddress, password: DemoUser.password, firstName: "Demo", lastName: "User")
         try await emulator.start()

@@ -6,10 +6,12 @@ import ClerkKit
 struct SignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
-        abstract: "Sign in with an identifier and a password or a one-time code.",
+        abstract: "Sign in with an identifier and a password or a one-time code, or with an OAuth provider.",
         discussion: """
             --identifier is an email address, a phone number (E.164) or a username. Give --password, or \
-            --strategy email_code|phone_code; the code is taken from --code, else asked for on a terminal.
+            --strategy email_code|phone_code; the code is taken from --code, else asked for on a terminal. \
+            --oauth PROVIDER opens the provider's page in the browser ($BROWSER, else xdg-open or open) and \
+            waits for its redirect on 127.0.0.1.
             """
     )
 
@@ -20,7 +22,10 @@ struct SignInCommand: AsyncParsableCommand {
     }
 
     @Option(help: "Email address, phone number or username.")
-    var identifier: String
+    var identifier: String?
+
+    @Option(help: "Sign in with this OAuth provider in the browser (google, github, …) instead.")
+    var oauth: String?
 
     @Option(help: "The password (prefer a prompt or a file descriptor over a shell history).")
     var password: String?
@@ -34,6 +39,13 @@ struct SignInCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
+        if oauth != nil {
+            guard identifier == nil, password == nil, strategy == nil, code == nil else {
+                throw ValidationError("--oauth takes no identifier, password, strategy or code")
+            }
+            return
+        }
+        guard identifier != nil else { throw ValidationError("--identifier or --oauth is needed") }
         if resolvedStrategy == .password && password == nil && !Prompt.isInteractive {
             throw ValidationError("--password is needed (or --strategy email_code|phone_code)")
         }
@@ -42,7 +54,8 @@ struct SignInCommand: AsyncParsableCommand {
     var resolvedStrategy: Strategy { strategy ?? (password != nil || code == nil ? .password : .emailCode) }
 
     func run() async throws {
-        let identifier = identifier
+        if let oauth { return try await OAuthSignIn.run(provider: OAuthProvider(rawValue: oauth), connection) }
+        let identifier = identifier ?? ""
         let strategy = resolvedStrategy
         let password = password ?? (strategy == .password ? Prompt.ask("Password") : nil)
         let code = code

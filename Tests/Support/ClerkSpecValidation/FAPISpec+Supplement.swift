@@ -8,6 +8,10 @@ import Yams
 /// - `code_challenge` and `code_challenge_method` on `prepare_first_factor`: the PKCE challenge of an
 ///   `email_link` sign-in.
 /// - `flow_id` and `approval_token` on `GET /v1/verify`: the emailed link of such a sign-in carries them.
+/// - `rotating_token_nonce` on `GET /v1/client/sign_ins/{id}` and `GET /v1/client/sign_ups/{id}`: the reload
+///   after an OAuth callback (clerk-ios sends it; the description leaves it out).
+/// - `enterprise_sso` as a strategy of the SAML verification stub: the description's enum lists only `saml`,
+///   while `enterprise_sso` is a first-factor and sign-up strategy everywhere else in it.
 ///
 /// Nothing else is added; every other operation is the description's own.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -63,6 +67,14 @@ extension FAPISpec {
               parameters:
                 - {in: query, name: flow_id, schema: {type: string}}
                 - {in: query, name: approval_token, schema: {type: string}}
+          /v1/client/sign_ins/{sign_in_id}:
+            get:
+              parameters:
+                - {in: query, name: rotating_token_nonce, schema: {type: string}}
+          /v1/client/sign_ups/{sign_up_id}:
+            get:
+              parameters:
+                - {in: query, name: rotating_token_nonce, schema: {type: string}}
           /v1/client/sign_ins/{sign_in_id}/prepare_first_factor:
             post:
               requestBody:
@@ -72,6 +84,12 @@ extension FAPISpec {
                       properties:
                         code_challenge: {type: string}
                         code_challenge_method: {type: string, enum: [S256]}
+        components:
+          schemas:
+            Stubs.Verification.SAML:
+              properties:
+                strategy:
+                  enum: [enterprise_sso]
         """
 
     /// `document` with `supplementYAML` merged in: objects key by key, arrays (parameter lists) appended,

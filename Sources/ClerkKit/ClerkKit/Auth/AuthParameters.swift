@@ -9,6 +9,7 @@ enum AuthParameters {
         var ticket: String?
         var redirectUrl: String?
         var transfer: Bool?
+        var token: String?
     }
 
     struct PrepareFactor: Encodable {
@@ -48,6 +49,9 @@ enum AuthParameters {
         var legalAccepted: Bool?
         var ticket: String?
         var strategy: String?
+        var redirectUrl: String?
+        var token: String?
+        var transfer: Bool?
     }
 
     struct PrepareVerification: Encodable {

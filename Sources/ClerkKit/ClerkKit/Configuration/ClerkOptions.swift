@@ -1,3 +1,4 @@
+public import Foundation
 public import Logging
 
 /// Options for a ``Clerk`` instance.
@@ -20,6 +21,9 @@ public struct ClerkOptions: Sendable {
     public var device: DeviceInfo
     /// How often the proactive token refresh wakes while it runs (default 5 s, as in clerk-ios).
     public var tokenRefreshInterval: Duration
+    /// Where OAuth, SSO and hosted sign-in send the browser back to: `<bundle id>://callback` by default (as in
+    /// clerk-ios), nil without a bundle id. A ``WebAuthenticator`` with its own redirect URL overrides it.
+    public var redirectURL: URL?
 
     /// Creates options; every argument has a default.
     public init(
@@ -30,7 +34,8 @@ public struct ClerkOptions: Sendable {
         telemetryEnabled: Bool = ClerkOptions.defaultTelemetryEnabled,
         retry: RetryConfiguration = RetryConfiguration(),
         device: DeviceInfo = .current,
-        tokenRefreshInterval: Duration = .seconds(5)
+        tokenRefreshInterval: Duration = .seconds(5),
+        redirectURL: URL? = ClerkOptions.defaultRedirectURL
     ) {
         self.logLevel = logLevel
         self.requestMiddleware = requestMiddleware
@@ -40,6 +45,12 @@ public struct ClerkOptions: Sendable {
         self.retry = retry
         self.device = device
         self.tokenRefreshInterval = tokenRefreshInterval
+        self.redirectURL = redirectURL
+    }
+
+    /// `<bundle id>://callback`, or nil when the process has no bundle id.
+    public static var defaultRedirectURL: URL? {
+        Bundle.main.bundleIdentifier.flatMap { $0.isEmpty ? nil : URL(string: "\($0)://callback") }
     }
 
     /// `false` on Linux, `true` elsewhere (as in clerk-ios).

@@ -32,6 +32,8 @@ public struct ClerkError: Error, Sendable, CustomStringConvertible {
             case invalidToken
             case emulator
             case reverificationRequired
+            case authenticationCancelled
+            case invalidCallback
         }
 
         private let base: Base
@@ -70,6 +72,10 @@ public struct ClerkError: Error, Sendable, CustomStringConvertible {
         /// The service refused a sensitive action until the session is verified again; see
         /// ``ClerkError/reverification`` for the level it asks for.
         public static let reverificationRequired = Code(.reverificationRequired)
+        /// The person closed the browser (or the sign-in sheet) before the provider step finished.
+        public static let authenticationCancelled = Code(.authenticationCancelled)
+        /// The browser came back to a URL that is not the flow's redirect URL, or without what the flow needs.
+        public static let invalidCallback = Code(.invalidCallback)
 
         /// The code's name, for example `api`.
         public var description: String { base.rawValue }

@@ -39,6 +39,13 @@ extension ClerkEmulator {
         /// When set, sensitive account actions (password, deletion, second factors) need a recent
         /// reverification of the session (default: nil, never asked).
         public var reverification: Reverification?
+        /// OAuth providers users may sign in and sign up with (`google`, `github`, `apple`, …); none by default.
+        public var oauthProviders: Set<String> = []
+        /// Email domains whose users sign in through enterprise SSO (`enterprise_sso`); none by default.
+        public var enterpriseSSODomains: Set<String> = []
+        /// The `aud` values ID tokens (`oauth_token_apple`, `oauth_token_google`) must carry: the app's bundle id or
+        /// OAuth client id.
+        public var idTokenAudiences: Set<String> = ["com.example.app"]
 
         /// Creates a configuration; every parameter has the default described on the type.
         public init(
@@ -138,6 +145,8 @@ extension ClerkEmulator {
         public var verifyPhoneNumber: Bool
         /// The shortest password accepted.
         public var minimumPasswordLength: Int
+        /// Who may sign up: anyone (the default), only invited people, or people admitted from the waitlist.
+        public var mode: SignUpMode = .public
 
         /// Creates sign-up requirements.
         public init(
@@ -151,6 +160,16 @@ extension ClerkEmulator {
             self.verifyPhoneNumber = verifyPhoneNumber
             self.minimumPasswordLength = minimumPasswordLength
         }
+    }
+
+    /// Who may sign up.
+    public enum SignUpMode: String, Sendable, Hashable, CaseIterable {
+        /// Anyone.
+        case `public`
+        /// Only people with an invitation (`sign_up_mode_restricted` otherwise).
+        case restricted
+        /// People on the waitlist (`sign_up_restricted_waitlist` otherwise).
+        case waitlist
     }
 
     /// A per-client request budget: more than `requests` in `window` gets `429 too_many_requests` with

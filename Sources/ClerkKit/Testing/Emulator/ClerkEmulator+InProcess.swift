@@ -46,9 +46,9 @@ extension ClerkEmulator {
 
     private static func httpResponse(_ response: EmulatorResponse) -> ClerkHTTPResponse {
         var headers = ClerkHTTPHeaders(response.headers)
-        if response.body != nil { headers["Content-Type"] = "application/json" }
-        return ClerkHTTPResponse(
-            status: response.status, headers: headers, body: response.body?.serialized ?? Data())
+        let payload = response.payload
+        if let payload { headers["Content-Type"] = payload.contentType }
+        return ClerkHTTPResponse(status: response.status, headers: headers, body: payload?.bytes ?? Data())
     }
 }
 

@@ -149,7 +149,7 @@ extension ClerkEmulator {
         self.store = store
     }
 
-    private func requireStore() throws(ClerkError) -> EmulatorStore {
+    func requireStore() throws(ClerkError) -> EmulatorStore {
         guard let store else { throw ClerkError(.emulator, "the emulator has no signing key") }
         return store
     }

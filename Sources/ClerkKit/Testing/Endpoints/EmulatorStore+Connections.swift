@@ -47,8 +47,8 @@ extension EmulatorStore {
             let scopes = form.pairs.filter { $0.0 == "additional_scope" }.map(\.1).joined(separator: " ")
             let provider = user.externalAccounts[index].provider
             user.externalAccounts[index].reauthorizationURL =
-                "\(issuer)/oauth/\(provider)/authorize?redirect_uri=\(Self.escapeQuery(redirect))"
-                + "&scope=\(Self.escapeQuery("email profile " + scopes))"
+                "\(issuer)/oauth/\(provider)/authorize?redirect_uri=\(Self.escape(redirect))"
+                + "&scope=\(Self.escape("email profile " + scopes))"
             users[user.id] = user
             return .enveloped(externalAccountJSON(user.externalAccounts[index]))
         }
@@ -71,9 +71,5 @@ extension EmulatorStore {
                 status: 400, code: "identification_deletion_failed", message: "cannot be deleted",
                 longMessage: "The last way to sign in to an account cannot be removed.")
         }
-    }
-
-    private static func escapeQuery(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 }

@@ -26,6 +26,7 @@ extension EmulatorStore {
     mutating func handle(_ request: EmulatorRequest, now: Millis) -> EmulatorResponse {
         expireSessions(now: now)
         var call = Call(request: request, now: now, clientId: client(for: request)?.id)
+        if let page = providerRoute(request.method, PathMatcher(request.path), &call) { return page }
         let reply: Result<Reply, FAPIError>
         do throws(FAPIError) {
             reply = .success(try route(&call))
@@ -82,6 +83,9 @@ extension EmulatorStore {
         if method == "GET", path.match("v1/verify") != nil {
             try form.requireKnown([])
             return try verifyEmailLink(&call)
+        }
+        if method == "GET" || method == "POST", path.match("v1/oauth_callback") != nil {
+            return try oauthCallback(&call)
         }
         if method == "GET", path.match("v1/environment") != nil {
             try form.requireKnown([])

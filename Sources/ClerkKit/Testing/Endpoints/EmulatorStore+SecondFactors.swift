@@ -71,10 +71,6 @@ extension EmulatorStore {
         users[user.id] = user
     }
 
-    private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-    }
-
     static func newBackupCodes() -> [String] { (0..<10).map { _ in IDs.random(8).lowercased() } }
 
     private func totpJSON(_ user: UserRecord, secret: [UInt8]?, verified: Bool, backupCodes: [String]?) -> JSON {

@@ -29,6 +29,7 @@ extension EmulatorStore {
         if configuration.singleSessionMode, let existing, !activeSessions(of: existing, now: call.now).isEmpty {
             throw FAPIError.sessionExists
         }
+        if let reply = try providerSignIn(&call) { return reply }
         var client = establishClient(&call)
         let identifier = form["identifier"].flatMap { $0.isEmpty ? nil : $0 }
         var machine = SignInMachine(id: IDs.make("sia"), createdAt: call.now)
@@ -54,6 +55,7 @@ extension EmulatorStore {
 
     mutating func getSignIn(_ id: String, _ call: inout Call) throws(FAPIError) -> Reply {
         try call.request.form.requireKnown([])
+        exchangeRotatingNonce(&call)
         return .enveloped(signInJSON(try signIn(id, call)))
     }
 
@@ -68,6 +70,10 @@ extension EmulatorStore {
         switch action {
         case "prepare_first_factor":
             try Self.checkPKCE(form)
+            if let result = try prepareProviderFactor(&machine, try form.required("strategy"), &call) {
+                signIns[machine.id] = machine
+                return try finish(machine, result, &call)
+            }
             input = .prepareFirstFactor(
                 strategy: try form.required("strategy"), emailAddressId: form["email_address_id"],
                 phoneNumberId: form["phone_number_id"])
@@ -131,7 +137,7 @@ extension EmulatorStore {
         return machine
     }
 
-    private func signInContext(_ user: UserRecord?, _ call: Call) -> SignInMachine.Context {
+    func signInContext(_ user: UserRecord?, _ call: Call) -> SignInMachine.Context {
         SignInMachine.Context(
             configuration: configuration, user: user, now: call.now, freshCode: IDs.code(),
             newSessionId: IDs.make("sess"))

@@ -24,6 +24,8 @@ extension EmulatorStore {
         {
             throw FAPIError.sessionExists
         }
+        try checkSignUpMode(call.request.form)
+        if let reply = try providerSignUp(fields, &call) { return reply }
         var machine = SignUpMachine(id: IDs.make("sua"), createdAt: call.now)
         let result = machine.handle(.create(fields), context: signUpContext(call))
         if case .failure(let error) = result { throw error }
@@ -36,6 +38,7 @@ extension EmulatorStore {
 
     mutating func getSignUp(_ id: String, _ call: inout Call) throws(FAPIError) -> Reply {
         try call.request.form.requireKnown([])
+        exchangeRotatingNonce(&call)
         return .enveloped(signUpJSON(try signUp(id, call)))
     }
 
@@ -93,10 +96,28 @@ extension EmulatorStore {
             }
             fields.unsafeMetadata = object
         }
-        if let strategy = form["strategy"], !["email_code", "phone_code"].contains(strategy) {
+        if let strategy = form["strategy"], !["email_code", "phone_code"].contains(strategy),
+            !isProviderStrategy(strategy)
+        {
             throw FAPIError.strategyInvalid(strategy)
         }
         return fields
+    }
+
+    /// A restricted or waitlist instance refuses sign-ups without an invitation ticket.
+    private func checkSignUpMode(_ form: FormBody) throws(FAPIError) {
+        guard form["ticket"] == nil else { return }
+        switch configuration.signUp.mode {
+        case .public: return
+        case .restricted:
+            throw FAPIError(
+                status: 403, code: "sign_up_mode_restricted", message: "Sign-ups are restricted",
+                longMessage: "Sign-ups are only available by invitation.")
+        case .waitlist:
+            throw FAPIError(
+                status: 403, code: "sign_up_restricted_waitlist", message: "Sign-ups are restricted",
+                longMessage: "Sign-ups are only available to people admitted from the waitlist.")
+        }
     }
 
     func signUpContext(_ call: Call) -> SignUpMachine.Context {
@@ -167,6 +188,12 @@ extension EmulatorStore {
         if let password = new.password {
             user.password = PasswordDigest(password: password, salt: Array(IDs.random(16).utf8))
             user.passwordUpdatedAt = now
+        }
+        if let account = new.externalAccount {
+            user.externalAccounts.append(
+                ExternalAccountRecord(
+                    id: IDs.make("eac"), provider: account.provider, providerUserId: account.providerUserId,
+                    emailAddress: account.emailAddress, createdAt: now))
         }
         users[user.id] = user
         userOrder.append(user.id)

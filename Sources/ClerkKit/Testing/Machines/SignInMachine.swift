@@ -53,12 +53,13 @@ struct SignInMachine: Sendable, Equatable {
 
     let id: String
     let createdAt: Millis
-    private(set) var status: Status = .needsIdentifier
-    private(set) var identifier: String?
-    private(set) var userId: String?
-    private(set) var firstFactor: VerificationState?
+    // Set only by the inputs, here and in SignInMachine+External.swift.
+    var status: Status = .needsIdentifier
+    var identifier: String?
+    var userId: String?
+    var firstFactor: VerificationState?
     private(set) var secondFactor: VerificationState?
-    private(set) var createdSessionId: String?
+    var createdSessionId: String?
 
     init(id: String, createdAt: Millis) {
         self.id = id
@@ -211,7 +212,7 @@ struct SignInMachine: Sendable, Equatable {
         }
     }
 
-    private mutating func firstFactorPassed(_ user: UserRecord, strategy: String, _ context: Context) -> [Action] {
+    mutating func firstFactorPassed(_ user: UserRecord, strategy: String, _ context: Context) -> [Action] {
         if user.needsSecondFactor(context.configuration.secondFactors) {
             status = .needsSecondFactor
             return []

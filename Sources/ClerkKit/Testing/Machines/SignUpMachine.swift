@@ -42,6 +42,8 @@ struct SignUpMachine: Sendable, Equatable {
         var unsafeMetadata: JSON
         var legalAcceptedAt: Millis?
         var strategy: String
+        /// The provider account a sign-up through OAuth, SSO or an ID token connects.
+        var externalAccount: ProviderIdentity? = nil
     }
 
     enum Action: Sendable, Equatable {
@@ -63,17 +65,22 @@ struct SignUpMachine: Sendable, Equatable {
 
     let id: String
     let createdAt: Millis
-    private(set) var status: Status = .missingRequirements
-    private(set) var emailAddress: String?
+    // Set only by the inputs, here and in SignUpMachine+External.swift.
+    var status: Status = .missingRequirements
+    var emailAddress: String?
     private(set) var phoneNumber: String?
     private(set) var username: String?
     /// Kept only until the user is created, then dropped.
     private(set) var password: String?
-    private(set) var firstName: String?
-    private(set) var lastName: String?
-    private(set) var unsafeMetadata: JSON?
+    var firstName: String?
+    var lastName: String?
+    var unsafeMetadata: JSON?
     private(set) var legalAcceptedAt: Millis?
-    private(set) var emailVerification: VerificationState?
+    var emailVerification: VerificationState?
+    /// An OAuth, SSO or ID-token sign-up: the provider step (`verifications.external_account`) and the account
+    /// it proved.
+    var external: VerificationState?
+    var externalIdentity: ProviderIdentity?
     private(set) var phoneVerification: VerificationState?
     private(set) var createdUserId: String?
     private(set) var createdSessionId: String?
@@ -99,7 +106,10 @@ struct SignUpMachine: Sendable, Equatable {
     private var configurationOptional: Set<ClerkEmulator.SignUpField> = []
 
     var missingFields: [String] {
-        ClerkEmulator.SignUpField.allCases.filter { configurationRequired.contains($0) && !has($0) }.map(\.rawValue)
+        // A provider-verified sign-up needs no password.
+        ClerkEmulator.SignUpField.allCases.filter {
+            configurationRequired.contains($0) && !has($0) && !($0 == .password && external?.status == .verified)
+        }.map(\.rawValue)
     }
 
     private(set) var verifyEmail = true
@@ -145,7 +155,7 @@ struct SignUpMachine: Sendable, Equatable {
         }
     }
 
-    private mutating func configure(_ configuration: ClerkEmulator.Configuration) {
+    mutating func configure(_ configuration: ClerkEmulator.Configuration) {
         let required = configuration.signUp.requiredFields
         var enabled: Set<ClerkEmulator.SignUpField> = [.firstName, .lastName, .legalAccepted]
         if configuration.identifiers.contains(.emailAddress) { enabled.insert(.emailAddress) }
@@ -253,7 +263,7 @@ struct SignUpMachine: Sendable, Equatable {
         return .success(completeIfReady(context, strategy: strategy))
     }
 
-    private mutating func completeIfReady(_ context: Context, strategy: String) -> [Action] {
+    mutating func completeIfReady(_ context: Context, strategy: String) -> [Action] {
         guard missingFields.isEmpty, unverifiedFields.isEmpty else { return [] }
         guard emailAddress != nil || phoneNumber != nil || username != nil else { return [] }
         status = .complete
@@ -263,12 +273,18 @@ struct SignUpMachine: Sendable, Equatable {
             userId: context.newUserId, sessionId: context.newSessionId, emailAddress: emailAddress,
             phoneNumber: phoneNumber, username: username, password: password, firstName: firstName,
             lastName: lastName, unsafeMetadata: unsafeMetadata ?? .object([]), legalAcceptedAt: legalAcceptedAt,
-            strategy: emailVerification?.status == .verified
-                ? (emailVerification?.strategy ?? "email_code")
-                : (phoneVerification?.status == .verified ? "phone_code" : strategy))
+            strategy: sessionStrategy(default: strategy),
+            externalAccount: external?.status == .verified ? externalIdentity : nil)
         passwordWasSet = password != nil
         password = nil
         return [.createUser(user)]
+    }
+
+    /// The strategy the new session records: the provider's, else the verified identifier's, else `strategy`.
+    private func sessionStrategy(default strategy: String) -> String {
+        if let external, external.status == .verified { return external.strategy }
+        if emailVerification?.status == .verified { return emailVerification?.strategy ?? "email_code" }
+        return phoneVerification?.status == .verified ? "phone_code" : strategy
     }
 
     private static func start(

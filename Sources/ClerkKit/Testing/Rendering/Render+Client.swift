@@ -116,7 +116,8 @@ extension EmulatorStore {
             "required_fields": .strings(signUp.requiredFields), "optional_fields": .strings(signUp.optionalFields),
             "missing_fields": .strings(signUp.missingFields), "unverified_fields": .strings(signUp.unverifiedFields),
             "verifications": [
-                "email_address": email, "phone_number": phone, "web3_wallet": nil, "external_account": nil,
+                "email_address": email, "phone_number": phone, "web3_wallet": nil,
+                "external_account": signUp.external?.json ?? .null,
             ],
             "username": .optional(signUp.username), "email_address": .optional(signUp.emailAddress),
             "phone_number": .optional(signUp.phoneNumber), "web3_wallet": nil,

@@ -131,12 +131,12 @@ extension EmulatorStore {
             "passkey": attribute(enabled: false, required: false),
         ]
         return [
-            "attributes": attributes, "social": [:], "saml": ["enabled": false],
-            "enterprise_sso": ["enabled": false, "self_serve_sso": false],
+            "attributes": attributes, "social": socialJSON(), "saml": ["enabled": false],
+            "enterprise_sso": ["enabled": .bool(!configuration.enterpriseSSODomains.isEmpty), "self_serve_sso": false],
             "sign_in": ["second_factor": ["required": false]],
             "sign_up": [
                 "captcha_enabled": false, "captcha_widget_type": "smart", "custom_action_required": false,
-                "progressive": true, "mode": "public",
+                "progressive": true, "mode": .string(configuration.signUp.mode.rawValue),
                 "legal_consent_enabled": .bool(required.contains(.legalAccepted)),
             ],
             "restrictions": [
@@ -165,5 +165,20 @@ extension EmulatorStore {
                 "allow_autofill": false, "show_sign_in_button": false, "satisfies_second_factor": false,
             ],
         ]
+    }
+
+    /// `user_settings.social`: one entry per enabled OAuth provider, keyed by its strategy.
+    private func socialJSON() -> JSON {
+        .object(
+            configuration.oauthProviders.sorted().map { provider in
+                let strategy = "oauth_" + provider
+                let social: JSON = [
+                    "enabled": true, "required": false, "authenticatable": true, "block_email_subaddresses": false,
+                    "strategy": .string(strategy), "not_selectable": false, "deprecated": false,
+                    "name": .string(provider.prefix(1).uppercased() + provider.dropFirst()),
+                    "logo_url": .string("https://img.clerk.com/static/\(provider).png"),
+                ]
+                return (strategy, social)
+            })
     }
 }

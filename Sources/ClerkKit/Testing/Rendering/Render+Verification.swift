@@ -9,16 +9,24 @@ extension VerificationState {
         case "email_link": "verification_email_link"
         case "ticket": "verification_ticket"
         case "admin": "verification_admin"
+        case "enterprise_sso": "verification_saml"
+        case _ where strategy.hasPrefix("oauth_"): "verification_oauth"
+        case _ where strategy.hasPrefix("from_oauth_"): "verification_from_oauth"
         default: "verification_otp"
         }
     }
 
-    /// `{object, status, strategy, attempts, expire_at}`.
+    /// `{object, status, strategy, attempts, expire_at}`, with the provider URL and error of OAuth and SSO.
     var json: JSON {
-        [
-            "object": .string(Self.objectName(for: strategy)), "status": .string(status.rawValue),
-            "strategy": .string(strategy), "attempts": .int(Int64(attempts)), "expire_at": .optional(expireAt),
+        var pairs: [(String, JSON)] = [
+            ("object", .string(Self.objectName(for: strategy))), ("status", .string(status.rawValue)),
+            ("strategy", .string(strategy)), ("attempts", .int(Int64(attempts))), ("expire_at", .optional(expireAt)),
         ]
+        if strategy.hasPrefix("oauth_") || strategy == "enterprise_sso" {
+            pairs.append(("external_verification_redirect_url", .optional(externalURL)))
+            pairs.append(("error", error?.json ?? .null))
+        }
+        return .object(pairs)
     }
 
     /// A sign-up verification: the verification plus `next_action` and `supported_strategies`.

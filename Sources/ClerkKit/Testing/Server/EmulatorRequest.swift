@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request as the emulator's store sees it: parsed, with the HTTP details it reads.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct EmulatorRequest: Sendable {
@@ -47,4 +49,12 @@ struct EmulatorResponse: Sendable {
     /// The JSON body; nil for a response without one (a redirect).
     var body: JSON?
     var headers: [(String, String)] = []
+    /// An HTML page instead of JSON (the emulated OAuth provider's consent page).
+    var html: String? = nil
+
+    /// The body's bytes and their `Content-Type`, if there is a body.
+    var payload: (contentType: String, bytes: Data)? {
+        if let html { return ("text/html; charset=utf-8", Data(html.utf8)) }
+        return body.map { ("application/json", $0.serialized) }
+    }
 }

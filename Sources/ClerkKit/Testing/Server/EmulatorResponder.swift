@@ -91,7 +91,8 @@ struct EmulatorResponder: HTTPResponder {
 
     private static func httpResponse(_ response: EmulatorResponse) -> Response {
         var headers = HTTPFields()
-        if response.body != nil { headers[.contentType] = "application/json" }
+        let payload = response.payload
+        if let payload { headers[.contentType] = payload.contentType }
         headers[.cacheControl] = "no-store"
         for (name, value) in response.headers {
             guard let field = HTTPField.Name(name) else { continue }
@@ -99,7 +100,7 @@ struct EmulatorResponder: HTTPResponder {
         }
         return Response(
             status: HTTPResponse.Status(code: response.status), headers: headers,
-            body: response.body.map { ResponseBody(byteBuffer: ByteBuffer(bytes: $0.serialized)) } ?? ResponseBody())
+            body: payload.map { ResponseBody(byteBuffer: ByteBuffer(bytes: $0.bytes)) } ?? ResponseBody())
     }
 }
 #endif

@@ -31,6 +31,16 @@ struct EmulatorStore: Sendable {
     var magicLinkFlows: [String: MagicLinkFlow] = [:]
     /// Sign-in tickets (sign-in tokens) by value: the user they sign in and when they expire.
     var tickets: [String: (userId: String, expireAt: Millis)] = [:]
+    /// OAuth and SSO round trips by `state`, until their callback arrives.
+    var externalFlows: [String: ExternalFlow] = [:]
+    /// What the emulated providers answer on their consent step, by provider; none shows a consent page.
+    var consentOutcomes: [String: ClerkEmulator.ConsentOutcome] = [:]
+    /// Accounts proven by a provider for a sign-in or sign-up that must transfer to the other flow, by its id.
+    var transferable: [String: ProviderIdentity] = [:]
+    /// Nonces the app exchanges for a rotated device token after an OAuth callback.
+    var rotatingNonces: [String: RotatingNonce] = [:]
+    /// Signs and checks the ID tokens the emulated Apple and Google hand out (`ClerkEmulator.identityToken`).
+    let identityTokens = IdentityTokenIssuer()
 
     init(configuration: ClerkEmulator.Configuration, issuer: String) throws {
         self.configuration = configuration

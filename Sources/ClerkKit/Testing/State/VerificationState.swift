@@ -3,6 +3,9 @@
 struct VerificationState: Sendable, Equatable {
     enum Status: String, Sendable {
         case unverified, verified, failed, expired
+        /// An OAuth or ID-token verification that proved an account the other flow must finish: a sign-in for
+        /// someone without a user, or a sign-up for someone who has one.
+        case transferable
     }
 
     var strategy: String
@@ -14,6 +17,10 @@ struct VerificationState: Sendable, Equatable {
     var code: String?
     /// The email address or phone number the code went to.
     var targetId: String?
+    /// OAuth and SSO: the provider page the browser opens.
+    var externalURL: String? = nil
+    /// OAuth and SSO: why the provider step failed.
+    var error: FAPIError? = nil
 
     /// Checks `given` against the code: expiry, attempt budget, then the code itself.
     mutating func attempt(_ given: String, now: Millis, maximumAttempts: Int) -> FAPIError? {

@@ -1,0 +1,34 @@
+/// The emulated provider's pages: the consent form a person answers, and the page for a link that is no good.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+enum ConsentPage {
+    /// A form that signs in to `provider` with an email address, or declines.
+    static func form(provider: String, state: String, issuer: String) -> String {
+        let name = escape(provider)
+        return """
+            <!doctype html>
+            <html><head><meta charset="utf-8"><title>Sign in with \(name)</title></head>
+            <body>
+            <h1>Sign in with \(name)</h1>
+            <p>The Clerk emulator stands in for \(name). Choose the account to continue with.</p>
+            <form method="get" action="\(escape(issuer))/oauth/\(name)/consent">
+            <input type="hidden" name="state" value="\(escape(state))">
+            <label>Email address <input type="email" name="email" required></label>
+            <label>First name <input type="text" name="first_name"></label>
+            <button type="submit" name="decision" value="allow">Allow</button>
+            <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+            </form>
+            </body></html>
+            """
+    }
+
+    /// A page saying why the step cannot go on.
+    static func error(_ message: String) -> String {
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>Error</title></head><body><p>"
+            + escape(message) + "</p></body></html>"
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -34,8 +34,7 @@ public struct ClerkOptions: Sendable {
         telemetryEnabled: Bool = ClerkOptions.defaultTelemetryEnabled,
         retry: RetryConfiguration = RetryConfiguration(),
         device: DeviceInfo = .current,
-        tokenRefreshInterval: Duration = .seconds(5),
-        redirectURL: URL? = ClerkOptions.defaultRedirectURL
+        tokenRefreshInterval: Duration = .seconds(5)
     ) {
         self.logLevel = logLevel
         self.requestMiddleware = requestMiddleware
@@ -45,7 +44,7 @@ public struct ClerkOptions: Sendable {
         self.retry = retry
         self.device = device
         self.tokenRefreshInterval = tokenRefreshInterval
-        self.redirectURL = redirectURL
+        redirectURL = ClerkOptions.defaultRedirectURL
     }
 
     /// `<bundle id>://callback`, or nil when the process has no bundle id.

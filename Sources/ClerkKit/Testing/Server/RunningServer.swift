@@ -4,12 +4,17 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
-/// The HTTP side of the emulator: a Hummingbird application on its own task.
+/// The HTTP side of the emulator: a Hummingbird application in a service group on its own task.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct RunningServer: Sendable {
+    /// How long requests in flight get to finish once the server stops accepting, before they are cut off.
+    static let shutdownGrace: Duration = .seconds(2)
+
     let baseURL: URL
     let port: Int
+    private let group: ServiceGroup
     private let task: Task<Void, Never>
 
     /// Binds and starts serving; returns once the socket is bound (or fails if it cannot be).
@@ -26,9 +31,12 @@ struct RunningServer: Sendable {
             },
             logger: logger
         )
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger))
         let task = Task {
             do {
-                try await application.run()
+                try await group.run()
                 boundContinuation.yield(.failure(ClerkError(.emulator, "the server stopped before it started")))
             } catch {
                 boundContinuation.yield(
@@ -47,7 +55,7 @@ struct RunningServer: Sendable {
                 task.cancel()
                 throw ClerkError(.emulator, "the bound address is not a URL")
             }
-            return RunningServer(baseURL: url, port: port, task: task)
+            return RunningServer(baseURL: url, port: port, group: group, task: task)
         case .failure(let error)?:
             throw error
         case nil:
@@ -55,10 +63,21 @@ struct RunningServer: Sendable {
         }
     }
 
-    /// Stops accepting connections and ends the server task.
+    /// Stops accepting connections (closing the listening socket first, so no connection is accepted while the
+    /// server winds down), lets requests in flight finish for up to ``shutdownGrace``, then ends the server task.
     func shutdown() async {
-        task.cancel()
-        await task.value
+        await group.triggerGracefulShutdown()
+        let task = self.task
+        await withTaskGroup(of: Void.self) { waiting in
+            waiting.addTask { await task.value }
+            waiting.addTask {
+                // Past the grace period the server is cancelled; a server that finished first cancels this wait.
+                guard (try? await Task.sleep(for: Self.shutdownGrace)) != nil else { return }
+                task.cancel()
+            }
+            await waiting.next()
+            waiting.cancelAll()
+        }
     }
 }
 #else

@@ -11,6 +11,8 @@ struct CommandContext {
     /// The embedded emulator, when the command runs without --publishable-key.
     let emulator: ClerkEmulator?
     let output: Output
+    /// Where the device token and client are kept (the --state-dir files, else memory).
+    let store: any SecureStore
 
     /// Runs `body` with a loaded `Clerk`; maps ClerkKit's errors to the documented exit codes.
     static func run(
@@ -37,7 +39,7 @@ struct CommandContext {
             }
             let clerk = Clerk(configuration: configuration, store: store)
             try await clerk.load()
-            try await body(CommandContext(clerk: clerk, emulator: emulator, output: output))
+            try await body(CommandContext(clerk: clerk, emulator: emulator, output: output, store: store))
             if let emulator { await emulator.stop() }
         } catch {
             if let emulator { await emulator.stop() }

@@ -18,6 +18,7 @@ enum EmbeddedEmulator {
         logger.logLevel = .critical  // the command reports failures itself
         var configuration = ClerkEmulator.Configuration()
         configuration.oauthProviders = ["apple", "github", "google"]
+        configuration.passkeyRelyingPartyID = "localhost"
         let emulator = ClerkEmulator(configuration: configuration, logger: logger)
         _ = try await emulator.createUser(
             emailAddress: DemoUser.emailAddress, password: DemoUser.password, firstName: "Demo", lastName: "User")

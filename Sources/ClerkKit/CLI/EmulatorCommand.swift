@@ -28,6 +28,13 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Flag(name: .customLong("demo-user"), help: "Create the demo user \(DemoUser.emailAddress) at start.")
     var demoUser = false
 
+    @Option(
+        name: .customLong("oauth-provider"), help: "Enable an OAuth provider (google, github, apple, …); repeatable.")
+    var oauthProviders: [String] = []
+
+    @Option(name: .customLong("passkey-rp-id"), help: "Turn passkeys on with this relying party id (a domain).")
+    var passkeyRelyingPartyID: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
@@ -41,7 +48,10 @@ struct EmulatorCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "clerk.emulator")
-        let emulator = ClerkEmulator(configuration: .init(port: port), logger: logger)
+        var configuration = ClerkEmulator.Configuration(port: port)
+        configuration.oauthProviders = Set(oauthProviders)
+        configuration.passkeyRelyingPartyID = passkeyRelyingPartyID
+        let emulator = ClerkEmulator(configuration: configuration, logger: logger)
         do {
             if demoUser {
                 _ = try await emulator.createUser(

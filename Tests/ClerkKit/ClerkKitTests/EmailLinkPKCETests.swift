@@ -28,7 +28,7 @@ import Testing
             PKCE.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
                 == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
         let pkce = PKCE(randomness: CountingRandomness(byte: 7))
-        #expect(pkce.verifier == PKCE.base64URL(Array(repeating: 7, count: 32)))
+        #expect(pkce.verifier == Base64URL.encode(Array(repeating: 7, count: 32)))
         #expect(pkce.verifier.count == 43)
     }
 

@@ -33,6 +33,11 @@ enum AccountParameters {
         var name: String
     }
 
+    struct PasskeyAttempt: Encodable {
+        var strategy: String
+        var publicKeyCredential: String
+    }
+
     struct Reauthorize: Encodable {
         var redirectUrl: String
         var additionalScope: [String]?

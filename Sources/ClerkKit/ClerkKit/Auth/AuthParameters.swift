@@ -31,6 +31,7 @@ enum AuthParameters {
         var strategy: String
         var code: String?
         var password: String?
+        var publicKeyCredential: String?
     }
 
     struct ResetPassword: Encodable {

@@ -21,7 +21,7 @@ enum PublishableKey {
             throw invalid("The publishable key must start with pk_test_ or pk_live_.")
         }
         let encoded = String(trimmed.dropFirst("pk_test_".count))
-        guard let data = base64URLDecode(encoded), let decoded = String(data: data, encoding: .utf8) else {
+        guard let data = Base64URL.decode(encoded), let decoded = String(data: data, encoding: .utf8) else {
             throw invalid("The publishable key is not valid base64url.")
         }
         guard decoded.hasSuffix("$") else {
@@ -35,23 +35,6 @@ enum PublishableKey {
             throw invalid("The publishable key does not name a Frontend API host.")
         }
         return Decoded(frontendAPIURL: url, instanceType: instanceType)
-    }
-
-    /// Decodes base64url (`-`/`_`, padding optional).
-    static func base64URLDecode(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        let remainder = base64.count % 4
-        if remainder == 1 { return nil }
-        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-        return Data(base64Encoded: base64)
-    }
-
-    /// Encodes base64url without padding.
-    static func base64URLEncode(_ data: Data) -> String {
-        data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 
     private static func invalid(_ message: String) -> ClerkError {

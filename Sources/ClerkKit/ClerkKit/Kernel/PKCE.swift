@@ -11,7 +11,7 @@ struct PKCE: Sendable, Hashable, Codable {
 
     /// A new pair from 32 bytes of `randomness`.
     init(randomness: any ClerkRandomness) {
-        verifier = Self.base64URL(randomness.bytes(32))
+        verifier = Base64URL.encode(randomness.bytes(32))
     }
 
     init(verifier: String) {
@@ -19,11 +19,6 @@ struct PKCE: Sendable, Hashable, Codable {
     }
 
     static func challenge(for verifier: String) -> String {
-        base64URL(SHA256Digest.hash(Array(verifier.utf8)))
-    }
-
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(SHA256Digest.hash(Array(verifier.utf8)))
     }
 }

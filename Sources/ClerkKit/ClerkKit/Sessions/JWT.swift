@@ -23,8 +23,8 @@ public struct SessionJWT: Sendable, Hashable {
     public init(_ raw: String) throws(ClerkError) {
         let parts = raw.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
-            let headerData = PublishableKey.base64URLDecode(String(parts[0])),
-            let payloadData = PublishableKey.base64URLDecode(String(parts[1])),
+            let headerData = Base64URL.decode(String(parts[0])),
+            let payloadData = Base64URL.decode(String(parts[1])),
             case .object(let header)? = try? JSONDecoder().decode(JSONValue.self, from: headerData),
             case .object(let claims)? = try? JSONDecoder().decode(JSONValue.self, from: payloadData),
             case .number(let exp)? = claims["exp"]

@@ -46,6 +46,9 @@ extension ClerkEmulator {
         /// The `aud` values ID tokens (`oauth_token_apple`, `oauth_token_google`) must carry: the app's bundle id or
         /// OAuth client id.
         public var idTokenAudiences: Set<String> = ["com.example.app"]
+        /// The WebAuthn relying party id; set, it turns passkeys on (registration from the account, sign-in with
+        /// `strategy=passkey`, checked as a relying party checks them). Nil by default.
+        public var passkeyRelyingPartyID: String? = nil
 
         /// Creates a configuration; every parameter has the default described on the type.
         public init(

@@ -30,6 +30,15 @@ extension EmulatorStore {
             throw FAPIError.sessionExists
         }
         if let reply = try providerSignIn(&call) { return reply }
+        if form["strategy"] == "passkey", form["identifier"] == nil {
+            var machine = SignInMachine(id: IDs.make("sia"), createdAt: call.now)
+            var client = establishClient(&call)
+            let result = try startPasskeySignIn(&machine, user: nil, call)
+            signIns[machine.id] = machine
+            client.signInId = machine.id
+            update(client, now: call.now)
+            return try finish(machine, result, &call)
+        }
         var client = establishClient(&call)
         let identifier = form["identifier"].flatMap { $0.isEmpty ? nil : $0 }
         var machine = SignInMachine(id: IDs.make("sia"), createdAt: call.now)
@@ -74,9 +83,18 @@ extension EmulatorStore {
                 signIns[machine.id] = machine
                 return try finish(machine, result, &call)
             }
+            if form["strategy"] == "passkey" {
+                let result = try startPasskeySignIn(&machine, user: machine.userId.flatMap { users[$0] }, call)
+                signIns[machine.id] = machine
+                return try finish(machine, result, &call)
+            }
             input = .prepareFirstFactor(
                 strategy: try form.required("strategy"), emailAddressId: form["email_address_id"],
                 phoneNumberId: form["phone_number_id"])
+        case "attempt_first_factor" where form["strategy"] == "passkey":
+            let result = try attemptPasskeySignIn(&machine, call)
+            signIns[machine.id] = machine
+            return try finish(machine, result, &call)
         case "attempt_first_factor":
             input = .attemptFirstFactor(
                 strategy: try form.required("strategy"), code: form["code"], password: form["password"])

@@ -36,6 +36,9 @@ extension SignInMachine {
                     strategy: "phone_code", safeIdentifier: phone.number, phoneNumberId: phone.id,
                     primary: phone.id == user.primaryPhoneId, isDefault: phone.defaultSecondFactor))
         }
+        if configuration.passkeyRelyingPartyID != nil, user.passkeys.contains(where: { !$0.credentialID.isEmpty }) {
+            factors.append(Factor(strategy: "passkey"))
+        }
         if enabled.contains(.password), user.password != nil {
             for email in user.emails {
                 factors.append(

@@ -2,12 +2,14 @@
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension EmulatorStore {
     func passkeyJSON(_ passkey: PasskeyRecord) -> JSON {
-        [
-            "id": .string(passkey.id), "object": "passkey", "name": .string(passkey.name), "last_used_at": nil,
-            "verification": [
-                "object": "verification_passkey", "status": "verified", "strategy": "passkey", "attempts": 1,
-                "expire_at": .int(passkey.createdAt + configuration.codeLifetime.clampedMillis),
-            ],
+        var verification = VerificationState(
+            strategy: "passkey", status: passkey.challenge == nil ? .verified : .unverified,
+            attempts: passkey.challenge == nil ? 1 : 0,
+            expireAt: passkey.expireAt ?? passkey.createdAt + configuration.codeLifetime.clampedMillis)
+        verification.nonce = passkey.options
+        return [
+            "id": .string(passkey.id), "object": "passkey", "name": .string(passkey.name),
+            "last_used_at": .optional(passkey.lastUsedAt), "verification": verification.json,
             "created_at": .int(passkey.createdAt), "updated_at": .int(passkey.updatedAt),
         ]
     }

@@ -128,7 +128,7 @@ extension EmulatorStore {
             "backup_code": attribute(
                 enabled: second.contains(.backupCode), required: false,
                 secondFactors: second.contains(.backupCode) ? ["backup_code"] : []),
-            "passkey": attribute(enabled: false, required: false),
+            "passkey": attribute(enabled: configuration.passkeyRelyingPartyID != nil, required: false),
         ]
         return [
             "attributes": attributes, "social": socialJSON(), "saml": ["enabled": false],
@@ -162,7 +162,9 @@ extension EmulatorStore {
                 "enumeration_protection": ["enabled": false],
             ],
             "passkey_settings": [
-                "allow_autofill": false, "show_sign_in_button": false, "satisfies_second_factor": false,
+                "allow_autofill": .bool(configuration.passkeyRelyingPartyID != nil),
+                "show_sign_in_button": .bool(configuration.passkeyRelyingPartyID != nil),
+                "satisfies_second_factor": false,
             ],
         ]
     }

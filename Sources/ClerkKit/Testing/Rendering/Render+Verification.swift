@@ -10,6 +10,7 @@ extension VerificationState {
         case "ticket": "verification_ticket"
         case "admin": "verification_admin"
         case "enterprise_sso": "verification_saml"
+        case "passkey": "verification_passkey"
         case _ where strategy.hasPrefix("oauth_"): "verification_oauth"
         case _ where strategy.hasPrefix("from_oauth_"): "verification_from_oauth"
         default: "verification_otp"
@@ -22,6 +23,7 @@ extension VerificationState {
             ("object", .string(Self.objectName(for: strategy))), ("status", .string(status.rawValue)),
             ("strategy", .string(strategy)), ("attempts", .int(Int64(attempts))), ("expire_at", .optional(expireAt)),
         ]
+        if strategy == "passkey", let nonce { pairs.append(("nonce", .string(nonce))) }
         if strategy.hasPrefix("oauth_") || strategy == "enterprise_sso" {
             pairs.append(("external_verification_redirect_url", .optional(externalURL)))
             pairs.append(("error", error?.json ?? .null))

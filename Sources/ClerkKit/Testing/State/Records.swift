@@ -41,6 +41,8 @@ struct UserRecord: Sendable, Equatable {
     /// The uploaded profile image's id, if any.
     var imageId: String?
     var passkeys: [PasskeyRecord] = []
+    /// Passkeys created from the account whose credential has not been verified yet.
+    var pendingPasskeys: [PasskeyRecord] = []
     var externalAccounts: [ExternalAccountRecord] = []
     var primaryEmailId: String?
     var primaryPhoneId: String?
@@ -94,6 +96,16 @@ struct PasskeyRecord: Sendable, Equatable {
     var name: String
     var createdAt: Millis
     var updatedAt: Millis
+    /// The WebAuthn credential: its id, raw P-256 public key and signature counter (empty for seeded passkeys).
+    var credentialID: [UInt8] = []
+    var publicKey: [UInt8] = []
+    var signCount: UInt32 = 0
+    var lastUsedAt: Millis? = nil
+    /// A registration in progress: the challenge to sign, the WebAuthn creation options sent with it (a JSON
+    /// string), and when it lapses.
+    var challenge: [UInt8]? = nil
+    var options: String? = nil
+    var expireAt: Millis? = nil
 }
 
 /// A connected OAuth account (seeded: the emulator runs no OAuth provider).

@@ -21,6 +21,8 @@ struct VerificationState: Sendable, Equatable {
     var externalURL: String? = nil
     /// OAuth and SSO: why the provider step failed.
     var error: FAPIError? = nil
+    /// Passkeys: the WebAuthn options the client passes to its authenticator (a JSON string).
+    var nonce: String? = nil
 
     /// Checks `given` against the code: expiry, attempt budget, then the code itself.
     mutating func attempt(_ given: String, now: Millis, maximumAttempts: Int) -> FAPIError? {

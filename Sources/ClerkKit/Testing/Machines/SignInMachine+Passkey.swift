@@ -1,0 +1,48 @@
+/// Sign-in with a passkey: the first factor carries a WebAuthn challenge; the driver checks the assertion (as a
+/// relying party) and tells the machine whose passkey signed it.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension SignInMachine {
+    /// `strategy=passkey` on create (no identifier: any passkey may answer) or on `prepare_first_factor`.
+    mutating func startPasskey(challenge: String, options: String, _ context: Context) -> Result<[Action], FAPIError> {
+        guard status == .needsIdentifier || status == .needsFirstFactor else {
+            return .failure(.stateInvalid("The sign-in is not waiting for a first factor."))
+        }
+        if status == .needsIdentifier { status = .needsFirstFactor }
+        firstFactor = VerificationState(
+            strategy: "passkey", expireAt: context.now + context.configuration.codeLifetime.clampedMillis,
+            code: challenge, nonce: options)
+        return .success([])
+    }
+
+    /// The challenge an assertion must sign, if a passkey step is open and not expired.
+    func passkeyChallenge(now: Millis) -> Result<String, FAPIError> {
+        guard status == .needsFirstFactor, let verification = firstFactor, verification.strategy == "passkey",
+            verification.status == .unverified, let challenge = verification.code
+        else { return .failure(.verificationMissing) }
+        if let expireAt = verification.expireAt, now > expireAt { return .failure(.verificationExpired) }
+        return .success(challenge)
+    }
+
+    /// The assertion was checked: it was made by a passkey of `user`.
+    mutating func passkeyVerified(_ user: UserRecord, _ context: Context) -> Result<[Action], FAPIError> {
+        if case .failure(let error) = passkeyChallenge(now: context.now) { return .failure(error) }
+        if let userId, userId != user.id {
+            return passkeyFailed(
+                FAPIError(
+                    status: 422, code: "passkey_not_found", message: "Passkey not found",
+                    longMessage: "This passkey does not belong to the account signing in.",
+                    paramName: "public_key_credential"))
+        }
+        firstFactor?.status = .verified
+        firstFactor?.attempts += 1
+        userId = user.id
+        identifier = identifier ?? user.displayIdentifier
+        return .success(firstFactorPassed(user, strategy: "passkey", context))
+    }
+
+    /// The assertion was refused: the attempt counts, and the step stays open for another try.
+    mutating func passkeyFailed(_ error: FAPIError) -> Result<[Action], FAPIError> {
+        firstFactor?.attempts += 1
+        return .failure(error)
+    }
+}

@@ -13,10 +13,11 @@ import Testing
     @Test func loadsEveryOperation() throws {
         let spec = try self.spec
         #expect(spec.version == "v1")
-        // The description's 202 and the one operation FAPISpec+Supplement adds (magic_links/complete).
-        #expect(spec.operations.count == 203)
+        // The description's 202 and the two operations FAPISpec+Supplement adds (magic_links/complete, hosted_auth).
+        #expect(spec.operations.count == 204)
         #expect(
             spec.operation(method: "POST", path: "/v1/client/magic_links/complete")?.operationID == "completeMagicLink")
+        #expect(spec.operation(method: "POST", path: "/v1/client/hosted_auth")?.operationID == "createHostedAuth")
         #expect(spec.operation(method: "POST", path: "/v1/client/sign_ins/sia_1/attempt_first_factor") != nil)
         #expect(spec.operation(method: "POST", path: "/v1/client/sign_ins/") == nil)
         #expect(spec.operation(method: "PUT", path: "/v1/client/sign_ins") == nil)

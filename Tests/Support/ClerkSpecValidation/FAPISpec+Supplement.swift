@@ -10,6 +10,9 @@ import Yams
 /// - `flow_id` and `approval_token` on `GET /v1/verify`: the emailed link of such a sign-in carries them.
 /// - `rotating_token_nonce` on `GET /v1/client/sign_ins/{id}` and `GET /v1/client/sign_ups/{id}`: the reload
 ///   after an OAuth callback (clerk-ios sends it; the description leaves it out).
+/// - Hosted sign-in, which the description lists without operations: `POST /v1/client/hosted_auth`
+///   (`redirect_url`, `code_challenge`, `state`, `mode`) answering `{object: hosted_auth, url}`, and its redemption
+///   on `POST /v1/client` (`_method=GET`, `rotating_token_nonce`, `code_verifier`).
 /// - `enterprise_sso` as a strategy of the SAML verification stub: the description's enum lists only `saml`,
 ///   while `enterprise_sso` is a first-factor and sign-up strategy everywhere else in it.
 ///
@@ -67,6 +70,63 @@ extension FAPISpec {
               parameters:
                 - {in: query, name: flow_id, schema: {type: string}}
                 - {in: query, name: approval_token, schema: {type: string}}
+          /v1/client/hosted_auth:
+            post:
+              summary: Start a hosted sign-in (sent by clerk-ios 1.4.1; not in the description)
+              tags: [Client]
+              operationId: createHostedAuth
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      type: object
+                      additionalProperties: false
+                      properties:
+                        redirect_url: {type: string}
+                        code_challenge: {type: string}
+                        state: {type: string}
+                        mode: {type: string, enum: [sign-in, sign-up]}
+                      required: [redirect_url, code_challenge, state]
+              responses:
+                '200':
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [response]
+                        properties:
+                          response:
+                            type: object
+                            additionalProperties: false
+                            required: [object, url]
+                            properties:
+                              object: {type: string, enum: [hosted_auth]}
+                              url: {type: string}
+                          client:
+                            nullable: true
+                '400':
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/ClerkErrors'}
+                '422':
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/ClerkErrors'}
+          /v1/client:
+            post:
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      properties:
+                        _method: {type: string, enum: [GET]}
+                        rotating_token_nonce: {type: string}
+                        code_verifier: {type: string}
+              responses:
+                '400':
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/ClerkErrors'}
           /v1/client/sign_ins/{sign_in_id}:
             get:
               parameters:

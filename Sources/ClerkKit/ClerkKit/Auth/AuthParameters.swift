@@ -21,6 +21,13 @@ enum AuthParameters {
         var codeChallengeMethod: String?
     }
 
+    struct HostedAuth: Encodable {
+        var redirectUrl: String
+        var codeChallenge: String
+        var state: String
+        var mode: String
+    }
+
     struct CompleteEmailLink: Encodable {
         var flowId: String
         var approvalToken: String

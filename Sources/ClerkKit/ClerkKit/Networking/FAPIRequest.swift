@@ -35,8 +35,9 @@ struct FAPIRequest: Sendable {
         rawBody = (body.contentType, body.data)
     }
 
-    /// Whether this is `GET /v1/client`.
-    var isClientRead: Bool { method == "GET" && path == "/v1/client" }
+    /// Whether this answers with the client as its resource: `GET /v1/client`, and `POST` / `PUT /v1/client`
+    /// (creating a client, or redeeming a hosted sign-in with `_method=GET`).
+    var isClientRead: Bool { ["GET", "POST", "PUT"].contains(method) && path == "/v1/client" }
 
     /// Whether `_clerk_session_id` goes on the query (`/v1/me/**`, `/v1/organizations/**`).
     var needsSessionId: Bool {

@@ -27,6 +27,7 @@ extension EmulatorStore {
         expireSessions(now: now)
         var call = Call(request: request, now: now, clientId: client(for: request)?.id)
         if let page = providerRoute(request.method, PathMatcher(request.path), &call) { return page }
+        if let page = hostedPageRoute(request.method, PathMatcher(request.path), &call) { return page }
         let reply: Result<Reply, FAPIError>
         do throws(FAPIError) {
             reply = .success(try route(&call))
@@ -91,10 +92,14 @@ extension EmulatorStore {
             try form.requireKnown([])
             return .bare(environmentJSON())
         }
+        if method == "GET", path.match("v1/client") != nil, form["rotating_token_nonce"] != nil {
+            return try redeemHostedAuth(&call)
+        }
         if method == "GET", path.match("v1/client") != nil {
             try form.requireKnown([])
             return .clientAsResponse
         }
+        if method == "POST", path.match("v1/client/hosted_auth") != nil { return try createHostedAuth(&call) }
         if method == "PUT" || method == "POST", path.match("v1/client") != nil {
             // Creates a client (with a device token) when the request has none; keeps the current one otherwise.
             try form.requireKnown([])

@@ -21,6 +21,24 @@ enum ConsentPage {
             """
     }
 
+    /// The hosted sign-in page: an email address and a password.
+    static func hostedForm(flow: String, issuer: String, failed: Bool) -> String {
+        """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>Sign in</title></head>
+        <body>
+        <h1>Sign in</h1>
+        \(failed ? "<p>The email address or password is wrong.</p>" : "")
+        <form method="get" action="\(escape(issuer))/hosted/submit">
+        <input type="hidden" name="flow" value="\(escape(flow))">
+        <label>Email address <input type="email" name="identifier" required></label>
+        <label>Password <input type="password" name="password" required></label>
+        <button type="submit">Continue</button>
+        </form>
+        </body></html>
+        """
+    }
+
     /// A page saying why the step cannot go on.
     static func error(_ message: String) -> String {
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>Error</title></head><body><p>"

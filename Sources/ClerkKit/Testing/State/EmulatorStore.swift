@@ -39,6 +39,8 @@ struct EmulatorStore: Sendable {
     var transferable: [String: ProviderIdentity] = [:]
     /// Nonces the app exchanges for a rotated device token after an OAuth callback.
     var rotatingNonces: [String: RotatingNonce] = [:]
+    /// Hosted sign-ins by id, until their nonce is redeemed.
+    var hostedFlows: [String: HostedAuthFlow] = [:]
     /// Signs and checks the ID tokens the emulated Apple and Google hand out (`ClerkEmulator.identityToken`).
     let identityTokens = IdentityTokenIssuer()
 

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// `clerk sign-in --oauth`: the loopback redirect flow against the embedded emulator, with `$BROWSER` standing
-/// in for a person who answers the emulated provider's consent page (over real HTTP, redirects followed by curl).
+/// in for a person who answers the emulated provider's consent page (over real HTTP, redirects followed by Python's
+/// urllib).
 @Suite("clerk sign-in --oauth")
 struct OAuthCommandTests {
     /// A browser that answers the consent page as `email` would (allow) or declines. Run through `sh` (not
@@ -19,7 +20,7 @@ struct OAuthCommandTests {
         let text = """
             #!/bin/sh
             consent=$(printf '%s' "$1" | sed 's#/authorize?#/consent?#')
-            exec curl -sL -o /dev/null "$consent&\(decision)"
+            exec python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1]).read()' "$consent&\(decision)"
             """
         try Data(text.utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)

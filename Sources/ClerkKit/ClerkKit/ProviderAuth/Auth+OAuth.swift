@@ -17,14 +17,11 @@ extension Auth {
         provider: OAuthProvider, using authenticator: any WebAuthenticator, prefersEphemeralSession: Bool = false,
         transferable: Bool = true, unsafeMetadata: JSONValue? = nil
     ) async throws(ClerkError) -> TransferFlowResult {
-        let redirect = try redirectURL(for: authenticator)
-        let parameters = AuthParameters.CreateSignIn(strategy: provider.strategy, redirectUrl: redirect.absoluteString)
-        let signIn = try await perform(
-            try FAPIRequest("POST", "/v1/client/sign_ins", parameters: parameters), as: SignIn.self)
-        let flow = ProviderFlow(
-            authenticator: authenticator, redirectURL: redirect, ephemeral: prefersEphemeralSession,
-            transferable: transferable, unsafeMetadata: unsafeMetadata)
-        return try await finishSignIn(signIn, flow)
+        try await signInThroughBrowser(
+            strategy: provider.strategy, identifier: nil,
+            ProviderFlow(
+                authenticator: authenticator, redirectURL: try redirectURL(for: authenticator),
+                ephemeral: prefersEphemeralSession, transferable: transferable, unsafeMetadata: unsafeMetadata))
     }
 
     /// Signs in through the enterprise connection (SAML or OIDC) of `emailAddress`'s domain, like
@@ -34,16 +31,11 @@ extension Auth {
         emailAddress: String, using authenticator: any WebAuthenticator, prefersEphemeralSession: Bool = false,
         transferable: Bool = true, unsafeMetadata: JSONValue? = nil
     ) async throws(ClerkError) -> TransferFlowResult {
-        let redirect = try redirectURL(for: authenticator)
-        let parameters = AuthParameters.CreateSignIn(
+        try await signInThroughBrowser(
             strategy: FactorStrategy.enterpriseSSO.rawValue, identifier: emailAddress,
-            redirectUrl: redirect.absoluteString)
-        let signIn = try await perform(
-            try FAPIRequest("POST", "/v1/client/sign_ins", parameters: parameters), as: SignIn.self)
-        let flow = ProviderFlow(
-            authenticator: authenticator, redirectURL: redirect, ephemeral: prefersEphemeralSession,
-            transferable: transferable, unsafeMetadata: unsafeMetadata)
-        return try await finishSignIn(signIn, flow)
+            ProviderFlow(
+                authenticator: authenticator, redirectURL: try redirectURL(for: authenticator),
+                ephemeral: prefersEphemeralSession, transferable: transferable, unsafeMetadata: unsafeMetadata))
     }
 
     /// Signs up with an OAuth provider. When someone already has the provider account and `transferable` is
@@ -123,7 +115,13 @@ extension Auth {
         return try ProviderVerification.nonce(in: callback, redirectURL: flow.redirectURL)
     }
 
-    func finishSignIn(_ started: SignIn, _ flow: ProviderFlow) async throws(ClerkError) -> TransferFlowResult {
+    private func signInThroughBrowser(strategy: String, identifier: String?, _ flow: ProviderFlow)
+        async throws(ClerkError) -> TransferFlowResult
+    {
+        let parameters = AuthParameters.CreateSignIn(
+            strategy: strategy, identifier: identifier, redirectUrl: flow.redirectURL.absoluteString)
+        let started = try await perform(
+            try FAPIRequest("POST", "/v1/client/sign_ins", parameters: parameters), as: SignIn.self)
         let nonce = try await browse(started.firstFactorVerification, flow)
         return try await resolve(
             try await reload(started, rotatingTokenNonce: nonce), transferable: flow.transferable,

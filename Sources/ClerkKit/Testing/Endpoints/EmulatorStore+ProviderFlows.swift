@@ -16,7 +16,7 @@ extension EmulatorStore {
         }
         guard let strategy, Self.isProviderStrategy(strategy) else { return nil }
         var machine = SignInMachine(id: IDs.make("sia"), createdAt: call.now)
-        var client = establishClient(&call)
+        _ = establishClient(&call)
         let result: Result<[SignInMachine.Action], FAPIError>
         if let provider = try browserProvider(strategy) {
             let identifier = form["identifier"].flatMap { $0.isEmpty ? nil : $0 }
@@ -31,10 +31,7 @@ extension EmulatorStore {
                 strategy: strategy, identity: identity, user: owner, signInContext(owner, call))
             if machine.firstFactor?.status == .transferable { transferable[machine.id] = identity }
         }
-        signIns[machine.id] = machine
-        client.signInId = machine.id
-        update(client, now: call.now)
-        return try finish(machine, result, &call)
+        return try adopt(machine, result, &call)
     }
 
     /// `prepare_first_factor` with a browser strategy on a sign-in that has an identifier.
@@ -77,6 +74,24 @@ extension EmulatorStore {
                 strategy: strategy, identity: identity, existingUser: user(owning: identity) != nil, fields, context)
             if machine.external?.status == .transferable { transferable[machine.id] = identity }
         }
+        return try adopt(machine, result, &call)
+    }
+
+    /// Keeps a new sign-in as the client's current one and answers with it.
+    mutating func adopt(
+        _ machine: SignInMachine, _ result: Result<[SignInMachine.Action], FAPIError>, _ call: inout Call
+    ) throws(FAPIError) -> Reply {
+        var client = establishClient(&call)
+        signIns[machine.id] = machine
+        client.signInId = machine.id
+        update(client, now: call.now)
+        return try finish(machine, result, &call)
+    }
+
+    /// Keeps a new sign-up as the client's current one and answers with it; a refused create keeps nothing.
+    mutating func adopt(
+        _ machine: SignUpMachine, _ result: Result<[SignUpMachine.Action], FAPIError>, _ call: inout Call
+    ) throws(FAPIError) -> Reply {
         if case .failure(let error) = result { throw error }
         var client = establishClient(&call)
         client.signUpId = machine.id
@@ -94,11 +109,9 @@ extension EmulatorStore {
         let proven = signUps[signUpId]?.external?.strategy ?? identity.strategy
         let result = machine.transfer(from: proven, user: owner, signInContext(owner, call))
         transferable[signUpId] = nil
-        signIns[machine.id] = machine
-        client.signInId = machine.id
         client.signUpId = nil
         update(client, now: call.now)
-        return try finish(machine, result, &call)
+        return try adopt(machine, result, &call)
     }
 
     /// The account an `oauth_token_<provider>` request's ID token proves.

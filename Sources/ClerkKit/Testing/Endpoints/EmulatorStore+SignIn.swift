@@ -32,12 +32,9 @@ extension EmulatorStore {
         if let reply = try providerSignIn(&call) { return reply }
         if form["strategy"] == "passkey", form["identifier"] == nil {
             var machine = SignInMachine(id: IDs.make("sia"), createdAt: call.now)
-            var client = establishClient(&call)
+            _ = establishClient(&call)
             let result = try startPasskeySignIn(&machine, user: nil, call)
-            signIns[machine.id] = machine
-            client.signInId = machine.id
-            update(client, now: call.now)
-            return try finish(machine, result, &call)
+            return try adopt(machine, result, &call)
         }
         var client = establishClient(&call)
         let identifier = form["identifier"].flatMap { $0.isEmpty ? nil : $0 }

@@ -28,12 +28,7 @@ extension EmulatorStore {
         if let reply = try providerSignUp(fields, &call) { return reply }
         var machine = SignUpMachine(id: IDs.make("sua"), createdAt: call.now)
         let result = machine.handle(.create(fields), context: signUpContext(call))
-        if case .failure(let error) = result { throw error }
-        var client = establishClient(&call)
-        client.signUpId = machine.id
-        update(client, now: call.now)
-        signUps[machine.id] = machine
-        return try finishSignUp(machine, result, &call)
+        return try adopt(machine, result, &call)
     }
 
     mutating func getSignUp(_ id: String, _ call: inout Call) throws(FAPIError) -> Reply {

@@ -19,12 +19,15 @@ final class IdentityStore: Sendable {
         var snapshot = Snapshot()
         var environment: ClerkEnvironment?
         var nextSequence: UInt64 = 1
+        /// Responses to requests sent before this place in the send order are ignored: the identity they were
+        /// sent with was replaced by an adopted one.
+        var fence: UInt64 = 0
     }
 
     private let state = Protected(State())
     private let store: any SecureStore
     private let logger: Logger
-    private let observers = Protected<[@Sendable (Snapshot) -> Void]>([])
+    private let observers = Protected<[@Sendable (Snapshot, ClerkIdentityChange.Origin) -> Void]>([])
 
     init(store: any SecureStore, logger: Logger) {
         self.store = store
@@ -46,24 +49,57 @@ final class IdentityStore: Sendable {
     }
     var environment: ClerkEnvironment? { state.withLock { $0.environment } }
 
-    /// The place of a request about to be sent in the send order.
-    func nextSequence() -> UInt64 {
+    /// The identity a request is about to be sent with, and its place in the send order, read together.
+    func begin() -> (snapshot: Snapshot, sequence: UInt64) {
         state.withLock { state in
             defer { state.nextSequence += 1 }
-            return state.nextSequence
+            return (state.snapshot, state.nextSequence)
         }
     }
 
-    /// Calls `observer` after every change of the identity (on the thread that made it).
-    func observe(_ observer: @escaping @Sendable (Snapshot) -> Void) {
+    /// Calls `observer` after every change of the identity (on the thread that made it), with where it came from.
+    func observe(_ observer: @escaping @Sendable (Snapshot, ClerkIdentityChange.Origin) -> Void) {
         observers.withLock { $0.append(observer) }
+    }
+
+    private func notify(_ snapshot: Snapshot, _ origin: ClerkIdentityChange.Origin) {
+        for observer in observers.value { observer(snapshot, origin) }
+    }
+
+    /// Replaces the identity with one written elsewhere (another process, a paired device), as one value.
+    ///
+    /// When the device token or the client changes to another one, responses to requests sent before are
+    /// ignored, so that nothing sent with the old identity lands on the new one. Returns the new identity when
+    /// it changed, else `nil`.
+    @discardableResult
+    func adopt(_ identity: ClerkIdentity) -> Snapshot? {
+        let changed: Snapshot? = state.withLock { state in
+            guard !state.retired else { return nil }
+            let sequence = state.nextSequence
+            state.nextSequence += 1
+            let next = Snapshot(
+                deviceToken: identity.deviceToken, client: identity.client,
+                clientOrder: ResponseOrder(serverDate: identity.serverDate, sequence: sequence))
+            guard next.deviceToken != state.snapshot.deviceToken || next.client != state.snapshot.client else {
+                return nil
+            }
+            if next.deviceToken != state.snapshot.deviceToken || next.client?.id != state.snapshot.client?.id {
+                state.fence = sequence
+            }
+            persist(next, replacing: state.snapshot)
+            state.snapshot = next
+            return next
+        }
+        guard let changed else { return nil }
+        notify(changed, .adopted)
+        return changed
     }
 
     /// Applies what one response said. Returns the new identity when it changed, else `nil`.
     @discardableResult
     func apply(token: DeviceTokenUpdate, client update: ClientUpdate, order: ResponseOrder) -> Snapshot? {
         let changed: Snapshot? = state.withLock { state in
-            guard !state.retired else { return nil }
+            guard !state.retired, order.sequence >= state.fence else { return nil }
             var next = state.snapshot
             switch token {
             case .keep: break
@@ -81,7 +117,7 @@ final class IdentityStore: Sendable {
             return next
         }
         guard let changed else { return nil }
-        for observer in observers.value { observer(changed) }
+        notify(changed, .local)
         return changed
     }
 
@@ -101,8 +137,7 @@ final class IdentityStore: Sendable {
             persist(empty, replacing: state.snapshot)
             state.snapshot = empty
         }
-        let snapshot = self.snapshot
-        for observer in observers.value { observer(snapshot) }
+        notify(snapshot, .local)
     }
 
     /// Loads the stored identity and environment. Unreadable or foreign values are removed and logged.
@@ -126,9 +161,7 @@ final class IdentityStore: Sendable {
                 clientOrder: client == nil ? nil : ResponseOrder(serverDate: order?.serverDate, sequence: 0))
             return state.snapshot
         }
-        if let snapshot, snapshot != Snapshot() {
-            for observer in observers.value { observer(snapshot) }
-        }
+        if let snapshot, snapshot != Snapshot() { notify(snapshot, .restored) }
     }
 
     // MARK: Storage

@@ -64,7 +64,7 @@ final class FAPIClient: Sendable {
             }
             let failure: AttemptFailure
             do throws(AttemptFailure) {
-                return try await attempt(request, identity: current)
+                return try await attempt(request)
             } catch {
                 failure = error
             }
@@ -88,10 +88,9 @@ final class FAPIClient: Sendable {
         var appliedIdentity: IdentityStore.Snapshot?
     }
 
-    private func attempt(_ request: FAPIRequest, identity current: IdentityStore.Snapshot) async throws(AttemptFailure)
-        -> ClerkHTTPResponse
-    {
+    private func attempt(_ request: FAPIRequest) async throws(AttemptFailure) -> ClerkHTTPResponse {
         let fail = { (error: ClerkError) in AttemptFailure(error: error, outcome: nil) }
+        let (current, sequence) = identity.begin()
         var http: ClerkHTTPRequest
         do throws(ClerkError) {
             http = try builder.build(
@@ -102,7 +101,6 @@ final class FAPIClient: Sendable {
         } catch {
             throw fail(error)
         }
-        let sequence = identity.nextSequence()
         let response: ClerkHTTPResponse
         do throws(ClerkError) {
             response = try await transport.send(http)

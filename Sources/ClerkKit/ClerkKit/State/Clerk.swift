@@ -41,6 +41,7 @@ public final class Clerk: Observable {
 
     private(set) var core: ClerkCore
     let eventHub = EventHub<AuthEvent>()
+    let identityHub = EventHub<ClerkIdentityChange>()
     let tokenRefresh = Protected<Task<Void, Never>?>(nil)
 
     /// The current session: the client's last active session.
@@ -95,7 +96,8 @@ public final class Clerk: Observable {
     }
 
     private func observe(_ core: ClerkCore) {
-        core.identity.observe { [weak self] _ in
+        core.identity.observe { [weak self, identityHub] snapshot, origin in
+            identityHub.send(ClerkIdentityChange(identity: snapshot.identity, origin: origin))
             Task { @MainActor in self?.syncState() }
         }
     }
@@ -118,6 +120,7 @@ public final class Clerk: Observable {
     deinit {
         tokenRefresh.withLock { $0?.cancel() }
         eventHub.finish()
+        identityHub.finish()
     }
 
     /// Loads the stored client and environment, then refreshes both from the Frontend API.

@@ -28,7 +28,7 @@ let packageDependencies: [Package.Dependency] = [
     // DurableStreams client: the Service conformance and the conformance runner's YAML.
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-    // ClerkKit: the emulator's RS256 session tokens (ClerkKitTesting only; ClerkKit itself stays on Foundation).
+    // ClerkKit: the emulator's RS256 session tokens (ClerkKitTesting) and software trusted-device keys on Linux.
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
 ]
 
@@ -541,10 +541,14 @@ let clerkKitProducts: [Product] = [
 ]
 let clerkKitTargets: [Target] = [
     // Core: configuration, networking, models, auth flows, session tokens, storage. No third-party
-    // dependency but swift-log.
+    // dependency but swift-log (and swift-crypto on Linux, where CryptoKit is missing).
     .target(
         name: "ClerkKit",
-        dependencies: [.product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            .product(name: "Logging", package: "swift-log"),
+            // Software trusted-device keys (P-256) where CryptoKit is missing; Apple platforms use CryptoKit.
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
+        ],
         path: "Sources/ClerkKit/ClerkKit"
     ),
     // ClerkEmulator (a local Frontend API server) and preview/sample data.

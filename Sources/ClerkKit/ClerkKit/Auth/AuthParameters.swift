@@ -10,6 +10,7 @@ enum AuthParameters {
         var redirectUrl: String?
         var transfer: Bool?
         var token: String?
+        var trustedDeviceId: String?
     }
 
     struct PrepareFactor: Encodable {
@@ -39,6 +40,10 @@ enum AuthParameters {
         var code: String?
         var password: String?
         var publicKeyCredential: String?
+        var trustedDeviceId: String?
+        var clientData: String?
+        var signature: String?
+        var algorithm: String?
     }
 
     struct ResetPassword: Encodable {

@@ -24,6 +24,9 @@ public struct ClerkOptions: Sendable {
     /// Where OAuth, SSO and hosted sign-in send the browser back to: `<bundle id>://callback` by default (as in
     /// clerk-ios), nil without a bundle id. A ``WebAuthenticator`` with its own redirect URL overrides it.
     public var redirectURL: URL?
+    /// Where trusted-device keys are made and used; `nil` (the default) uses the Secure Enclave where the device
+    /// has one, else software keys in the instance's store (``SoftwareTrustedDeviceKeys``).
+    public var trustedDeviceKeys: (any TrustedDeviceKeyStore)?
 
     /// Creates options; every argument has a default.
     public init(

@@ -46,9 +46,12 @@ public struct AuthConfig: Codable, Sendable, Hashable {
     public var username: AttributeRequirement?
     /// The password requirement.
     public var password: AttributeRequirement?
+    /// Native-app settings: trusted devices.
+    public var nativeSettings: NativeSettings?
 
     enum CodingKeys: String, CodingKey {
         case id, username, password
+        case nativeSettings = "native_settings"
         case singleSessionMode = "single_session_mode"
         case identificationStrategies = "identification_strategies"
         case firstFactors = "first_factors"

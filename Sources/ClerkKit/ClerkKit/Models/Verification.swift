@@ -24,9 +24,12 @@ public struct Verification: Codable, Sendable, Hashable {
     public var nextAction: VerificationNextAction?
     /// Sign-up verifications: the strategies that can verify this field.
     public var supportedStrategies: [String]?
+    /// The challenge to sign for the `trusted_device` strategy.
+    public var trustedDeviceChallenge: TrustedDeviceChallenge?
 
     enum CodingKeys: String, CodingKey {
         case object, status, strategy, attempts, nonce, error
+        case trustedDeviceChallenge = "trusted_device_challenge"
         case expireAt = "expire_at"
         case externalVerificationRedirectUrl = "external_verification_redirect_url"
         case nextAction = "next_action"

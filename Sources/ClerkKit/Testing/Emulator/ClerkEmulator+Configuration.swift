@@ -49,6 +49,8 @@ extension ClerkEmulator {
         /// The WebAuthn relying party id; set, it turns passkeys on (registration from the account, sign-in with
         /// `strategy=passkey`, checked as a relying party checks them). Nil by default.
         public var passkeyRelyingPartyID: String? = nil
+        /// Whether native apps may enroll trusted devices and sign in with them (`native_settings`); off by default.
+        public var trustedDevices: Bool = false
 
         /// Creates a configuration; every parameter has the default described on the type.
         public init(

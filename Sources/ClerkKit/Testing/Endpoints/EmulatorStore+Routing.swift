@@ -139,6 +139,7 @@ extension EmulatorStore {
         if let reply = try identifierRoute(method, path, &call) { return reply }
         if let reply = try secondFactorRoute(method, path, &call) { return reply }
         if let reply = try passkeyRegistrationRoute(method, path, &call) { return reply }
+        if let reply = try trustedDeviceRoute(method, path, &call) { return reply }
         if let reply = try connectionRoute(method, path, &call) { return reply }
         if let reply = try organizationRoute(method, path, &call) { return reply }
         if let reply = try membershipRoute(method, path, &call) { return reply }

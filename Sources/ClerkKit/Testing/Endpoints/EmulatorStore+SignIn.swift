@@ -30,6 +30,7 @@ extension EmulatorStore {
             throw FAPIError.sessionExists
         }
         if let reply = try providerSignIn(&call) { return reply }
+        if form["strategy"] == "trusted_device" { return try startTrustedDeviceSignIn(&call) }
         if form["strategy"] == "passkey", form["identifier"] == nil {
             var machine = SignInMachine(id: IDs.make("sia"), createdAt: call.now)
             _ = establishClient(&call)
@@ -88,6 +89,10 @@ extension EmulatorStore {
             input = .prepareFirstFactor(
                 strategy: try form.required("strategy"), emailAddressId: form["email_address_id"],
                 phoneNumberId: form["phone_number_id"])
+        case "attempt_first_factor" where form["strategy"] == "trusted_device":
+            let result = try attemptTrustedDeviceSignIn(&machine, call)
+            signIns[machine.id] = machine
+            return try finish(machine, result, &call)
         case "attempt_first_factor" where form["strategy"] == "passkey":
             let result = try attemptPasskeySignIn(&machine, call)
             signIns[machine.id] = machine

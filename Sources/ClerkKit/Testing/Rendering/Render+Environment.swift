@@ -57,7 +57,8 @@ extension EmulatorStore {
             "test_mode": true, "cookieless_dev": false, "url_based_session_syncing": true, "claimed_at": nil,
             "reverification": false,
             "native_settings": [
-                "object": "native_settings", "api_enabled": true, "trusted_device_sign_in_enabled": false,
+                "object": "native_settings", "api_enabled": true,
+                "trusted_device_sign_in_enabled": .bool(configuration.trustedDevices),
                 "trusted_device_enrollment_prompt_after_sign_in_enabled": false,
                 "trusted_device_enrollment_prompt_after_sign_up_enabled": false,
             ],

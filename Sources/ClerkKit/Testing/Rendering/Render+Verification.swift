@@ -11,6 +11,7 @@ extension VerificationState {
         case "admin": "verification_admin"
         case "enterprise_sso": "verification_saml"
         case "passkey": "verification_passkey"
+        case "trusted_device": "verification_trusted_device"
         case _ where strategy.hasPrefix("oauth_"): "verification_oauth"
         case _ where strategy.hasPrefix("from_oauth_"): "verification_from_oauth"
         default: "verification_otp"
@@ -24,6 +25,9 @@ extension VerificationState {
             ("strategy", .string(strategy)), ("attempts", .int(Int64(attempts))), ("expire_at", .optional(expireAt)),
         ]
         if strategy == "passkey", let nonce { pairs.append(("nonce", .string(nonce))) }
+        if strategy == "trusted_device" {
+            pairs.append(("trusted_device_challenge", trustedDeviceChallenge?.json ?? .null))
+        }
         if strategy.hasPrefix("oauth_") || strategy == "enterprise_sso" {
             pairs.append(("external_verification_redirect_url", .optional(externalURL)))
             pairs.append(("error", error?.json ?? .null))

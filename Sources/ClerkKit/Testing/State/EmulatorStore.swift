@@ -41,6 +41,8 @@ struct EmulatorStore: Sendable {
     var rotatingNonces: [String: RotatingNonce] = [:]
     /// Hosted sign-ins by id, until their nonce is redeemed.
     var hostedFlows: [String: HostedAuthFlow] = [:]
+    /// Trusted-device enrollment challenges by `client_data`, one use each.
+    var trustedDeviceEnrollments: [String: TrustedDeviceEnrollment] = [:]
     /// Signs and checks the ID tokens the emulated Apple and Google hand out (`ClerkEmulator.identityToken`).
     let identityTokens = IdentityTokenIssuer()
 

@@ -43,6 +43,8 @@ struct UserRecord: Sendable, Equatable {
     var passkeys: [PasskeyRecord] = []
     /// Passkeys created from the account whose credential has not been verified yet.
     var pendingPasskeys: [PasskeyRecord] = []
+    /// Enrolled trusted-device credentials, revoked ones included.
+    var trustedDevices: [TrustedDeviceRecord] = []
     var externalAccounts: [ExternalAccountRecord] = []
     var primaryEmailId: String?
     var primaryPhoneId: String?

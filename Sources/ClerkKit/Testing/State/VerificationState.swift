@@ -23,6 +23,8 @@ struct VerificationState: Sendable, Equatable {
     var error: FAPIError? = nil
     /// Passkeys: the WebAuthn options the client passes to its authenticator (a JSON string).
     var nonce: String? = nil
+    /// Trusted devices: the challenge the device key must sign.
+    var trustedDeviceChallenge: TrustedDeviceChallengeRecord? = nil
 
     /// Checks `given` against the code: expiry, attempt budget, then the code itself.
     mutating func attempt(_ given: String, now: Millis, maximumAttempts: Int) -> FAPIError? {

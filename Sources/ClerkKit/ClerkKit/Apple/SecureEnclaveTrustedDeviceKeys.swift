@@ -1,0 +1,79 @@
+#if canImport(LocalAuthentication)
+import CryptoKit
+public import Foundation
+import LocalAuthentication
+public import Security
+
+/// Trusted-device keys in the Secure Enclave: the private key never leaves the hardware and each signature needs
+/// the person (biometrics by default). The store keeps only the enclave's opaque handle.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
+    private let store: any SecureStore
+    private let flags: SecAccessControlCreateFlags
+
+    /// Whether this device has a Secure Enclave.
+    public static var isAvailable: Bool { SecureEnclave.isAvailable }
+
+    /// Keeps key handles in `store`; `flags` say what unlocks a key (default: a biometric of the current set).
+    public init(store: any SecureStore, flags: SecAccessControlCreateFlags = [.privateKeyUsage, .biometryCurrentSet]) {
+        self.store = store
+        self.flags = flags
+    }
+
+    public func createKey() async throws(ClerkError) -> TrustedDeviceKey {
+        var failure: Unmanaged<CFError>?
+        guard
+            let access = SecAccessControlCreateWithFlags(
+                nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, &failure)
+        else {
+            throw ClerkError(
+                .storage, "The key's access control could not be made.", underlying: failure?.takeRetainedValue())
+        }
+        let key: SecureEnclave.P256.Signing.PrivateKey
+        do {
+            key = try SecureEnclave.P256.Signing.PrivateKey(accessControl: access)
+        } catch {
+            throw ClerkError(.storage, "The Secure Enclave could not create a key.", underlying: error)
+        }
+        guard let jwk = TrustedDeviceKey.canonicalJWK(x963: key.publicKey.x963Representation) else {
+            throw ClerkError(.invalidState, "The new key has no usable public key.")
+        }
+        let keyID = UUID().uuidString.lowercased()
+        try store.set(key.dataRepresentation, forKey: TrustedDeviceKey.storeKey(keyID))
+        return TrustedDeviceKey(keyID: keyID, publicKeyJWK: jwk)
+    }
+
+    public func sign(_ data: Data, keyID: String, reason: String) async throws(ClerkError) -> Data {
+        guard TrustedDeviceKey.isUsableID(keyID), let handle = try store.data(forKey: TrustedDeviceKey.storeKey(keyID))
+        else { throw ClerkError(.invalidState, "The trusted device's key is gone.") }
+        let context = LAContext()
+        context.localizedReason = reason
+        do {
+            let key = try SecureEnclave.P256.Signing.PrivateKey(
+                dataRepresentation: handle, authenticationContext: context)
+            return try key.signature(for: data).rawRepresentation
+        } catch {
+            let code = (error as? LAError)?.code.rawValue ?? (error as NSError).code
+            throw TrustedDeviceRules.signingFailure(laErrorCode: code, underlying: error)
+        }
+    }
+
+    public func containsKey(keyID: String) throws(ClerkError) -> Bool {
+        guard TrustedDeviceKey.isUsableID(keyID) else { return false }
+        return try store.data(forKey: TrustedDeviceKey.storeKey(keyID)) != nil
+    }
+
+    public func deleteKey(keyID: String) throws(ClerkError) {
+        guard TrustedDeviceKey.isUsableID(keyID) else { return }
+        try store.remove(forKey: TrustedDeviceKey.storeKey(keyID))
+    }
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension TrustedDeviceKey {
+    /// The Secure Enclave where the device has one; trusted devices otherwise use software keys.
+    static func platformKeyStore(store: any SecureStore) -> (any TrustedDeviceKeyStore)? {
+        SecureEnclave.isAvailable ? SecureEnclaveTrustedDeviceKeys(store: store) : nil
+    }
+}
+#endif

@@ -20,6 +20,7 @@ public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
         self.flags = flags
     }
 
+    /// Creates a key in the Secure Enclave and stores its handle.
     public func createKey() async throws(ClerkError) -> TrustedDeviceKey {
         var failure: Unmanaged<CFError>?
         guard
@@ -43,6 +44,7 @@ public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
         return TrustedDeviceKey(keyID: keyID, publicKeyJWK: jwk)
     }
 
+    /// Signs `data` after the person unlocks the key (`reason` is shown).
     public func sign(_ data: Data, keyID: String, reason: String) async throws(ClerkError) -> Data {
         guard TrustedDeviceKey.isUsableID(keyID), let handle = try store.data(forKey: TrustedDeviceKey.storeKey(keyID))
         else { throw ClerkError(.invalidState, "The trusted device's key is gone.") }
@@ -58,11 +60,13 @@ public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
         }
     }
 
+    /// Whether the key's handle is stored.
     public func containsKey(keyID: String) throws(ClerkError) -> Bool {
         guard TrustedDeviceKey.isUsableID(keyID) else { return false }
         return try store.data(forKey: TrustedDeviceKey.storeKey(keyID)) != nil
     }
 
+    /// Removes the key's handle (the enclave then has no way back to the key).
     public func deleteKey(keyID: String) throws(ClerkError) {
         guard TrustedDeviceKey.isUsableID(keyID) else { return }
         try store.remove(forKey: TrustedDeviceKey.storeKey(keyID))

@@ -76,6 +76,7 @@ public struct ClerkIdentityChange: Sendable, Hashable {
         /// Loaded from this process's store at launch (``Clerk/hydrate()``).
         public static let restored = Origin(.restored)
 
+        /// The origin's name.
         public var description: String { base.rawValue }
     }
 

@@ -114,5 +114,6 @@ public struct TrustedDeviceAvailability: Sendable, Hashable, CustomStringConvert
 
     /// Whether sign-in can start.
     public var isAvailable: Bool { base == .available }
+    /// The reason's name.
     public var description: String { base.rawValue }
 }

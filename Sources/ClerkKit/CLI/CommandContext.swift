@@ -14,6 +14,9 @@ struct CommandContext {
     /// Where the device token and client are kept (the --state-dir files, else memory).
     let store: any SecureStore
 
+    /// The app identifier trusted devices enrolled by this tool carry.
+    nonisolated static let appIdentifier = "dev.courier.clerk-cli"
+
     /// Runs `body` with a loaded `Clerk`; maps ClerkKit's errors to the documented exit codes.
     static func run(
         _ options: ConnectionOptions, _ body: @MainActor (CommandContext) async throws(ClerkError) -> Void
@@ -28,14 +31,18 @@ struct CommandContext {
                     try FileSecureStore(directory: directory.url.appendingPathComponent("clerk"))
                 } ?? InMemorySecureStore()
             let configuration: ClerkConfiguration
+            var clerkOptions = ClerkOptions()
+            // Trusted devices name the app that owns them; a command-line tool has no bundle of its own.
+            if clerkOptions.device.bundleId == nil { clerkOptions.device.bundleId = Self.appIdentifier }
             if let key = options.resolvedPublishableKey {
                 configuration = try ClerkConfiguration(
-                    publishableKey: key, proxyURL: options.proxyURL.flatMap(URL.init(string:)))
+                    publishableKey: key, proxyURL: options.proxyURL.flatMap(URL.init(string:)), options: clerkOptions)
             } else {
                 let embedded = try await EmbeddedEmulator.start()
                 emulator = embedded
                 configuration = try ClerkConfiguration(
-                    publishableKey: await embedded.publishableKey, proxyURL: await embedded.baseURL)
+                    publishableKey: await embedded.publishableKey, proxyURL: await embedded.baseURL,
+                    options: clerkOptions)
             }
             let clerk = Clerk(configuration: configuration, store: store)
             try await clerk.load()

@@ -19,6 +19,7 @@ enum EmbeddedEmulator {
         var configuration = ClerkEmulator.Configuration()
         configuration.oauthProviders = ["apple", "github", "google"]
         configuration.passkeyRelyingPartyID = "localhost"
+        configuration.trustedDevices = true
         let emulator = ClerkEmulator(configuration: configuration, logger: logger)
         _ = try await emulator.createUser(
             emailAddress: DemoUser.emailAddress, password: DemoUser.password, firstName: "Demo", lastName: "User")

@@ -35,6 +35,9 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Option(name: .customLong("passkey-rp-id"), help: "Turn passkeys on with this relying party id (a domain).")
     var passkeyRelyingPartyID: String?
 
+    @Flag(name: .customLong("trusted-devices"), help: "Let native apps enroll trusted devices and sign in with them.")
+    var trustedDevices = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
@@ -51,6 +54,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         var configuration = ClerkEmulator.Configuration(port: port)
         configuration.oauthProviders = Set(oauthProviders)
         configuration.passkeyRelyingPartyID = passkeyRelyingPartyID
+        configuration.trustedDevices = trustedDevices
         let emulator = ClerkEmulator(configuration: configuration, logger: logger)
         do {
             if demoUser {

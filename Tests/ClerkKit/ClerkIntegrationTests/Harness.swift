@@ -24,7 +24,10 @@ struct Harness {
         logger.logLevel = .critical
         let emulator = ClerkEmulator(configuration: emulatorConfiguration, logger: logger)
         let url = try await emulator.start()
-        let configuration = try ClerkConfiguration(publishableKey: await emulator.publishableKey, proxyURL: url)
+        // Telemetry stays off on every platform (it is on by default on Apple's): these tests count requests.
+        let configuration = try ClerkConfiguration(
+            publishableKey: await emulator.publishableKey, proxyURL: url, options: ClerkOptions(telemetryEnabled: false)
+        )
         let clerk = Clerk(configuration: configuration, store: store ?? InMemorySecureStore())
         try await clerk.load()
         return Harness(emulator: emulator, url: url, configuration: configuration, clerk: clerk)

@@ -97,7 +97,7 @@ import Testing
         #if os(Linux)
         #expect(ClerkOptions().telemetryEnabled == false)
         let transport = Self.transport()
-        let configuration = try Fixtures.configuration()
+        let configuration = try ClerkConfiguration(publishableKey: Fixtures.publishableKey)  // the default options
         let clerk = Clerk(
             configuration: configuration,
             dependencies: ClerkDependencies(

@@ -40,6 +40,9 @@ struct CommandContext {
             } else {
                 let embedded = try await EmbeddedEmulator.start()
                 emulator = embedded
+                // Telemetry (when it is on) goes to the embedded emulator, which records it, not to Clerk.
+                var clerkOptions = ClerkOptions()
+                if let endpoint = await embedded.telemetryEndpoint { clerkOptions.telemetryEndpoint = endpoint }
                 configuration = try ClerkConfiguration(
                     publishableKey: await embedded.publishableKey, proxyURL: await embedded.baseURL,
                     options: clerkOptions)
@@ -47,6 +50,8 @@ struct CommandContext {
             let clerk = Clerk(configuration: configuration, store: store)
             try await clerk.load()
             try await body(CommandContext(clerk: clerk, emulator: emulator, output: output, store: store))
+            // The process ends with the command: send the telemetry still buffered.
+            await clerk.flushTelemetry()
             if let emulator { await emulator.stop() }
         } catch {
             if let emulator { await emulator.stop() }

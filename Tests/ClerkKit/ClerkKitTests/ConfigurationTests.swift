@@ -68,6 +68,7 @@ import Testing
         #if os(Linux)
         #expect(options.telemetryEnabled == false)
         #endif
+        #expect(options.telemetryEndpoint.absoluteString == "https://clerk-telemetry.com/v1/event")
         #expect(options.retry.maxRetries == 2)
         #expect(options.tokenRefreshInterval == .seconds(5))
     }

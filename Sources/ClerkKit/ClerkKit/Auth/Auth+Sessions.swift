@@ -3,6 +3,7 @@ extension Auth {
     /// Signs out one session (`POST /v1/client/sessions/{id}/remove`), or every session on this client when
     /// `sessionId` is `nil` (`DELETE /v1/client/sessions`).
     public func signOut(sessionId: String? = nil) async throws(ClerkError) {
+        clerk.recordMethodInvoked("signOut")
         let tokens = clerk.core.tokens
         if let sessionId {
             await tokens.cache.removeTokens(sessionId: sessionId)
@@ -20,6 +21,7 @@ extension Auth {
     /// Makes `sessionId` the current session, with `organizationId` active (`nil` = the personal account).
     @discardableResult
     public func setActive(sessionId: String, organizationId: String? = nil) async throws(ClerkError) -> Session {
+        clerk.recordMethodInvoked("setActive")
         await clerk.core.tokens.cache.removeTokens(sessionId: sessionId)
         let request = try FAPIRequest(
             "POST", "/v1/client/sessions/\(FAPIRequest.segment(sessionId))/touch",

@@ -56,6 +56,7 @@ extension Auth {
 
     /// Starts a sign-up with `fields`.
     public func signUp(_ fields: SignUpFields) async throws(ClerkError) -> SignUp {
+        clerk.recordMethodInvoked("signUp")
         let request = try FAPIRequest("POST", "/v1/client/sign_ups", parameters: fields.parameters)
         return try await perform(request, as: SignUp.self)
     }
@@ -64,6 +65,7 @@ extension Auth {
     public func signUpWithTicket(_ ticket: String, fields: SignUpFields = SignUpFields()) async throws(ClerkError)
         -> SignUp
     {
+        clerk.recordMethodInvoked("signUp")
         var parameters = fields.parameters
         parameters.ticket = ticket
         parameters.strategy = "ticket"

@@ -64,6 +64,7 @@ extension Auth {
     }
 
     private func createSignIn(_ parameters: AuthParameters.CreateSignIn) async throws(ClerkError) -> SignIn {
+        clerk.recordMethodInvoked("signIn")
         let request = try FAPIRequest("POST", "/v1/client/sign_ins", parameters: parameters)
         return try await perform(request, as: SignIn.self)
     }

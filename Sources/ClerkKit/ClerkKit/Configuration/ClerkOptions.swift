@@ -13,8 +13,12 @@ public struct ClerkOptions: Sendable {
     /// The store for the device token, client and environment; `nil` uses the one passed to ``Clerk`` or an
     /// in-memory store.
     public var store: (any SecureStore)?
-    /// Whether telemetry may be sent. Off by default on Linux; ClerkKit itself records no telemetry yet.
+    /// Whether development telemetry is recorded and sent (see <doc:Telemetry>): on by default on Apple platforms
+    /// as in clerk-ios, off on Linux. Production instances never send any.
     public var telemetryEnabled: Bool
+    /// Where telemetry batches are posted (default ``defaultTelemetryEndpoint``, clerk-ios's
+    /// `https://clerk-telemetry.com/v1/event`). The proxy URL does not apply to it.
+    public var telemetryEndpoint: URL = ClerkOptions.defaultTelemetryEndpoint
     /// Retry limits.
     public var retry: RetryConfiguration
     /// The device description sent in the `x-*` headers.
@@ -53,6 +57,11 @@ public struct ClerkOptions: Sendable {
     /// `<bundle id>://callback`, or nil when the process has no bundle id.
     public static var defaultRedirectURL: URL? {
         Bundle.main.bundleIdentifier.flatMap { $0.isEmpty ? nil : URL(string: "\($0)://callback") }
+    }
+
+    /// `https://clerk-telemetry.com/v1/event`, where clerk-ios sends its telemetry.
+    public static var defaultTelemetryEndpoint: URL {
+        URL(string: "https://clerk-telemetry.com/v1/event") ?? URL(fileURLWithPath: "/")
     }
 
     /// `false` on Linux, `true` elsewhere (as in clerk-ios).

@@ -108,6 +108,7 @@ public final class Clerk: Observable {
         stopTokenRefresh()
         let old = core
         old.identity.retire()
+        if let telemetry = old.telemetry { Task { await telemetry.flush() } }
         await old.tokens.cache.clear()
         var dependencies = old.dependencies
         if let store = configuration.options.store { dependencies.store = store }

@@ -9,6 +9,8 @@ final class ClerkCore: Sendable {
     let identity: IdentityStore
     let fapi: FAPIClient
     let tokens: SessionTokenService
+    /// Records and sends telemetry; nil when it is off or the instance is not a development instance.
+    let telemetry: TelemetryDriver?
 
     init(configuration: ClerkConfiguration, dependencies: ClerkDependencies, events: EventHub<AuthEvent>) {
         self.configuration = configuration
@@ -17,6 +19,15 @@ final class ClerkCore: Sendable {
         fapi = FAPIClient(
             configuration: configuration, dependencies: dependencies, identity: identity, events: events)
         tokens = SessionTokenService(fapi: fapi, clock: dependencies.clock)
+        let options = configuration.options
+        telemetry =
+            options.telemetryEnabled && configuration.instanceType == .development
+            ? TelemetryDriver(
+                settings: .init(
+                    enabled: true, instanceType: configuration.instanceType,
+                    publishableKey: configuration.publishableKey),
+                endpoint: options.telemetryEndpoint, dependencies: dependencies)
+            : nil
     }
 
     /// `GET /v1/environment`, stored.

@@ -17,12 +17,12 @@ extension ClerkEmulator {
         let parsed: EmulatorRequest
         do throws(FAPIError) {
             let query = try FormBody(parsing: components?.percentEncodedQuery ?? "")
-            let (form, upload) = try EmulatorRequest.parseBody(
-                Array(request.body ?? Data()), contentType: request.headers["Content-Type"])
+            let (form, upload, raw) = try EmulatorRequest.parseBody(
+                Array(request.body ?? Data()), contentType: request.headers["Content-Type"], path: path)
             parsed = EmulatorRequest(
                 method: request.method, path: path, query: query, form: form, upload: upload,
                 authorization: request.headers["Authorization"], clientCookie: nil, origin: nil,
-                headers: request.headers.fields.map { ($0.name, $0.value) })
+                headers: request.headers.fields.map { ($0.name, $0.value) }, rawBody: raw)
         } catch {
             return Self.httpResponse(EmulatorResponse(status: error.status, body: EmulatorStore.errorBody(error)))
         }

@@ -33,6 +33,7 @@ public actor ClerkEmulator: Service {
     var faults: [FaultEntry] = []
     var rateWindows: [String: RateWindow] = [:]
     var log: [LoggedRequest] = []
+    var telemetryInbox = TelemetryInbox()
     private var server: RunningServer?
     private var stopWaiters: [CheckedContinuation<Void, Never>] = []
     private var startWaiters: [CheckedContinuation<URL, Never>] = []
@@ -204,6 +205,7 @@ public actor ClerkEmulator: Service {
     // MARK: Serving (used by the HTTP driver)
 
     func serve(_ request: EmulatorRequest) -> EmulatorResponse {
+        if request.path == Self.telemetryPath { return receiveTelemetry(request) }
         guard var store else {
             return EmulatorResponse(status: 500, body: EmulatorStore.errorBody(.resourceNotFound))
         }

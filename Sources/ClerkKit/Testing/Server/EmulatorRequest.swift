@@ -17,8 +17,24 @@ struct EmulatorRequest: Sendable {
     var origin: String?
     /// Every request header, in order, for the request log (secrets are redacted there).
     var headers: [(String, String)] = []
-    /// Reads a body by its `Content-Type`: a form (the default) or a multipart upload's `file` part.
-    static func parseBody(_ bytes: [UInt8], contentType: String?) throws(FAPIError) -> (FormBody, MultipartPart?) {
+    /// The body as received, for the telemetry endpoint (whose body is JSON); empty for the Frontend API's routes.
+    var rawBody = Data()
+    /// The `Content-Type` header, if any.
+    var contentType: String? { headers.first { $0.0.lowercased() == "content-type" }?.1 }
+
+    /// Reads a body by its `Content-Type`: a form (the default) or a multipart upload's `file` part. The telemetry
+    /// endpoint's body is not read here but kept whole (the third value).
+    static func parseBody(_ bytes: [UInt8], contentType: String?, path: String) throws(FAPIError)
+        -> (FormBody, MultipartPart?, Data)
+    {
+        if path == ClerkEmulator.telemetryPath { return (FormBody(), nil, Data(bytes)) }
+        let (form, upload) = try parseBody(bytes, contentType: contentType)
+        return (form, upload, Data())
+    }
+
+    private static func parseBody(_ bytes: [UInt8], contentType: String?) throws(FAPIError) -> (
+        FormBody, MultipartPart?
+    ) {
         let type = contentType?.lowercased() ?? ""
         if type.hasPrefix("multipart/form-data") {
             return (FormBody(), try MultipartPart.file(in: bytes, contentType: contentType ?? type))

@@ -76,8 +76,8 @@ struct EmulatorResponder: HTTPResponder {
                 status: 413, code: "request_body_too_large", message: "is too large",
                 longMessage: "The request body must be at most \(maximumBodyBytes) bytes.")
         }
-        let (form, upload) = try EmulatorRequest.parseBody(
-            Array(buffer.readableBytesView), contentType: request.headers[.contentType])
+        let (form, upload, raw) = try EmulatorRequest.parseBody(
+            Array(buffer.readableBytesView), contentType: request.headers[.contentType], path: path)
         let cookie = request.headers[.cookie].flatMap { header in
             header.split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
                 .first { $0.hasPrefix("__client=") }.map { String($0.dropFirst(9)) }
@@ -86,7 +86,7 @@ struct EmulatorResponder: HTTPResponder {
             method: method, path: path, query: query, form: form, upload: upload,
             authorization: request.headers[.authorization],
             clientCookie: cookie, origin: request.headers[.origin],
-            headers: request.headers.map { ($0.name.rawName, $0.value) })
+            headers: request.headers.map { ($0.name.rawName, $0.value) }, rawBody: raw)
     }
 
     private static func httpResponse(_ response: EmulatorResponse) -> Response {

@@ -35,6 +35,22 @@ func makePrimary(_ clerk: Clerk, codeFromTheEmail: String) async throws {
     try await clerk.account.update(UserUpdate(primaryEmailAddressId: email.id))
 }
 
+/// Telemetry.md: sending what is buffered when the app goes to the background.
+@MainActor
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+func appDidEnterBackground(_ clerk: Clerk) async {
+    clerk.stopTokenRefresh()
+    await clerk.flushTelemetry()
+}
+
+/// Telemetry.md: opting out.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+func configurationWithoutTelemetry(publishableKey: String) throws -> ClerkConfiguration {
+    var options = ClerkOptions()
+    options.telemetryEnabled = false
+    return try ClerkConfiguration(publishableKey: publishableKey, options: options)
+}
+
 /// Reverification.md: a password change the service wants reverified.
 @MainActor
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -14,7 +14,8 @@ struct ClerkHarness {
 
     init(
         transport: StubTransport, store: InMemorySecureStore = InMemorySecureStore(), clock: TestClock = TestClock(),
-        options: ClerkOptions = ClerkOptions(device: Fixtures.testDevice), proxy: String? = nil
+        options: ClerkOptions = ClerkOptions(telemetryEnabled: false, device: Fixtures.testDevice),
+        proxy: String? = nil
     ) throws {
         self.transport = transport
         self.store = store

@@ -10,7 +10,7 @@ enum Fixtures {
     static let null = NSNull()
 
     static func configuration(
-        proxy: String? = nil, options: ClerkOptions = ClerkOptions(device: testDevice)
+        proxy: String? = nil, options: ClerkOptions = ClerkOptions(telemetryEnabled: false, device: testDevice)
     ) throws -> ClerkConfiguration {
         try ClerkConfiguration(
             publishableKey: publishableKey, proxyURL: proxy.flatMap(URL.init(string:)), options: options)

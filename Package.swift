@@ -669,6 +669,29 @@ let clerkKitSharedSessionsTargets: [Target] = [
     ),
 ]
 
+// The identity pushed to a paired Apple Watch (and back) through SundialKit's application context.
+let clerkKitWatchSyncProducts: [Product] = [
+    .library(name: "ClerkKitWatchSync", targets: ["ClerkKitWatchSync"])
+]
+let clerkKitWatchSyncTargets: [Target] = [
+    .target(
+        name: "ClerkKitWatchSync",
+        dependencies: [
+            "ClerkKit", "SundialKitConnectivity", "SundialKitCore", "CourierPrimitives",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/ClerkKit/WatchSync"
+    ),
+    .testTarget(
+        name: "ClerkKitWatchSyncTests",
+        dependencies: [
+            "ClerkKit", "ClerkKitWatchSync", "ClerkKitTesting", "SundialKitConnectivity", "SundialKitCore",
+            "SundialKitTesting", "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/ClerkKit/ClerkKitWatchSyncTests"
+    ),
+]
+
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
@@ -702,6 +725,7 @@ let families = [
     family("durablestreams", products: durableStreamsProducts, targets: durableStreamsTargets),
     family("clerk", products: clerkKitProducts, targets: clerkKitTargets),
     family("clerk", "wormhole", products: clerkKitSharedSessionsProducts, targets: clerkKitSharedSessionsTargets),
+    family("clerk", "sundialkit", products: clerkKitWatchSyncProducts, targets: clerkKitWatchSyncTargets),
     selectedFamilies == nil ? ([.executable(name: "tour", targets: ["tour"])], tourTargets) : ([], []),
 ]
 let products: [Product] = families.flatMap(\.0)

@@ -106,6 +106,12 @@ struct SharedSessionState: Sendable, Hashable {
         }
         if winner.id == held?.id { return .ignore(.alreadyHeld) }
         guard isUnseen(winner) else { return .ignore(.stale) }
+        if held == nil, current.deviceToken != nil, !winner.holdsSameIdentity(as: current),
+            let mine = current.serverDate, let theirs = winner.identity.serverDate, mine > theirs
+        {
+            // At start, this process holds a newer identity than any published (it stopped before publishing).
+            return publish(current, id: newEventID)
+        }
         held = winner
         return winner.holdsSameIdentity(as: current) ? .ignore(.sameIdentity) : .adopt(winner)
     }

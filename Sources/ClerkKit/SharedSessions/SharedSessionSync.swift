@@ -32,7 +32,7 @@ public actor SharedSessionSync {
     private enum Item: Sendable {
         case change(ClerkIdentityChange)
         case doorbell(SharedSessionAnnouncement)
-        case synchronize(CheckedContinuation<Void, Never>?)
+        case synchronize(UUID)
     }
 
     /// The `Clerk` whose identity is shared.
@@ -49,6 +49,8 @@ public actor SharedSessionSync {
     private var inbox: AsyncStream<Item>.Continuation?
     private var tasks: [Task<Void, Never>] = []
     private var isStarting = false
+    /// Callers of ``synchronize()`` waiting for their read; resumed when it is done or at ``stop()``.
+    private var waiting: [UUID: CheckedContinuation<Void, Never>] = [:]
 
     /// Creates sync for `clerk`.
     ///
@@ -139,14 +141,18 @@ public actor SharedSessionSync {
         inbox?.finish()
         inbox = nil
         wormhole = nil
+        for continuation in waiting.values { continuation.resume() }
+        waiting = [:]
     }
 
     /// Reads the announcements and every slot now, and adopts the winner if it is newer (for example when the app
     /// comes to the foreground); returns once that is done. Does nothing before ``start()``.
     public func synchronize() async {
         guard let inbox else { return }
+        let id = UUID()
         await withCheckedContinuation { continuation in
-            inbox.yield(.synchronize(continuation))
+            waiting[id] = continuation
+            inbox.yield(.synchronize(id))
         }
     }
 
@@ -169,10 +175,10 @@ public actor SharedSessionSync {
                 .doorbell(owner: announcement.owner, generation: announcement.generation, eventID: announcement.eventID)
             )
             if action == .readSlots { await reconcile() }
-        case .synchronize(let continuation):
+        case .synchronize(let id):
             if let wormhole { _ = try? await storedAnnouncements(wormhole) }
             await reconcile()
-            continuation?.resume()
+            waiting.removeValue(forKey: id)?.resume()
         }
     }
 

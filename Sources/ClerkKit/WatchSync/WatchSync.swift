@@ -57,6 +57,7 @@ public actor WatchSync {
     private var lastPushed: WatchSyncState?
     private var subscription: ConnectivityEventSubscription?
     private var tasks: [Task<Void, Never>] = []
+    private var isStarting = false
 
     /// Creates sync for `clerk` over `manager` (whose session is `WCSession` on a device, or a
     /// `SundialKitTesting.PairedSessions` side in tests). Activate the manager before or after ``start()``.
@@ -81,9 +82,11 @@ public actor WatchSync {
     /// Follows this device's identity changes and the counterpart's contexts until ``stop()``; first applies a
     /// context received before. Calling it again while started does nothing.
     public func start() async {
-        guard subscription == nil else { return }
-        lastToken = await clerk.identity.deviceToken
+        guard subscription == nil, !isStarting else { return }
+        isStarting = true
+        defer { isStarting = false }
         let changes = await clerk.identityChanges
+        lastToken = await clerk.identity.deviceToken
         let (inbox, continuation) = AsyncStream.makeStream(of: Item.self)
         subscription = manager.addEventHandler { event in
             if case .messageReceived(let received) = event, received.transport == .applicationContext {

@@ -127,6 +127,23 @@ struct SharedSessionStateTests {
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test("At start, an identity newer than every published one (stored, never published) is published")
+    func newerUnpublishedAtStart() {
+        let published = F.event(1, owner: "widget", generation: 2, F.identity("t1", "c1", at: 100))
+        let stored = F.identity("t2", "c2", at: 200)
+        var state = SharedSessionState(owner: "app")
+        #expect(
+            state.handle(.slotsRead([published], current: stored, newEventID: F.uuid(5)))
+                == .publish(
+                    SharedSessionEvent(id: F.uuid(5), originOwnerIdentifier: "app", generation: 3, identity: stored)))
+        // An older stored identity is replaced by the published one.
+        var older = SharedSessionState(owner: "app")
+        #expect(
+            older.handle(.slotsRead([published], current: F.identity("t0", "c0", at: 50), newEventID: F.uuid(5)))
+                == .adopt(published))
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("The doorbell: this process's own publication is ignored; any other makes it read the slots")
     func doorbell() {
         var state = SharedSessionState(owner: "app")

@@ -645,6 +645,57 @@ let clerkKitTargets: [Target] = [
     ),
 ]
 
+// ClerkKit bridges: products that combine ClerkKit with another family (in the package when both families are).
+
+// One identity across the processes of an app group: slots in a shared secure store, a Wormhole doorbell.
+let clerkKitSharedSessionsProducts: [Product] = [
+    .library(name: "ClerkKitSharedSessions", targets: ["ClerkKitSharedSessions"])
+]
+let clerkKitSharedSessionsTargets: [Target] = [
+    .target(
+        name: "ClerkKitSharedSessions",
+        dependencies: ["ClerkKit", "Wormhole", "CourierPrimitives", .product(name: "Logging", package: "swift-log")],
+        path: "Sources/ClerkKit/SharedSessions"
+    ),
+    // A process of an app group with shared-session sync, for the cross-process tests.
+    .executableTarget(
+        name: "ClerkSharedSessionsTestHelper",
+        dependencies: ["ClerkKit", "ClerkKitSharedSessions"],
+        path: "Tests/ClerkKit/ClerkSharedSessionsTestHelper"
+    ),
+    .testTarget(
+        name: "ClerkKitSharedSessionsTests",
+        dependencies: [
+            "ClerkKit", "ClerkKitSharedSessions", "ClerkKitTesting", "ClerkSharedSessionsTestHelper", "Wormhole",
+            "CourierPrimitives", "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/ClerkKit/ClerkKitSharedSessionsTests"
+    ),
+]
+
+// The identity pushed to a paired Apple Watch (and back) through SundialKit's application context.
+let clerkKitWatchSyncProducts: [Product] = [
+    .library(name: "ClerkKitWatchSync", targets: ["ClerkKitWatchSync"])
+]
+let clerkKitWatchSyncTargets: [Target] = [
+    .target(
+        name: "ClerkKitWatchSync",
+        dependencies: [
+            "ClerkKit", "SundialKitConnectivity", "SundialKitCore", "CourierPrimitives",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/ClerkKit/WatchSync"
+    ),
+    .testTarget(
+        name: "ClerkKitWatchSyncTests",
+        dependencies: [
+            "ClerkKit", "ClerkKitWatchSync", "ClerkKitTesting", "SundialKitConnectivity", "SundialKitCore",
+            "SundialKitTesting", "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/ClerkKit/ClerkKitWatchSyncTests"
+    ),
+]
+
 // MARK: - Tour (the main job: `swift run tour`)
 
 let tourTargets: [Target] = [
@@ -667,16 +718,18 @@ let tourTargets: [Target] = [
 let selectedFamilies: Set<String>? = Context.environment["COURIER_FAMILIES"].map {
     Set($0.split(separator: ",").map { String($0) })
 }
-func family(_ name: String, _ products: [Product], _ targets: [Target]) -> ([Product], [Target]) {
-    selectedFamilies.map { $0.contains(name) } ?? true ? (products, targets) : ([], [])
+func family(_ names: String..., products: [Product], targets: [Target]) -> ([Product], [Target]) {
+    selectedFamilies.map { selected in names.allSatisfy(selected.contains) } ?? true ? (products, targets) : ([], [])
 }
 let families = [
     family(
-        "sundialkit", sundialKitProducts + sundialKitConnectivityProducts,
-        sundialKitTargets + sundialKitConnectivityTargets),
-    family("wormhole", wormholeProducts, wormholeTargets),
-    family("durablestreams", durableStreamsProducts, durableStreamsTargets),
-    family("clerk", clerkKitProducts, clerkKitTargets),
+        "sundialkit", products: sundialKitProducts + sundialKitConnectivityProducts,
+        targets: sundialKitTargets + sundialKitConnectivityTargets),
+    family("wormhole", products: wormholeProducts, targets: wormholeTargets),
+    family("durablestreams", products: durableStreamsProducts, targets: durableStreamsTargets),
+    family("clerk", products: clerkKitProducts, targets: clerkKitTargets),
+    family("clerk", "wormhole", products: clerkKitSharedSessionsProducts, targets: clerkKitSharedSessionsTargets),
+    family("clerk", "sundialkit", products: clerkKitWatchSyncProducts, targets: clerkKitWatchSyncTargets),
     selectedFamilies == nil ? ([.executable(name: "tour", targets: ["tour"])], tourTargets) : ([], []),
 ]
 let products: [Product] = families.flatMap(\.0)

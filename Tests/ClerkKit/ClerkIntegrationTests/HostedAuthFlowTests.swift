@@ -9,6 +9,7 @@ import Testing
 struct HostedAuthFlowTests {
     static let redirect = URL(string: "com.example.app://callback")
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func browser(_ harness: Harness, _ script: ScriptedWebAuthenticator.Script = .follow) -> ScriptedWebAuthenticator {
         ScriptedWebAuthenticator(emulator: harness.emulator, script: script, redirectURL: Self.redirect)
     }

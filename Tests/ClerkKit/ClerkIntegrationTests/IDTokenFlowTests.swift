@@ -7,8 +7,10 @@ import Testing
 /// emulator (signature, issuer, audience, expiry), and clerk-ios's sign-up-first rule with its fallback.
 @Suite("ClerkKit ↔ emulator: Sign in with Apple and ID tokens") @MainActor
 struct IDTokenFlowTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static let ada = ClerkEmulator.ProviderAccount(emailAddress: "ada@example.com", firstName: "Ada", lastName: "King")
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func configuration(mode: ClerkEmulator.SignUpMode = .public) -> ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration()
         configuration.oauthProviders = ["apple", "google"]

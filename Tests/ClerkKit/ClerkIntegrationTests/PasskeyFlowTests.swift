@@ -7,6 +7,7 @@ import Testing
 /// them as a relying party (challenge, origin, relying party id, signature, counter). No signature is stubbed.
 @Suite("ClerkKit ↔ emulator: passkeys") @MainActor
 struct PasskeyFlowTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func configuration(passkeys: Bool = true) -> ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration()
         configuration.passkeyRelyingPartyID = passkeys ? "example.com" : nil
@@ -14,6 +15,7 @@ struct PasskeyFlowTests {
     }
 
     /// Signs in with the password, registers a passkey with `authenticator`, and signs out.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func enroll(_ harness: Harness, _ authenticator: SoftwarePasskeyAuthenticator) async throws -> Passkey {
         _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
         try await harness.clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)

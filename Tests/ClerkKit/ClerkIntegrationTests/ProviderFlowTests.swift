@@ -8,8 +8,10 @@ import Testing
 @Suite("ClerkKit ↔ emulator: OAuth, enterprise SSO and ID tokens") @MainActor
 struct ProviderFlowTests {
     static let redirect = URL(string: "com.example.app://callback")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static let ada = ClerkEmulator.ProviderAccount(emailAddress: "ada@example.com", firstName: "Ada", lastName: "King")
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func configuration(providers: Set<String> = ["google", "apple"]) -> ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration()
         configuration.oauthProviders = providers
@@ -17,6 +19,7 @@ struct ProviderFlowTests {
         return configuration
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func browser(_ harness: Harness, _ script: ScriptedWebAuthenticator.Script = .follow) -> ScriptedWebAuthenticator {
         ScriptedWebAuthenticator(emulator: harness.emulator, script: script, redirectURL: Self.redirect)
     }

@@ -7,6 +7,7 @@ import Testing
 /// account and used to sign in; the emulator checks every signature with the enrolled public key.
 @Suite("ClerkKit ↔ emulator: trusted devices") @MainActor
 struct TrustedDeviceFlowTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func configuration(enabled: Bool = true) -> ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration()
         configuration.trustedDevices = enabled
@@ -14,6 +15,7 @@ struct TrustedDeviceFlowTests {
     }
 
     /// A Clerk on `store` for the app `com.example.app`, as an iPhone app's installation would be.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func app(_ harness: Harness, store: InMemorySecureStore, keys: (any TrustedDeviceKeyStore)? = nil) async throws
         -> Clerk
     {
@@ -29,6 +31,7 @@ struct TrustedDeviceFlowTests {
     }
 
     /// Creates Ada, signs her in on `clerk`, enrolls the installation and signs out.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func enroll(_ harness: Harness, _ clerk: Clerk) async throws -> TrustedDevice {
         _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
         try await clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)

@@ -7,6 +7,7 @@ import Testing
 
 @Suite("Shared sessions: slots in the group's secure store")
 struct SharedSessionSlotTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     typealias F = Fixtures
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -6,6 +6,7 @@ import Testing
 
 @Suite("Shared sessions: the decisions of one process")
 struct SharedSessionStateTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     typealias F = Fixtures
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -7,10 +7,12 @@ import Testing
 /// way a callback URL can miss the redirect URL.
 @Suite("Provider flows: verification and callback decisions")
 struct ProviderVerificationTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func verification(_ status: VerificationStatus, error: ClerkAPIError? = nil) -> Verification {
         Verification(status: status, strategy: .oauth(provider: "google"), error: error)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static let denied = ClerkAPIError(code: "oauth_access_denied", message: "Access denied")
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

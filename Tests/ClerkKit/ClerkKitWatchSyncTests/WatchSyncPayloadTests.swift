@@ -7,6 +7,7 @@ import Testing
 
 @Suite("Watch sync: the application context")
 struct WatchSyncPayloadTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     typealias F = WatchFixtures
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -6,6 +6,7 @@ import Testing
 
 @Suite("Watch sync: which state wins")
 struct WatchSyncStateTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     typealias F = WatchFixtures
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

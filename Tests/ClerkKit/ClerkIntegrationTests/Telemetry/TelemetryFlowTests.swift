@@ -9,6 +9,7 @@ import Testing
 @Suite("ClerkKit ↔ emulator: telemetry") @MainActor
 struct TelemetryFlowTests {
     /// An emulator with a user, and a `Clerk` whose telemetry goes to the emulator.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     struct Setup {
         let emulator: ClerkEmulator
         let clerk: Clerk

@@ -7,10 +7,13 @@ import Testing
 /// where it can arrive.
 @Suite("Sign-in and sign-up machines: OAuth, SSO, ID tokens, transfers and passkeys")
 struct ProviderMachineTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     typealias F = MachineFixtures
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static let ada = ProviderIdentity(
         provider: "google", providerUserId: "g-1", emailAddress: "ada@example.com", firstName: "Ada", lastName: "L")
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func started(strategy: String = "oauth_google", user: UserRecord? = nil) -> SignInMachine {
         var machine = SignInMachine(id: "sia_1", createdAt: F.now)
         _ = machine.startExternal(

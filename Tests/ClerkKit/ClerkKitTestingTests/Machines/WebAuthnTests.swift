@@ -9,9 +9,11 @@ import Testing
 @Suite("WebAuthn: CBOR, authenticator data and the relying party's checks")
 struct WebAuthnTests {
     static let rp = "example.com"
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static let verifier = WebAuthnVerifier(relyingPartyID: rp)
     static let challenge = Array(repeating: UInt8(7), count: 32)
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func clientData(type: String = "webauthn.create", challenge: [UInt8] = challenge, origin: String? = nil)
         -> [UInt8]
     {
@@ -22,6 +24,7 @@ struct WebAuthnTests {
         return Array(json.serialized)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func attestation(
         key: P256.Signing.PrivateKey, rp: String = rp, flags: UInt8 = AuthenticatorData.userPresent,
         format: String = "none"
@@ -34,6 +37,7 @@ struct WebAuthnTests {
         ]).encoded
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test(arguments: [
         CBOR.int(0), .int(23), .int(24), .int(255), .int(256), .int(65_536), .int(Int64.max), .int(-1), .int(-25),
         .int(Int64.min), .bytes([]), .bytes(Array(repeating: 9, count: 300)), .text("passkey ✓"),

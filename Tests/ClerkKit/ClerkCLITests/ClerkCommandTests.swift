@@ -108,12 +108,15 @@ struct ClerkCommandTests {
         }
     }
 
-    /// Starts `clerk emulator --demo-user` on a free port; returns it and the options that reach it, with a
-    /// state directory inside `directory`.
+    /// Starts `clerk emulator --demo-user` (plus `options`) on a free port; returns it and the options that reach
+    /// it, with a state directory inside `directory`.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    static func startEmulator(in directory: TemporaryDirectory) async throws -> (ChildProcess, [String]) {
+    static func startEmulator(in directory: TemporaryDirectory, options: [String] = []) async throws
+        -> (ChildProcess, [String])
+    {
         let errors = directory.url.appendingPathComponent("emulator.err")
-        let emulator = try start("clerk", ["emulator", "--port", "0", "--demo-user"], standardError: errors)
+        let emulator = try start(
+            "clerk", ["emulator", "--port", "0", "--demo-user"] + options, standardError: errors)
         let banner = try await emulator.lines.first(2, within: .seconds(30))
         let url = try #require(banner.first?.components(separatedBy: "listening on ").last)
         let key = try #require(banner.last?.components(separatedBy: "publishable key: ").last)

@@ -55,16 +55,10 @@ struct OAuthCommandTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aPasskeyRegisteredInOneCommandSignsInInTheNext() async throws {
         try await withTemporaryDirectory { directory in
-            let errors = directory.url.appendingPathComponent("emulator.err")
-            let emulator = try start(
-                "clerk", ["emulator", "--port", "0", "--demo-user", "--passkey-rp-id", "localhost"],
-                standardError: errors)
+            let (emulator, connection) = try await ClerkCommandTests.startEmulator(
+                in: directory, options: ["--passkey-rp-id", "localhost"])
             defer { emulator.signal(SIGTERM) }
-            let banner = try await emulator.lines.first(2, within: .seconds(30))
-            let url = try #require(banner.first?.components(separatedBy: "listening on ").last)
-            let key = try #require(banner.last?.components(separatedBy: "publishable key: ").last)
             let state = directory.url.appendingPathComponent("state").path
-            let connection = ["--publishable-key", key, "--proxy-url", url, "--state-dir", state]
 
             #expect(try await run("clerk", ["sign-in"] + ClerkCommandTests.demo + connection).status == 0)
             let registered = try await run("clerk", ["passkey", "register", "--json"] + connection)
@@ -78,7 +72,7 @@ struct OAuthCommandTests {
             // A fresh state directory holds no passkey: nothing to sign in with.
             let empty = directory.url.appendingPathComponent("empty").path
             let none = try await run(
-                "clerk", ["passkey", "sign-in", "--publishable-key", key, "--proxy-url", url, "--state-dir", empty])
+                "clerk", ["passkey", "sign-in"] + connection.dropLast(2) + ["--state-dir", empty])
             #expect(none.status != 0)
         }
     }

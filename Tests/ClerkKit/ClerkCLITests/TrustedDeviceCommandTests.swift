@@ -9,15 +9,10 @@ struct TrustedDeviceCommandTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aDeviceEnrolledInOneCommandSignsInInTheNextUntilRevoked() async throws {
         try await withTemporaryDirectory { directory in
-            let errors = directory.url.appendingPathComponent("emulator.err")
-            let emulator = try start(
-                "clerk", ["emulator", "--port", "0", "--demo-user", "--trusted-devices"], standardError: errors)
+            let (emulator, connection) = try await ClerkCommandTests.startEmulator(
+                in: directory, options: ["--trusted-devices"])
             defer { emulator.signal(SIGTERM) }
-            let banner = try await emulator.lines.first(2, within: .seconds(30))
-            let url = try #require(banner.first?.components(separatedBy: "listening on ").last)
-            let key = try #require(banner.last?.components(separatedBy: "publishable key: ").last)
             let state = directory.url.appendingPathComponent("state").path
-            let connection = ["--publishable-key", key, "--proxy-url", url, "--state-dir", state]
 
             #expect(try await run("clerk", ["sign-in"] + ClerkCommandTests.demo + connection).status == 0)
             let enrolled = try await run(

@@ -24,6 +24,18 @@ final class AppGroup {
         let sync: SharedSessionSync
     }
 
+    /// Runs `body` with a new group and always finishes it.
+    static func run(_ body: (AppGroup) async throws -> Void) async throws {
+        let group = try await AppGroup()
+        do {
+            try await body(group)
+        } catch {
+            await group.finish()
+            throw error
+        }
+        await group.finish()
+    }
+
     init() async throws {
         var logger = Logger(label: "clerk-emulator")
         logger.logLevel = .critical
@@ -63,6 +75,17 @@ final class AppGroup {
                 directory.url.appendingPathComponent("store-\(owner)").path,
             ],
             standardInput: true)
+    }
+
+    /// Ada exists and signs in on the app (`com.example.app`); returns the app, the widget
+    /// (`com.example.app.widget`) and the widget's adoption of that sign-in.
+    func signedInAppAndWidget() async throws -> (app: Member, widget: Member, adopted: SharedSessionEvent?) {
+        try await createUser("ada@example.com")
+        let app = try await member("com.example.app")
+        let widget = try await member("com.example.app.widget")
+        let widgetEvents = widget.sync.events
+        _ = try await app.clerk.auth.signIn(identifier: "ada@example.com", password: Self.password)
+        return (app, widget, try await widgetEvents.adoption { $0.isSignedIn })
     }
 
     func createUser(_ email: String) async throws {

@@ -15,18 +15,6 @@ import Darwin
 @Suite("Shared sessions: across processes") @MainActor
 struct SharedSessionProcessTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    func withGroup(_ body: (AppGroup) async throws -> Void) async throws {
-        let group = try await AppGroup()
-        do {
-            try await body(group)
-        } catch {
-            await group.finish()
-            throw error
-        }
-        await group.finish()
-    }
-
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func start(_ group: AppGroup, _ owner: String) async throws -> Transcript {
         let transcript = Transcript(try group.child(owner: owner))
         _ = try await transcript.first("ready")
@@ -36,7 +24,7 @@ struct SharedSessionProcessTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("A sign-in in one process reaches another, already running, as an event")
     func signInReachesWaitingProcess() async throws {
-        try await withGroup { group in
+        try await AppGroup.run { group in
             try await group.createUser("ada@example.com")
             let widget = try await start(group, "com.example.app.widget")
             let app = try await start(group, "com.example.app")
@@ -57,7 +45,7 @@ struct SharedSessionProcessTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("Concurrent writers converge on the newest identity, in both processes and in the slots")
     func concurrentWritersKeepNewest() async throws {
-        try await withGroup { group in
+        try await AppGroup.run { group in
             try await group.createUser("ada@example.com")
             try await group.createUser("grace@example.com")
             let app = try await start(group, "com.example.app")
@@ -95,7 +83,7 @@ struct SharedSessionProcessTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("A writer killed while publishing leaves its last complete identity, which a new process adopts and uses")
     func killedWriterLeavesCompleteIdentity() async throws {
-        try await withGroup { group in
+        try await AppGroup.run { group in
             try await group.createUser("ada@example.com")
             let writer = try await start(group, "com.example.app")
             writer.process.write("churn ada@example.com \(AppGroup.password)\n")

@@ -11,27 +11,11 @@ import Wormhole
 @Suite("Shared sessions: sync between two members of a group") @MainActor
 struct SharedSessionSyncTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    func withGroup(_ body: (AppGroup) async throws -> Void) async throws {
-        let group = try await AppGroup()
-        do {
-            try await body(group)
-        } catch {
-            await group.finish()
-            throw error
-        }
-        await group.finish()
-    }
-
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("A sign-in in the app reaches the widget as one identity; the widget's sign-out reaches the app")
     func signInAndOutPropagate() async throws {
-        try await withGroup { group in
-            try await group.createUser("ada@example.com")
-            let app = try await group.member("com.example.app")
-            let widget = try await group.member("com.example.app.widget")
-            let widgetEvents = widget.sync.events
-            _ = try await app.clerk.auth.signIn(identifier: "ada@example.com", password: AppGroup.password)
-            let adopted = try #require(try await widgetEvents.adoption { $0.isSignedIn })
+        try await AppGroup.run { group in
+            let (app, widget, adoption) = try await group.signedInAppAndWidget()
+            let adopted = try #require(adoption)
             #expect(adopted.originOwnerIdentifier == "com.example.app")
             #expect(widget.clerk.identity.deviceToken == app.clerk.identity.deviceToken)
             #expect(widget.clerk.identity.client == app.clerk.identity.client)
@@ -51,7 +35,7 @@ struct SharedSessionSyncTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("A process started after a sign-in elsewhere adopts it before loading")
     func lateStarterAdopts() async throws {
-        try await withGroup { group in
+        try await AppGroup.run { group in
             try await group.createUser("ada@example.com")
             let app = try await group.member("com.example.app")
             let appEvents = app.sync.events
@@ -66,13 +50,9 @@ struct SharedSessionSyncTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("A corrupt slot is skipped and reported; the reader keeps its whole identity")
     func corruptSlotSkipped() async throws {
-        try await withGroup { group in
-            try await group.createUser("ada@example.com")
-            let app = try await group.member("com.example.app")
-            let widget = try await group.member("com.example.app.widget")
-            let widgetEvents = widget.sync.events
-            _ = try await app.clerk.auth.signIn(identifier: "ada@example.com", password: AppGroup.password)
-            _ = try #require(try await widgetEvents.adoption { $0.isSignedIn })
+        try await AppGroup.run { group in
+            let (_, widget, adoption) = try await group.signedInAppAndWidget()
+            _ = try #require(adoption)
             let before = widget.clerk.identity
 
             let events = widget.sync.events
@@ -96,13 +76,9 @@ struct SharedSessionSyncTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("A stale identity written after a newer one is ignored, by running and starting processes alike")
     func staleWriteIgnored() async throws {
-        try await withGroup { group in
-            try await group.createUser("ada@example.com")
-            let app = try await group.member("com.example.app")
-            let widget = try await group.member("com.example.app.widget")
-            let widgetEvents = widget.sync.events
-            _ = try await app.clerk.auth.signIn(identifier: "ada@example.com", password: AppGroup.password)
-            let newest = try #require(try await widgetEvents.adoption { $0.isSignedIn })
+        try await AppGroup.run { group in
+            let (app, widget, adoption) = try await group.signedInAppAndWidget()
+            let newest = try #require(adoption)
             // Another owner writes an older event (a lower generation with a later date, or the same generation
             // with an earlier one) and no token, after the newer one.
             let lower = newest.generation > 1

@@ -11,8 +11,7 @@ enum WatchFixtures {
             "id": id, "sessions": signedIn ? [["id": "sess_\(id)", "status": "active"]] : [[String: Any]](),
         ]
         if let updatedAt { object["updated_at"] = updatedAt * 1000 }
-        guard let data = try? JSONSerialization.data(withJSONObject: object),
-            let client = try? JSONDecoder().decode(Client.self, from: data)
+        guard let data = try? JSONSerialization.data(withJSONObject: object), let client = try? Client(jsonData: data)
         else { preconditionFailure("fixture client does not decode") }
         return client
     }

@@ -8,7 +8,7 @@ public import Security
 /// the person (biometrics by default). The store keeps only the enclave's opaque handle.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
-    private let store: any SecureStore
+    private let shelf: TrustedDeviceKeyShelf
     private let flags: SecAccessControlCreateFlags
 
     /// Whether this device has a Secure Enclave.
@@ -16,7 +16,7 @@ public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
 
     /// Keeps key handles in `store`; `flags` say what unlocks a key (default: a biometric of the current set).
     public init(store: any SecureStore, flags: SecAccessControlCreateFlags = [.privateKeyUsage, .biometryCurrentSet]) {
-        self.store = store
+        shelf = TrustedDeviceKeyShelf(store: store)
         self.flags = flags
     }
 
@@ -36,18 +36,12 @@ public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
         } catch {
             throw ClerkError(.storage, "The Secure Enclave could not create a key.", underlying: error)
         }
-        guard let jwk = TrustedDeviceKey.canonicalJWK(x963: key.publicKey.x963Representation) else {
-            throw ClerkError(.invalidState, "The new key has no usable public key.")
-        }
-        let keyID = UUID().uuidString.lowercased()
-        try store.set(key.dataRepresentation, forKey: TrustedDeviceKey.storeKey(keyID))
-        return TrustedDeviceKey(keyID: keyID, publicKeyJWK: jwk)
+        return try shelf.add(key.dataRepresentation, publicKey: key.publicKey.x963Representation)
     }
 
     /// Signs `data` after the person unlocks the key (`reason` is shown).
     public func sign(_ data: Data, keyID: String, reason: String) async throws(ClerkError) -> Data {
-        guard TrustedDeviceKey.isUsableID(keyID), let handle = try store.data(forKey: TrustedDeviceKey.storeKey(keyID))
-        else { throw ClerkError(.invalidState, "The trusted device's key is gone.") }
+        let handle = try shelf.material(keyID)
         let context = LAContext()
         context.localizedReason = reason
         do {
@@ -61,16 +55,10 @@ public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
     }
 
     /// Whether the key's handle is stored.
-    public func containsKey(keyID: String) throws(ClerkError) -> Bool {
-        guard TrustedDeviceKey.isUsableID(keyID) else { return false }
-        return try store.data(forKey: TrustedDeviceKey.storeKey(keyID)) != nil
-    }
+    public func containsKey(keyID: String) throws(ClerkError) -> Bool { try shelf.contains(keyID) }
 
     /// Removes the key's handle (the enclave then has no way back to the key).
-    public func deleteKey(keyID: String) throws(ClerkError) {
-        guard TrustedDeviceKey.isUsableID(keyID) else { return }
-        try store.remove(forKey: TrustedDeviceKey.storeKey(keyID))
-    }
+    public func deleteKey(keyID: String) throws(ClerkError) { try shelf.remove(keyID) }
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)

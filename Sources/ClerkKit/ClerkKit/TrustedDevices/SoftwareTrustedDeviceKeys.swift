@@ -12,28 +12,22 @@ import Crypto
 /// The key is as safe as the store: anyone who can read the store's files can sign in as the user.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct SoftwareTrustedDeviceKeys: TrustedDeviceKeyStore {
-    private let store: any SecureStore
+    private let shelf: TrustedDeviceKeyShelf
 
     /// Keeps keys in `store`.
     public init(store: any SecureStore) {
-        self.store = store
+        shelf = TrustedDeviceKeyShelf(store: store)
     }
 
     /// Creates a P-256 key and stores its private part.
     public func createKey() async throws(ClerkError) -> TrustedDeviceKey {
         let key = P256.Signing.PrivateKey()
-        let keyID = UUID().uuidString.lowercased()
-        guard let jwk = TrustedDeviceKey.canonicalJWK(x963: key.publicKey.x963Representation) else {
-            throw ClerkError(.invalidState, "The new key has no usable public key.")
-        }
-        try store.set(key.rawRepresentation, forKey: TrustedDeviceKey.storeKey(keyID))
-        return TrustedDeviceKey(keyID: keyID, publicKeyJWK: jwk)
+        return try shelf.add(key.rawRepresentation, publicKey: key.publicKey.x963Representation)
     }
 
     /// Signs `data` with the stored key; `reason` is not shown (software keys ask nobody).
     public func sign(_ data: Data, keyID: String, reason: String) async throws(ClerkError) -> Data {
-        guard TrustedDeviceKey.isUsableID(keyID), let raw = try store.data(forKey: TrustedDeviceKey.storeKey(keyID))
-        else { throw ClerkError(.invalidState, "The trusted device's key is gone.") }
+        let raw = try shelf.material(keyID)
         do {
             let key = try P256.Signing.PrivateKey(rawRepresentation: raw)
             return try key.signature(for: data).rawRepresentation
@@ -43,14 +37,8 @@ public struct SoftwareTrustedDeviceKeys: TrustedDeviceKeyStore {
     }
 
     /// Whether the key is stored.
-    public func containsKey(keyID: String) throws(ClerkError) -> Bool {
-        guard TrustedDeviceKey.isUsableID(keyID) else { return false }
-        return try store.data(forKey: TrustedDeviceKey.storeKey(keyID)) != nil
-    }
+    public func containsKey(keyID: String) throws(ClerkError) -> Bool { try shelf.contains(keyID) }
 
     /// Removes the key.
-    public func deleteKey(keyID: String) throws(ClerkError) {
-        guard TrustedDeviceKey.isUsableID(keyID) else { return }
-        try store.remove(forKey: TrustedDeviceKey.storeKey(keyID))
-    }
+    public func deleteKey(keyID: String) throws(ClerkError) { try shelf.remove(keyID) }
 }

@@ -46,12 +46,48 @@ public struct TrustedDeviceKey: Sendable, Hashable {
         let y = Base64URL.encode(bytes[33..<65])
         return #"{"crv":"P-256","kty":"EC","x":"\#(x)","y":"\#(y)"}"#
     }
+}
 
-    /// The store key under which a key's private part (or its Secure Enclave handle) is kept.
-    static func storeKey(_ keyID: String) -> String { "clerkTrustedDeviceKey.\(keyID)" }
+/// Where a key store keeps each key's private part (or its Secure Enclave handle): one ``SecureStore`` value per
+/// key, under `clerkTrustedDeviceKey.<key id>`.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct TrustedDeviceKeyShelf: Sendable {
+    let store: any SecureStore
+
+    /// Keeps `material` for a new key whose public key is the uncompressed point `x963`, under a new id.
+    func add(_ material: Data, publicKey x963: Data) throws(ClerkError) -> TrustedDeviceKey {
+        guard let jwk = TrustedDeviceKey.canonicalJWK(x963: x963) else {
+            throw ClerkError(.invalidState, "The new key has no usable public key.")
+        }
+        let keyID = UUID().uuidString.lowercased()
+        try store.set(material, forKey: Self.storeKey(keyID))
+        return TrustedDeviceKey(keyID: keyID, publicKeyJWK: jwk)
+    }
+
+    /// The key's material; ``ClerkError/Code/invalidState`` when it is gone.
+    func material(_ keyID: String) throws(ClerkError) -> Data {
+        guard Self.isUsableID(keyID), let material = try store.data(forKey: Self.storeKey(keyID)) else {
+            throw ClerkError(.invalidState, "The trusted device's key is gone.")
+        }
+        return material
+    }
+
+    /// Whether the key's material is kept.
+    func contains(_ keyID: String) throws(ClerkError) -> Bool {
+        guard Self.isUsableID(keyID) else { return false }
+        return try store.data(forKey: Self.storeKey(keyID)) != nil
+    }
+
+    /// Removes the key's material; removing a missing one is not an error.
+    func remove(_ keyID: String) throws(ClerkError) {
+        guard Self.isUsableID(keyID) else { return }
+        try store.remove(forKey: Self.storeKey(keyID))
+    }
+
+    private static func storeKey(_ keyID: String) -> String { "clerkTrustedDeviceKey.\(keyID)" }
 
     /// Whether `keyID` can name a stored key (a plain file name for ``FileSecureStore``).
-    static func isUsableID(_ keyID: String) -> Bool {
+    private static func isUsableID(_ keyID: String) -> Bool {
         !keyID.isEmpty && keyID.count <= 64
             && keyID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }

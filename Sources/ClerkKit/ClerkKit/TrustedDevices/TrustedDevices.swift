@@ -94,8 +94,9 @@ public struct TrustedDevices {
                 id: device.id, keyID: key.keyID, userID: userID, identifierHint: identifierHint,
                 appIdentifier: appIdentifier, createdAt: clerk.core.dependencies.clock.now)
             // One credential per user and app: an older one of this installation is replaced.
-            let replaced = credentials.all().filter { $0.userID == userID && $0.appIdentifier == appIdentifier }
-            try credentials.replace(credentials.all().filter { !replaced.contains($0) } + [credential])
+            let existing = credentials.all()
+            let replaced = existing.filter { $0.userID == userID && $0.appIdentifier == appIdentifier }
+            try credentials.replace(existing.filter { !replaced.contains($0) } + [credential])
             for old in replaced { try? keys.deleteKey(keyID: old.keyID) }
             return device
         } catch {

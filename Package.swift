@@ -536,6 +536,7 @@ let clerkKitProducts: [Product] = [
     .library(name: "ClerkKit", targets: ["ClerkKit"]),
     .library(name: "ClerkKitTesting", targets: ["ClerkKitTesting"]),
     .library(name: "ClerkKitLoopback", targets: ["ClerkKitLoopback"]),
+    .library(name: "ClerkKitUICore", targets: ["ClerkKitUICore"]),
     .executable(name: "clerk", targets: ["clerk"]),
     .executable(name: "clerk-benchmark", targets: ["clerk-benchmark"]),
 ]
@@ -576,6 +577,13 @@ let clerkKitTargets: [Target] = [
             .product(name: "NIOPosix", package: "swift-nio"),
         ],
         path: "Sources/ClerkKit/Loopback"
+    ),
+    // The prebuilt screens as presentation logic: flows as `@Observable` models, navigation as data, validation,
+    // localised strings and the theme as values. No SwiftUI: the same models drive the views and `clerk auth`.
+    .target(
+        name: "ClerkKitUICore",
+        dependencies: ["ClerkKit"],
+        path: "Sources/ClerkKit/UICore"
     ),
     // The `clerk` command-line tool.
     .executableTarget(
@@ -637,6 +645,14 @@ let clerkKitTargets: [Target] = [
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/ClerkKit/ClerkCLITests"
+    ),
+    .testTarget(
+        name: "ClerkKitUICoreTests",
+        dependencies: [
+            "ClerkKit", "ClerkKitUICore", "ClerkKitTesting", "CourierTestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/ClerkKit/ClerkKitUICoreTests"
     ),
     .testTarget(
         name: "ClerkSpecValidationTests",

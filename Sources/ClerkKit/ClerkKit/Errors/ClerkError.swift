@@ -99,6 +99,9 @@ public struct ClerkError: Error, Sendable, CustomStringConvertible {
         public var status: Int?
         /// Clerk's trace id for the request (`clerk_trace_id`), if the service sent one.
         public var traceId: String?
+        /// How long the service asked to wait before trying again (`Retry-After`, else `X-RateLimit-Reset`), if
+        /// it said.
+        public var retryAfter: Duration? = nil
 
         /// Creates a context.
         public init(method: String? = nil, path: String? = nil, status: Int? = nil, traceId: String? = nil) {

@@ -157,11 +157,57 @@ public struct UserSettings: Codable, Sendable, Hashable {
     public var signIn: SignInSettings?
     /// Sign-up rules.
     public var signUp: SignUpSettings?
+    /// What a new password must satisfy.
+    public var passwordSettings: PasswordSettings?
+
+    /// What a new password must satisfy (`password_settings`).
+    public struct PasswordSettings: Codable, Sendable, Hashable {
+        /// The fewest characters.
+        public var minLength: Int?
+        /// The most characters.
+        public var maxLength: Int?
+        /// Whether a special character is required.
+        public var requireSpecialChar: Bool?
+        /// Whether a digit is required.
+        public var requireNumbers: Bool?
+        /// Whether an uppercase letter is required.
+        public var requireUppercase: Bool?
+        /// Whether a lowercase letter is required.
+        public var requireLowercase: Bool?
+        /// The characters that count as special.
+        public var allowedSpecialCharacters: String?
+
+        /// Creates password settings.
+        public init(
+            minLength: Int? = nil, maxLength: Int? = nil, requireSpecialChar: Bool? = nil,
+            requireNumbers: Bool? = nil, requireUppercase: Bool? = nil, requireLowercase: Bool? = nil,
+            allowedSpecialCharacters: String? = nil
+        ) {
+            self.minLength = minLength
+            self.maxLength = maxLength
+            self.requireSpecialChar = requireSpecialChar
+            self.requireNumbers = requireNumbers
+            self.requireUppercase = requireUppercase
+            self.requireLowercase = requireLowercase
+            self.allowedSpecialCharacters = allowedSpecialCharacters
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case minLength = "min_length"
+            case maxLength = "max_length"
+            case requireSpecialChar = "require_special_char"
+            case requireNumbers = "require_numbers"
+            case requireUppercase = "require_uppercase"
+            case requireLowercase = "require_lowercase"
+            case allowedSpecialCharacters = "allowed_special_characters"
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
         case attributes, social
         case signIn = "sign_in"
         case signUp = "sign_up"
+        case passwordSettings = "password_settings"
     }
 
     /// The enabled attributes, by name.

@@ -19,8 +19,11 @@ struct ResponseInterpretation: Sendable {
     static let refreshCodes: Set<String> = ["authentication_invalid", "resource_not_found"]
 
     init(response: ClerkHTTPResponse, request: FAPIRequest) {
-        let context = ClerkError.Context(method: request.method, path: request.path, status: response.status)
+        var context = ClerkError.Context(method: request.method, path: request.path, status: response.status)
         serverDate = response.headers["Date"].flatMap(HTTPDate.parse)
+        if response.status >= 400 {
+            context.retryAfter = RetryPolicy.serverDelay(headers: response.headers, now: serverDate ?? Date())
+        }
         let isError = response.status >= 400
         let trimmed = response.body.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         let looksLikeJSON = trimmed.first == UInt8(ascii: "{") || trimmed.first == UInt8(ascii: "[")

@@ -395,6 +395,7 @@ let durableStreamsServerTargets: [Target] = [
             "CourierPrimitives",
             "CourierTooling",
             "LoopbackHTTPServer",
+            "AllocationCounter",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -402,6 +403,8 @@ let durableStreamsServerTargets: [Target] = [
         ],
         path: "Benchmarks/DurableStreamsServer"
     ),
+    // Counts the server's heap allocations for the benchmark's allocations-per-append figure (glibc only).
+    .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
     // The one way the server and client tests start a server.
     .target(
         name: "DurableStreamsTestSupport",
@@ -752,7 +755,7 @@ let products: [Product] = families.flatMap(\.0)
 let allTargets: [Target] = sharedTargets + families.flatMap(\.1)
 
 /// C shims take no Swift settings.
-let cTargetNames: Set<String> = ["CNetlink"]
+let cTargetNames: Set<String> = ["CNetlink", "AllocationCounter"]
 
 // Settings every Swift target gets. Swift 6 language mode is the tools-version default. With internal imports by
 // default, each `public import` marks an API dependency on purpose.

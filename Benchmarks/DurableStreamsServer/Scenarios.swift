@@ -27,9 +27,11 @@ enum Scenarios {
     }
 
     /// `total` appends of 100 B from `concurrency` connections (one stream), plain or as idempotent producers.
-    static func appends(port: Int, concurrency: Int, total: Int, idempotent: Bool) async throws -> AppendFigures {
-        let path = "/bench/appends-\(UUID().uuidString)"
-        try await create(port, path)
+    static func appends(port: Int, concurrency: Int, total: Int, idempotent: Bool, path existing: String? = nil)
+        async throws -> AppendFigures
+    {
+        let path = existing ?? "/bench/appends-\(UUID().uuidString)"
+        if existing == nil { try await create(port, path) }
         let perConnection = max(1, total / concurrency)
         let clock = ContinuousClock()
         let start = clock.now

@@ -1,3 +1,4 @@
+import AllocationCounter
 import CourierTooling
 import DurableStreamsServer
 import DurableStreamsStorage
@@ -38,13 +39,18 @@ final class ServerProcess: Sendable {
     }
 
     /// Starts a server and waits until it accepts connections.
-    static func start(_ kind: Kind, longPollTimeout: Int = 30) async throws -> ServerProcess {
+    /// With `countingAllocations`, the server counts its heap allocations (ours only: see ``allocations()``).
+    static func start(_ kind: Kind, longPollTimeout: Int = 30, countingAllocations: Bool = false) async throws
+        -> ServerProcess
+    {
         switch kind {
         case .swiftMemory, .swiftDisk:
             let directory = kind == .swiftDisk ? try TemporaryDirectory(prefix: "ds-bench") : nil
             let child = try ChildProcess(
                 executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
                 arguments: ["serve-child", directory?.path ?? "memory", String(longPollTimeout)]
+                    + (countingAllocations ? ["count-allocations"] : []),
+                standardInput: countingAllocations
             )
             guard let line = try await child.lines.firstValue(within: .seconds(60), where: { $0.hasPrefix("port ") }),
                 let port = Int(line.dropFirst(5))
@@ -63,6 +69,18 @@ final class ServerProcess: Sendable {
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return 0 }
         return kilobytes * 1024
+    }
+
+    /// The heap allocations the server made since it started counting, and the bytes they asked for (a server
+    /// started with `countingAllocations`; it answers each line on its standard input with one line).
+    func allocations() async throws -> (count: UInt64, bytes: UInt64) {
+        child.write("allocations\n")
+        guard
+            let line = try await child.lines.firstValue(within: .seconds(10), where: { $0.hasPrefix("allocations ") })
+        else { throw BenchmarkError("the server did not report its allocations") }
+        let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
+        guard fields.count == 2 else { throw BenchmarkError("unreadable allocation report: \(line)") }
+        return (fields[0], fields[1])
     }
 
     /// Stops the server and removes its data.
@@ -92,7 +110,21 @@ enum ServeChild {
         let service = ClosureService {
             try await server.run { port in FileHandle.standardOutput.write(Data("port \(port)\n".utf8)) }
         }
+        if arguments.count > 2, arguments[2] == "count-allocations" { reportAllocationsOnRequest() }
         let group = ServiceGroup(services: [service], gracefulShutdownSignals: [.sigterm], logger: configuration.logger)
         try await group.run()
+    }
+
+    /// Starts counting allocations and answers every line on standard input with
+    /// `allocations <count> <bytes>`.
+    private static func reportAllocationsOnRequest() {
+        allocation_counter_start()
+        let thread = Thread {
+            while readLine() != nil {
+                let report = "allocations \(allocation_counter_allocations()) \(allocation_counter_bytes())\n"
+                FileHandle.standardOutput.write(Data(report.utf8))
+            }
+        }
+        thread.start()
     }
 }

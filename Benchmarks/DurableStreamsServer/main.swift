@@ -8,7 +8,9 @@ import Glibc
 
 // durable-streams-server-benchmark [--quick] [--no-peer] [--only TEXT]
 //
-// --only runs just the measures whose name contains TEXT (for example `--only idle`).
+// --only runs just the measures whose name contains TEXT (for example `--only idle`; `--only allocations` for the
+// server's heap allocations per append, counted in the server process; `--only idle` for the bytes each idle SSE
+// reader costs).
 //
 // Each server runs in its own process (this executable re-run as `serve-child`, or rakaia-streams under
 // uvicorn) and is driven over loopback by a minimal keep-alive HTTP/1.1 client, so the figures measure the
@@ -84,6 +86,21 @@ func runBenchmark() async throws {
                     kind, name, "\(rateText(figures.rate)) (p50 \(figures.latency.p50.millisecondsText))", figures.rate)
             } catch {
                 record(kind, name, "failed: \(error)", 0)
+            }
+        }
+        let followedName = "100 B appends, concurrency 1, \(manyReaders) live SSE readers"
+        if wanted(followedName) {
+            do {
+                let (figures, following) = try await Scenarios.appendsWithReaders(
+                    port: server.port, readers: manyReaders, total: appendCount / 4)
+                let alone = numbers["100 B appends, concurrency 1"]?[kind.description]
+                let share = alone.map { String(format: ", %.0f %% of no readers", figures.rate / $0 * 100) } ?? ""
+                record(
+                    kind, followedName,
+                    "\(rateText(figures.rate)) (p50 \(figures.latency.p50.millisecondsText)\(share); \(following) following)",
+                    figures.rate)
+            } catch {
+                record(kind, followedName, "failed: \(error)", 0)
             }
         }
         let readCount = quick ? 1_000 : 10_000
@@ -171,6 +188,24 @@ func runBenchmark() async throws {
             await fresh.stop()
         }
 
+        let allocationsName = "server allocations per 100 B append (bytes asked for)"
+        if wanted(allocationsName), kind != .rakaia {
+            do {
+                let counted = try await ServerProcess.start(kind, countingAllocations: true)
+                do {
+                    let figures = try await Scenarios.allocations(server: counted, appends: appendCount / 4)
+                    record(
+                        kind, allocationsName,
+                        String(format: "%.1f (%.0f B)", figures.perAppend, figures.bytesPerAppend), figures.perAppend)
+                } catch {
+                    record(kind, allocationsName, "failed: \(error)", 0)
+                }
+                await counted.stop()
+            } catch {
+                record(kind, allocationsName, "failed: \(error)", 0)
+            }
+        }
+
         // A fresh server for the memory measurement, so earlier streams do not count.
         guard wanted("server memory, \(idleConnections) idle SSE connections") else { continue }
         do {
@@ -182,7 +217,7 @@ func runBenchmark() async throws {
                 let perConnection = opened > 0 ? Double(after - before) / Double(opened) / 1024 : 0
                 let text = String(
                     format: "%.1f MiB (+%.1f KiB each, %d open)", Double(after) / 1_048_576, perConnection, opened)
-                record(kind, name, text, Double(after))
+                record(kind, name, text, perConnection)
             } catch {
                 record(kind, name, "failed: \(error)", 0)
             }
@@ -196,7 +231,7 @@ func runBenchmark() async throws {
     var report = Report("Durable Streams server on loopback", columns: columns)
     let order = [
         "100 B appends, concurrency 1", "100 B appends, concurrency 64", "100 B appends, concurrency 1, idempotent",
-        "100 B appends, concurrency 64, idempotent",
+        "100 B appends, concurrency 64, idempotent", "100 B appends, concurrency 1, \(manyReaders) live SSE readers",
     ]
     let measures = order.filter { results[$0] != nil } + results.keys.filter { !order.contains($0) }.sorted()
     for measure in measures {

@@ -38,11 +38,7 @@ extension MemoryStreamStorage {
         source.contents.withLock { $0.forkCount += 1 }
         var contents = Contents(
             state: StreamState(configuration: resolved.configuration, tail: resolved.offset), lastUse: time)
-        if !prefix.isEmpty {
-            let record = Record(start: resolved.offset.position, payload: prefix)
-            contents.records.append(record)
-            contents.state.tail = StreamOffset(position: record.end)
-        }
+        if !prefix.isEmpty { contents.add(prefix) }
         let origin = ForkOrigin(source: fork.source, offset: resolved.offset, subOffset: fork.subOffset)
         return Stream(
             path: path, incarnation: incarnation, origin: Origin(source: source, fork: origin), contents: contents)

@@ -9,15 +9,10 @@ public import Foundation
 /// soft-deleted, and removed with the last of them.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class MemoryStreamStorage: StreamStorage {
-    struct Record {
-        let start: UInt64
-        let payload: [UInt8]
-        var end: UInt64 { start + UInt64(payload.count) }
-    }
-
     struct Contents {
         var state: StreamState
-        var records: [Record] = []
+        /// The stream's own appends (a fork's start at its fork offset).
+        var log: RecordLog
         var lastUse: Date
         /// Removed for good.
         var isDeleted = false
@@ -25,6 +20,18 @@ public final class MemoryStreamStorage: StreamStorage {
         var isSoftDeleted = false
         /// How many existing streams were forked from this one. Changed only with the catalog locked.
         var forkCount = 0
+
+        init(state: StreamState, lastUse: Date) {
+            self.state = state
+            self.log = RecordLog(base: state.tail.position)
+            self.lastUse = lastUse
+        }
+
+        /// Adds an append and moves the tail past it.
+        mutating func add(_ payload: [UInt8]) {
+            log.append(payload)
+            state.tail = StreamOffset(position: log.end)
+        }
     }
 
     /// A fork's source (kept alive by this reference for as long as the fork exists) and where it diverged.
@@ -134,11 +141,7 @@ public final class MemoryStreamStorage: StreamStorage {
                     contents: Contents(state: StreamState(configuration: request.configuration), lastUse: time))
             }
             let info = stream.contents.withLock { contents -> StreamInfo in
-                if !request.initialPayload.isEmpty {
-                    let record = Record(start: contents.state.tail.position, payload: request.initialPayload)
-                    contents.records.append(record)
-                    contents.state.tail = StreamOffset(position: record.end)
-                }
+                if !request.initialPayload.isEmpty { contents.add(request.initialPayload) }
                 contents.state.isClosed = request.closed
                 return stream.info(contents)
             }
@@ -166,9 +169,8 @@ public final class MemoryStreamStorage: StreamStorage {
                 StreamRules.apply(decision, request, to: &contents.state, newTail: state.tail)
                 return (.closed(tail: state.tail), true)
             case .append(let closes):
-                let record = Record(start: state.tail.position, payload: request.payload)
-                contents.records.append(record)
-                let tail = StreamOffset(position: record.end)
+                contents.log.append(request.payload)
+                let tail = StreamOffset(position: contents.log.end)
                 StreamRules.apply(decision, request, to: &contents.state, newTail: tail)
                 return (.appended(tail: tail, closed: closes), true)
             }

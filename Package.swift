@@ -30,6 +30,8 @@ let packageDependencies: [Package.Dependency] = [
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // ClerkKit: the emulator's RS256 session tokens (ClerkKitTesting) and software trusted-device keys on Linux.
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    // DurableStreams: the PostgreSQL store (DurableStreamsPostgres) only.
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
 ]
 
 /// Where the HTTP listeners (the Durable Streams server, the Clerk emulator) exist. Hummingbird declares iOS 15 /
@@ -343,6 +345,7 @@ let wormholeTargets: [Target] = [
 let durableStreamsServerProducts: [Product] = [
     .library(name: "DurableStreamsStorage", targets: ["DurableStreamsStorage"]),
     .library(name: "DurableStreamsServer", targets: ["DurableStreamsServer"]),
+    .library(name: "DurableStreamsPostgres", targets: ["DurableStreamsPostgres"]),
     .executable(name: "durable-streams", targets: ["durable-streams"]),
     .executable(name: "durable-streams-server-benchmark", targets: ["durable-streams-server-benchmark"]),
 ]
@@ -351,6 +354,17 @@ let durableStreamsServerTargets: [Target] = [
         name: "DurableStreamsStorage",
         dependencies: ["CourierPrimitives"],
         path: "Sources/DurableStreams/Storage"
+    ),
+    // The store shared by many server nodes: streams in PostgreSQL, live reads woken by LISTEN/NOTIFY.
+    .target(
+        name: "DurableStreamsPostgres",
+        dependencies: [
+            "DurableStreamsStorage",
+            "CourierPrimitives",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sources/DurableStreams/Postgres"
     ),
     .target(
         name: "DurableStreamsServer",
@@ -374,6 +388,8 @@ let durableStreamsServerTargets: [Target] = [
         name: "durable-streams",
         dependencies: [
             "DurableStreamsServer", "DurableStreamsStorage",
+            // `serve --store postgres`.
+            "DurableStreamsPostgres",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             // The client subcommands (create, append, read, head, delete) use the client library, over
@@ -413,7 +429,7 @@ let durableStreamsServerTargets: [Target] = [
     ),
     .testTarget(
         name: "DurableStreamsStorageTests",
-        dependencies: ["DurableStreamsStorage", "CourierPrimitives", "CourierTestSupport"],
+        dependencies: ["DurableStreamsStorage", "DurableStreamsPostgres", "CourierPrimitives", "CourierTestSupport"],
         path: "Tests/DurableStreams/DurableStreamsStorageTests"
     ),
     .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DurableStreamsPostgres
 import DurableStreamsServer
 import DurableStreamsStorage
 import Foundation
@@ -20,7 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run a Durable Streams server.",
         discussion: """
             Streams are kept in --data-dir (created if missing) and survive restarts; use --memory for a server \
-            that forgets everything when it stops. The server prints one line, \
+            that forgets everything when it stops, or --store postgres --postgres-url postgres://… to share \
+            streams with other server nodes through PostgreSQL. The server prints one line, \
             "durable-streams listening on http://HOST:PORT", once it accepts connections.
             """
     )
@@ -53,6 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(help: "Keep streams in memory instead of a data directory.")
     var memory = false
+
+    @OptionGroup(title: "PostgreSQL store")
+    var postgres: PostgresServeOptions
 
     @Option(
         name: .customLong("sync"),
@@ -100,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--cache-visibility must be public, private or no-store")
         }
         _ = try parsedSyncPolicy()
+        try postgres.validate(memory: memory)
         if let webhookKeyLifetime, webhookKeyLifetime < 60 {
             throw ValidationError("--webhook-key-lifetime must be at least 60 seconds")
         }
@@ -127,10 +133,19 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
 
+        let shared = try await postgres.openStore(logger: Logger(label: "durable-streams.postgres"))
+        let storage: DurableStreamsServer.Storage
+        if let shared {
+            storage = .custom(shared)
+        } else if memory || postgres.isMemory {
+            storage = .memory
+        } else {
+            storage = .directory(dataDirectory, syncPolicy: try parsedSyncPolicy())
+        }
         var configuration = DurableStreamsServer.Configuration(
             host: host,
             port: port,
-            storage: memory ? .memory : .directory(dataDirectory, syncPolicy: try parsedSyncPolicy()),
+            storage: storage,
             longPollTimeout: .milliseconds(Int64(longPollTimeout * 1000)),
             faultInjection: faultInjection
         )
@@ -163,7 +178,13 @@ struct ServeCommand: AsyncParsableCommand {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: configuration.logger
         )
-        try await group.run()
+        do {
+            try await group.run()
+        } catch {
+            await shared?.shutdown()
+            throw error
+        }
+        await shared?.shutdown()
     }
 
     private func parsedSyncPolicy() throws -> FileStreamStorage.SyncPolicy {

@@ -42,6 +42,8 @@ extension StreamStorageError {
     public static let storageUnavailable = Code.storageUnavailable
     /// `catch StreamStorageError.bindFailed`.
     public static let bindFailed = Code.bindFailed
+    /// `catch StreamStorageError.temporarilyUnavailable`.
+    public static let temporarilyUnavailable = Code.temporarilyUnavailable
     /// `catch StreamStorageError.invalidConfiguration`.
     public static let invalidConfiguration = Code.invalidConfiguration
 

@@ -23,6 +23,7 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
             case invalidOffset, storageFailure, unavailable, gone, retainedForForks, forkSourceNotFound
             case forkSourceGone, invalidForkOffset, invalidPath
             case alreadyStarted, storageUnavailable, bindFailed, invalidConfiguration
+            case temporarilyUnavailable
         }
 
         private let base: Base
@@ -66,6 +67,10 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
         /// A path does not name a stream (`400`): not absolute, too long, a malformed escape, an empty, `.` or `..`
         /// segment, or a byte a path may not hold. The message says which.
         public static let invalidPath = Code(.invalidPath)
+        /// The store cannot be reached right now (its database is restarting or unreachable, or every connection
+        /// is busy and the queue is full); nothing was changed, or the outcome is unknown and a retry with producer
+        /// headers is safe (`503` with `Retry-After`).
+        public static let temporarilyUnavailable = Code(.temporarilyUnavailable)
         /// The server was already started.
         public static let alreadyStarted = Code(.alreadyStarted)
         /// The server's store could not be opened (for example, another server holds the data directory).

@@ -1,4 +1,5 @@
 import CourierTestSupport
+import DurableStreamsPostgres
 import DurableStreamsStorage
 import Foundation
 import Testing
@@ -185,6 +186,7 @@ struct ForkLifecycleStorageTests {
     private func sweep(_ store: any StreamStorage) async {
         if let memory = store as? MemoryStreamStorage { memory.sweepExpired() }
         if let file = store as? FileStreamStorage { await file.sweepExpired() }
+        if let postgres = store as? PostgresStreamStorage { await postgres.sweepExpired() }
     }
 
     @Test("Many forks of one source each read the same data and release it", arguments: StoreKind.allCases)

@@ -1,3 +1,4 @@
+import DurableStreamsPostgres
 import DurableStreamsStorage
 import Foundation
 import Testing
@@ -79,6 +80,9 @@ extension StorageContractTests {
             } else if let file = store as? FileStreamStorage {
                 await file.sweepExpired()
                 #expect(file.streamCount == 0)
+            } else if let postgres = store as? PostgresStreamStorage {
+                await postgres.sweepExpired()
+                #expect(try await postgres.streamPaths().isEmpty)
             }
         }
     }

@@ -66,6 +66,9 @@ struct Reply: Sendable {
         case .unavailable:
             fields[.retryAfter] = "1"
             return .error(.serviceUnavailable, "The server is shutting down", fields: fields)
+        case .temporarilyUnavailable:
+            fields[.retryAfter] = "1"
+            return .error(.serviceUnavailable, "The stream store is unavailable: \(error.message)", fields: fields)
         case .gone:
             return .error(.gone, "Stream is gone: it was deleted (its data is kept only for its forks)")
         case .retainedForForks:

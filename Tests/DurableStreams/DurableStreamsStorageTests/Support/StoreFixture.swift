@@ -1,5 +1,6 @@
 import CourierPrimitives
 import CourierTestSupport
+import DurableStreamsPostgres
 import DurableStreamsStorage
 import Foundation
 
@@ -15,11 +16,19 @@ final class ManualClock: Sendable {
     }
 }
 
-/// The stores every contract test runs against.
+/// The stores every contract test runs against: the PostgreSQL store too when `DURABLE_STREAMS_POSTGRES_URL` names
+/// a database (`scripts/test` starts one), or when `DURABLE_STREAMS_POSTGRES_REQUIRED` is set (its cases then fail
+/// without one).
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
     case memory
     case file
+    case postgres
+
+    static var allCases: [StoreKind] {
+        PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired
+            ? [.memory, .file, .postgres] : [.memory, .file]
+    }
 
     var description: String { rawValue }
 }
@@ -52,6 +61,8 @@ func withStore<Value: Sendable>(
             await store.shutdown()
             throw error
         }
+    case .postgres:
+        return try await PostgresTestDatabase.withStore(now: { clock.now }, body)
     }
 }
 

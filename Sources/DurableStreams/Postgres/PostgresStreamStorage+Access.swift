@@ -1,0 +1,175 @@
+import DurableStreamsStorage
+import Foundation
+import Logging
+import PostgresNIO
+
+/// What a transaction changed that waiting readers must hear of, on every node.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+struct StreamChanges: Sendable {
+    var snapshots: [(StreamPath, StreamChangeNotifier.Snapshot)] = []
+    var deleted: [StreamPath] = []
+    var gone: [StreamPath] = []
+
+    var messages: [String] {
+        snapshots.map { PostgresChangeFeed.message(.snapshot($0.1), path: $0.0) }
+            + deleted.map { PostgresChangeFeed.message(.deleted, path: $0) }
+            + gone.map { PostgresChangeFeed.message(.gone, path: $0) }
+    }
+}
+
+/// A transaction lost a race that a retry settles (a concurrent create of the same path, a deadlock, a
+/// serialization failure).
+struct RetryTransaction: Error {}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension PostgresStreamStorage {
+    /// Runs `body` on a leased connection.
+    @discardableResult
+    func connection<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws(StreamStorageError) -> Value {
+        do {
+            return try await rawConnection(body)
+        } catch {
+            throw map(error)
+        }
+    }
+
+    /// Runs `body` on a leased connection, passing driver errors through.
+    private func rawConnection<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
+        guard !isShutDown.value else { throw StreamStorageError(.unavailable) }
+        return try await admission.run { started in
+            try await self.client.withConnection { connection in
+                started()
+                return try await body(connection)
+            }
+        }
+    }
+
+    /// Runs `body` in a transaction, sends its changes with `NOTIFY` (delivered at commit), commits, wakes this
+    /// node's readers, and returns the body's outcome. A failure the body returns is committed too (it may have
+    /// expired a stream); an error it throws rolls everything back. Lost races are retried.
+    func transaction<Value: Sendable>(
+        _ body:
+            @escaping @Sendable (PostgresConnection, inout StreamChanges) async throws -> Result<
+                Value, StreamStorageError
+            >
+    ) async throws(StreamStorageError) -> Value {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let outcome: (Result<Value, StreamStorageError>, StreamChanges)
+            do {
+                outcome = try await rawConnection { connection in
+                    try await connection.withTransaction(logger: self.logger) { connection in
+                        var changes = StreamChanges()
+                        let result = try await body(connection, &changes)
+                        for message in changes.messages {
+                            try await connection.query(
+                                "SELECT pg_notify(\(self.feed.channel), \(message))", logger: self.logger)
+                        }
+                        return (result, changes)
+                    }
+                }
+            } catch {
+                if attempt < 8, Self.isLostRace(error) { continue }
+                throw map(error)
+            }
+            feed.publish(outcome.1)
+            return try outcome.0.get()
+        }
+    }
+
+    /// Whether a transaction failed only because a concurrent one won (a retry settles it).
+    static func isLostRace(_ error: any Error) -> Bool {
+        if error is RetryTransaction { return true }
+        let error = (error as? PostgresTransactionError)?.closureError ?? error
+        if error is RetryTransaction { return true }
+        guard let error = error as? PSQLError, error.code == .server else { return false }
+        let state = error.serverInfo?[.sqlState] ?? ""
+        return state == "40001" || state == "40P01" || state == "23505"
+    }
+
+    /// Maps a driver error to the store's: lost connections and an overloaded or restarting database are
+    /// temporary (`503`), anything else a storage failure (`500`).
+    func map(_ error: any Error) -> StreamStorageError {
+        if let error = error as? StreamStorageError { return error }
+        if let error = error as? PostgresTransactionError {
+            if let inner = error.closureError { return map(inner) }
+            if let inner = error.commitError ?? error.beginError ?? error.rollbackError { return map(inner) }
+        }
+        if error is RetryTransaction {
+            return StreamStorageError(.temporarilyUnavailable, "concurrent changes kept winning; try again")
+        }
+        if error is CancellationError {
+            return StreamStorageError(.temporarilyUnavailable, "the database request was cancelled")
+        }
+        guard let error = error as? PSQLError else {
+            return .storageFailure("the database request failed: \(type(of: error))")
+        }
+        switch error.code {
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            let message = error.serverInfo?[.message] ?? "unknown"
+            if state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("40") || state == "53300"
+                || state == "55P03" || state == "23505"
+            {
+                return StreamStorageError(.temporarilyUnavailable, "the database is unavailable: \(message) (\(state))")
+            }
+            return .storageFailure("the database refused the request: \(message) (\(state))", underlying: error)
+        case .poolClosed:
+            return StreamStorageError(.unavailable)
+        default:
+            return StreamStorageError(
+                .temporarilyUnavailable, "the database connection failed (\(error.code))", underlying: error)
+        }
+    }
+
+    /// The stream at `path`, if a row holds it; `lock` takes its row lock until the transaction ends.
+    func fetch(_ path: StreamPath, lock: Bool, on connection: PostgresConnection) async throws -> StreamRow? {
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: StreamRow.columns) FROM \(unescaped: schema).streams s
+            LEFT JOIN \(unescaped: schema).streams src ON src.id = s.fork_source
+            WHERE s.path = \(path.value) \(unescaped: lock ? "FOR UPDATE OF s" : "")
+            """, logger: logger)
+        var found: StreamRow?
+        for try await row in rows { found = try StreamRow(row) }
+        return found
+    }
+
+    /// The stream with row id `id`, if any.
+    func fetch(id: Int64, on connection: PostgresConnection) async throws -> StreamRow? {
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: StreamRow.columns) FROM \(unescaped: schema).streams s
+            LEFT JOIN \(unescaped: schema).streams src ON src.id = s.fork_source
+            WHERE s.id = \(id)
+            """, logger: logger)
+        var found: StreamRow?
+        for try await row in rows { found = try StreamRow(row) }
+        return found
+    }
+
+    /// What a stream is to a client now.
+    func status(of row: StreamRow) -> StreamRow.Status {
+        if row.isSoftDeleted { return .softDeleted }
+        if StreamRules.isExpired(
+            row.configuration, lastUse: Date(timeIntervalSince1970: row.lastUse), now: options.now())
+        {
+            return .expired
+        }
+        return .live
+    }
+
+    /// Records a use of a stream with a time-to-live.
+    func touch(_ row: StreamRow, on connection: PostgresConnection) async throws {
+        guard case .timeToLive = row.configuration.expiry else { return }
+        let now = options.now().timeIntervalSince1970
+        try await connection.query(
+            "UPDATE \(unescaped: schema).streams SET last_use = GREATEST(last_use, \(now)) WHERE id = \(row.id)",
+            logger: logger)
+    }
+}

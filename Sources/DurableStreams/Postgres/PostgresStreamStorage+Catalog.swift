@@ -1,0 +1,89 @@
+public import DurableStreamsStorage
+import PostgresNIO
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension PostgresStreamStorage: StreamCatalog {
+    /// The paths of the live streams.
+    public func streamPaths() async throws(StreamStorageError) -> [StreamPath] {
+        try await connection { connection in
+            let rows = try await connection.query(
+                "SELECT path FROM \(unescaped: self.schema).streams WHERE NOT soft_deleted", logger: self.logger)
+            var paths: [StreamPath] = []
+            for try await text in rows.decode(String.self) { paths.append(try StreamPath(validating: text)) }
+            return paths
+        }
+    }
+
+    /// Every document in `folder`, by name.
+    public func controlDocuments(in folder: String) async throws(StreamStorageError) -> [String: [UInt8]] {
+        try ControlName.check(folder)
+        return try await connection { connection in
+            let rows = try await connection.query(
+                "SELECT name, bytes FROM \(unescaped: self.schema).control_documents WHERE folder = \(folder)",
+                logger: self.logger)
+            var documents: [String: [UInt8]] = [:]
+            for try await (name, bytes) in rows.decode((String, ByteBuffer).self) {
+                documents[name] = Array(bytes.readableBytesView)
+            }
+            return documents
+        }
+    }
+
+    /// Writes a document, replacing one of the same name (every node sees it at once).
+    public func writeControlDocument(_ bytes: [UInt8], named name: String, in folder: String)
+        async throws(StreamStorageError)
+    {
+        try ControlName.check(folder, name)
+        guard bytes.count <= 1 << 20 else {
+            throw StreamStorageError(.invalidPayload, "a control document holds at most 1 MiB")
+        }
+        let buffer = ByteBuffer(bytes: bytes)
+        try await connection { connection in
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: self.schema).control_documents (folder, name, bytes)
+                VALUES (\(folder), \(name), \(buffer))
+                ON CONFLICT (folder, name) DO UPDATE SET bytes = EXCLUDED.bytes
+                """, logger: self.logger)
+        }
+    }
+
+    /// Removes a document, if there is one.
+    public func removeControlDocument(named name: String, in folder: String) async throws(StreamStorageError) {
+        try ControlName.check(folder, name)
+        try await connection { connection in
+            try await connection.query(
+                """
+                DELETE FROM \(unescaped: self.schema).control_documents WHERE folder = \(folder) AND name = \(name)
+                """, logger: self.logger)
+        }
+    }
+
+    /// Drops the store's schema and everything in it (tests, and tearing down a deployment).
+    package func removeSchema() async throws(StreamStorageError) {
+        try await connection { connection in
+            try await connection.query(
+                "DROP SCHEMA IF EXISTS \(unescaped: self.schema) CASCADE", logger: self.logger)
+        }
+    }
+}
+
+/// The names a control document may have (as the other stores accept them).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+enum ControlName {
+    static func check(_ names: String...) throws(StreamStorageError) {
+        for name in names {
+            let valid =
+                (1...128).contains(name.utf8.count) && name != "." && name != ".."
+                && name.utf8.allSatisfy { byte in
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                        true
+                    default: false
+                    }
+                }
+            guard valid else { throw StreamStorageError(.invalidPath, "invalid control document name \"\(name)\"") }
+        }
+    }
+}

@@ -23,7 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
             Streams are kept in --data-dir (created if missing) and survive restarts; use --memory for a server \
             that forgets everything when it stops, or --store postgres --postgres-url postgres://… to share \
             streams with other server nodes through PostgreSQL. The server prints one line, \
-            "durable-streams listening on http://HOST:PORT", once it accepts connections.
+            "durable-streams listening on http://HOST:PORT", once it accepts connections, and with the web console \
+            on (by default only on a loopback --host) a second: "durable-streams console on \
+            http://HOST:PORT/__console/#token=TOKEN". Changes made from the console need that token.
             """
     )
 
@@ -94,6 +96,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Serve the web console at /__console/ (default: only when --host is a loopback address).")
+    var console: Bool?
+
+    @Option(
+        name: .customLong("console-token"),
+        help: "The token the console's changes need (default: a random one, printed at start; at least 16 characters).")
+    var consoleToken: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard longPollTimeout > 0 else { throw ValidationError("--long-poll-timeout must be positive") }
@@ -108,6 +120,9 @@ struct ServeCommand: AsyncParsableCommand {
         try postgres.validate(memory: memory)
         if let webhookKeyLifetime, webhookKeyLifetime < 60 {
             throw ValidationError("--webhook-key-lifetime must be at least 60 seconds")
+        }
+        if let consoleToken, consoleToken.count < 16 {
+            throw ValidationError("--console-token must be at least 16 characters")
         }
         guard DurableStreamsServer.Webhooks(rawValue: webhooks) != nil else {
             throw ValidationError("--webhooks must be enabled, development or disabled")
@@ -159,6 +174,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.logger = Logger(label: "durable-streams")
         configuration.groupAccess = groupAccess
         configuration.maximumOpenLogs = maximumOpenLogs
+        configuration.console = .init(
+            mode: console.map { $0 ? .enabled : .disabled } ?? .automatic, token: consoleToken)
 
         let server = DurableStreamsServer(configuration: configuration)
         let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -168,6 +185,9 @@ struct ServeCommand: AsyncParsableCommand {
                     startUp.cancel()
                     FileHandle.standardOutput.write(
                         Data("durable-streams listening on http://\(shownHost):\(port)\n".utf8))
+                    if let line = consoleLine(server: server, host: shownHost, port: port) {
+                        FileHandle.standardOutput.write(Data(line.utf8))
+                    }
                 }
             } catch {
                 throw ValidationError("cannot start: \(error.message)")
@@ -185,6 +205,15 @@ struct ServeCommand: AsyncParsableCommand {
             throw error
         }
         await shared?.shutdown()
+    }
+
+    /// The console's address, with the token it drew (a configured token is not repeated), or `nil` when the
+    /// console is off. Printed on standard output only: the token never reaches the log.
+    private func consoleLine(server: DurableStreamsServer, host: String, port: Int) -> String? {
+        guard let token = server.consoleToken else { return nil }
+        let address = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/__console/"
+        if consoleToken != nil { return "durable-streams console on \(address) (token from --console-token)\n" }
+        return "durable-streams console on \(address)#token=\(token)\n"
     }
 
     private func parsedSyncPolicy() throws -> FileStreamStorage.SyncPolicy {

@@ -118,6 +118,8 @@ extension DurableStreamsServer {
         /// With ``Storage/directory(_:syncPolicy:)``: how many stream logs stay open at once; `nil` (the
         /// default) uses half the process's open-file limit. Idle logs beyond it are closed and reopened on use.
         public var maximumOpenLogs: Int?
+        /// The web console at `/__console/`: by default served only when ``host`` is a loopback address.
+        public var console = Console()
 
         /// Creates a configuration.
         public init(

@@ -26,11 +26,14 @@ public final class DurableStreamsServer: Sendable {
 
     /// The configuration the server was created with.
     public let configuration: Configuration
+    /// The console's token, drawn once per server.
+    let consoleAccess: ConsoleAccess
     private let lifecycle = Locked(ServerLifecycle<Running>())
 
     /// Creates a server; nothing happens until ``start()``.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        self.consoleAccess = ConsoleAccess(configured: configuration.console.token)
     }
 
     /// The port the server listens on, once started.
@@ -157,7 +160,8 @@ public final class DurableStreamsServer: Sendable {
         do {
             let listener = try await HTTPListener.start(
                 storage: storage, liveWaits: liveWaits, configuration: configuration, root: root,
-                subscriptions: subscriptions)
+                subscriptions: subscriptions,
+                console: configuration.console.isEnabled(host: configuration.host) ? consoleAccess : nil)
             return Running(
                 listener: listener, storage: storage, ownsStorage: ownsStorage, liveWaits: liveWaits,
                 subscriptions: subscriptions, port: listener.port)

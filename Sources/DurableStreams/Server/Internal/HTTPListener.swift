@@ -25,7 +25,7 @@ struct HTTPListener: Sendable {
     /// Binds the address and starts serving; returns once the socket is bound.
     static func start(
         storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration,
-        root: StreamRoot, subscriptions: SubscriptionManager?
+        root: StreamRoot, subscriptions: SubscriptionManager?, console: ConsoleAccess?
     ) async throws(StartSignal.Failure) -> HTTPListener {
         let handler = StreamHTTPHandler(
             storage: storage,
@@ -33,6 +33,7 @@ struct HTTPListener: Sendable {
             faults: configuration.faultInjection ? FaultInjector() : nil,
             liveWaits: liveWaits,
             subscriptions: subscriptions,
+            console: console,
             logger: configuration.logger
         )
         let started = StartSignal()
@@ -119,7 +120,7 @@ struct HTTPListener: Sendable {
 
     static func start(
         storage: any StreamStorage, liveWaits: LiveWaits, configuration: DurableStreamsServer.Configuration,
-        root: StreamRoot, subscriptions: SubscriptionManager?
+        root: StreamRoot, subscriptions: SubscriptionManager?, console: ConsoleAccess?
     ) async throws(StartSignal.Failure) -> HTTPListener {
         throw StartSignal.Failure(message: "the Durable Streams server listens on Linux and macOS only")
     }

@@ -33,6 +33,8 @@ struct StreamHTTPHandler: Sendable {
     let liveWaits: LiveWaits
     /// The subscriptions, when the store can keep them.
     let subscriptions: SubscriptionManager?
+    /// The console's access, when the console is served (`/__console/…`).
+    let console: ConsoleAccess?
     let logger: Logger
     let commonFields: HTTPFields
     /// Keeps warnings about refused requests to one a second.
@@ -40,13 +42,14 @@ struct StreamHTTPHandler: Sendable {
 
     init(
         storage: any StreamStorage, settings: Settings, faults: FaultInjector?, liveWaits: LiveWaits,
-        subscriptions: SubscriptionManager?, logger: Logger
+        subscriptions: SubscriptionManager?, console: ConsoleAccess? = nil, logger: Logger
     ) {
         self.storage = storage
         self.settings = settings
         self.faults = faults
         self.liveWaits = liveWaits
         self.subscriptions = subscriptions
+        self.console = console
         self.logger = logger
         var fields = HTTPFields()
         fields[ProtocolHeader.accessControlAllowOrigin] = "*"
@@ -73,6 +76,10 @@ struct StreamHTTPHandler: Sendable {
     func handle(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
         let target = RequestTarget(request.head.path ?? "/")
         let exchange = Exchange(method: request.method, path: target.path)
+        if let console, ConsoleRoutes.owns(target.path) {
+            try await handleConsole(request, target: target, console: console, exchange: exchange, writer, channel)
+            return
+        }
         guard request.method == .get, faults == nil, target.path != Self.faultControlPath,
             case .stream(let path) = try? settings.root.locate(target.path)
         else {

@@ -609,7 +609,7 @@ let clerkKitTargets: [Target] = [
     .executableTarget(
         name: "clerk",
         dependencies: [
-            "ClerkKit", "ClerkKitTesting", "ClerkKitLoopback",
+            "ClerkKit", "ClerkKitTesting", "ClerkKitLoopback", "ClerkKitUICore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("ClerkKitUICore: theme")
 struct ThemeTests {
-    @Test(arguments: ColorScheme.allCases)
-    func defaultTextIsReadableInBothAppearances(_ scheme: ColorScheme) {
+    @Test(arguments: ThemeAppearance.allCases)
+    func defaultTextIsReadableInBothAppearances(_ scheme: ThemeAppearance) {
         let colors = ClerkTheme.default.colors
         let background = colors.background.resolved(for: scheme)
         #expect(colors.foreground.resolved(for: scheme).contrastRatio(with: background) >= 7)

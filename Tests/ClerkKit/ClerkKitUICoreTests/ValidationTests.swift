@@ -34,7 +34,7 @@ struct ValidationTests {
             ("415.555.0100", "us", "+14155550100", "US"),
         ] as [(String, String?, String, String)])
     func readsNumbersIntoE164(_ input: String, _ region: String?, _ e164: String, _ country: String) throws {
-        let number = try PhoneNumber.parse(input, defaultCountry: region.flatMap(PhoneCountry.region)).get()
+        let number = try E164PhoneNumber.parse(input, defaultCountry: region.flatMap(PhoneCountry.region)).get()
         #expect(number.e164 == e164)
         #expect(number.country.regionCode == country)
     }
@@ -47,14 +47,14 @@ struct ValidationTests {
             ("+", .tooShort), ("1+415", .invalidCharacters),
         ] as [(String, PhoneNumberError)])
     func rejectsWhatIsNotANumber(_ input: String, _ expected: PhoneNumberError) {
-        #expect(throws: expected) { try PhoneNumber.parse(input).get() }
+        #expect(throws: expected) { try E164PhoneNumber.parse(input).get() }
     }
 
     @Test func phoneProblemsAreLocalisedKeys() {
-        #expect(PhoneNumber.problem(with: "") == .localized(.fieldRequired))
-        #expect(PhoneNumber.problem(with: "+999 123456") == .localized(.phoneCountryUnknown))
-        #expect(PhoneNumber.problem(with: "12") == .localized(.phoneInvalid))
-        #expect(PhoneNumber.problem(with: "+15555550100") == nil)
+        #expect(E164PhoneNumber.problem(with: "") == .localized(.fieldRequired))
+        #expect(E164PhoneNumber.problem(with: "+999 123456") == .localized(.phoneCountryUnknown))
+        #expect(E164PhoneNumber.problem(with: "12") == .localized(.phoneInvalid))
+        #expect(E164PhoneNumber.problem(with: "+15555550100") == nil)
     }
 
     @Test func theCountryTableIsConsistent() {

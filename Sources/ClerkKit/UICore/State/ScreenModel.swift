@@ -6,6 +6,8 @@ public import ClerkKit
 public protocol ScreenModel: AnyObject {
     /// The loading flag and errors the screen shows.
     var screen: ScreenState { get set }
+    /// Shows a failed request's error; the default puts it under its field or on the screen.
+    func show(_ error: ClerkError)
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)

@@ -44,7 +44,7 @@ public struct ThemeColor: Hashable, Sendable {
 }
 
 /// Light or dark appearance.
-public enum ColorScheme: String, Sendable, Hashable, CaseIterable {
+public enum ThemeAppearance: String, Sendable, Hashable, CaseIterable {
     /// Dark text on a light background.
     case light
     /// Light text on a dark background.
@@ -70,7 +70,7 @@ public struct ColorPair: Hashable, Sendable {
     }
 
     /// The color for `scheme`.
-    public func resolved(for scheme: ColorScheme) -> ThemeColor {
+    public func resolved(for scheme: ThemeAppearance) -> ThemeColor {
         scheme == .light ? light : dark
     }
 }

@@ -1,5 +1,5 @@
 /// A phone number in E.164 form (`+` and at most 15 digits), with the country its calling code names.
-public struct PhoneNumber: Hashable, Sendable {
+public struct E164PhoneNumber: Hashable, Sendable {
     /// The country (the first in ``PhoneCountry/all`` with the calling code, unless the input named one).
     public var country: PhoneCountry
     /// The digits after the calling code.
@@ -12,11 +12,11 @@ public struct PhoneNumber: Hashable, Sendable {
     /// given. Spaces, dots, dashes and parentheses are ignored; anything else is an error.
     ///
     /// ```swift
-    /// let number = try PhoneNumber.parse("06 12 34 56 78", defaultCountry: .region("FR")).get()
+    /// let number = try E164PhoneNumber.parse("06 12 34 56 78", defaultCountry: .region("FR")).get()
     /// // number.e164 == "+33612345678"
     /// ```
     public static func parse(_ input: String, defaultCountry: PhoneCountry? = nil) -> Result<
-        PhoneNumber, PhoneNumberError
+        E164PhoneNumber, PhoneNumberError
     > {
         let text = input.trimmedForInput
         guard !text.isEmpty else { return .failure(.empty) }
@@ -53,7 +53,7 @@ public struct PhoneNumber: Hashable, Sendable {
         }
     }
 
-    private static func parseInternational(_ digits: String) -> Result<PhoneNumber, PhoneNumberError> {
+    private static func parseInternational(_ digits: String) -> Result<E164PhoneNumber, PhoneNumberError> {
         for length in 1...3 where digits.count > length {
             let code = String(digits.prefix(length))
             if let country = PhoneCountry.all.first(where: { $0.callingCode == code }) {
@@ -63,12 +63,12 @@ public struct PhoneNumber: Hashable, Sendable {
         return .failure(digits.isEmpty ? .tooShort : .unknownCountryCode)
     }
 
-    private static func make(_ country: PhoneCountry, _ national: String) -> Result<PhoneNumber, PhoneNumberError> {
+    private static func make(_ country: PhoneCountry, _ national: String) -> Result<E164PhoneNumber, PhoneNumberError> {
         if national.count < country.nationalLengths.lowerBound { return .failure(.tooShort) }
         if national.count > country.nationalLengths.upperBound || country.callingCode.count + national.count > 15 {
             return .failure(.tooLong)
         }
-        return .success(PhoneNumber(country: country, nationalNumber: national))
+        return .success(E164PhoneNumber(country: country, nationalNumber: national))
     }
 }
 

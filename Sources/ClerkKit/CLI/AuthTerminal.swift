@@ -1,0 +1,181 @@
+import ClerkKit
+import ClerkKitTesting
+import ClerkKitUICore
+import Foundation
+
+/// Shows an `AuthFlow` in the terminal: one screen at a time, its errors, then its prompts; acts on the answer.
+@MainActor
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+final class AuthTerminal {
+    let flow: AuthFlow
+    let interactive: Bool
+    var answers: AuthAnswers
+    let emulator: ClerkEmulator?
+    private var steps = 0
+
+    init(flow: AuthFlow, interactive: Bool, answers: AuthAnswers, emulator: ClerkEmulator?) {
+        self.flow = flow
+        self.interactive = interactive
+        self.answers = answers
+        self.emulator = emulator
+    }
+
+    /// Walks the flow until it is complete; cancelled input (end of file, /cancel) ends it with an error.
+    func run() async throws(ClerkError) {
+        while !flow.isComplete {
+            steps += 1
+            guard steps < 200 else { throw ClerkError(.invalidState, "the sign-in did not finish") }
+            render()
+            try await act()
+        }
+        say(flow.string(flow.title))
+    }
+
+    private func render() {
+        flow.updateCountdown()
+        say("")
+        say("== " + flow.string(flow.title) + " ==")
+        if let subtitle = flow.subtitle { say(flow.string(subtitle)) }
+        if let message = flow.screen.errorMessage { say("! " + flow.string(message)) }
+        for field in FormField.allCases {
+            if let error = flow.screen.fieldErrors[field] { say("! " + flow.string(error)) }
+        }
+    }
+
+    private func act() async throws(ClerkError) {
+        switch flow.destination {
+        case nil:
+            flow.identifier = try await ask(flow.identifierLabel, preset: take(\.identifier))
+            await flow.submitIdentifier()
+        case .signInFactorOne(.password)?:
+            let typed = try await ask(.localized(.labelPassword), preset: take(\.password), commands: true)
+            if await command(typed) { return }
+            flow.password = typed
+            await flow.submitPassword()
+        case .signInFactorOne?, .signInFactorTwo?, .resetPasswordCode?, .signUpVerifyEmail?, .signUpVerifyPhone?:
+            say(flow.string(flow.resendLabel))
+            let typed = try await ask(.localized(.labelCode), preset: await presetCode(), commands: true)
+            if await command(typed) { return }
+            flow.code = typed
+            await flow.submitCode()
+        case .signInFactorOneChoice?:
+            let strategy = try await choose(flow.firstFactorChoices)
+            await flow.chooseFirstFactor(strategy)
+        case .signInFactorTwoChoice?:
+            let strategy = try await choose(flow.secondFactorChoices)
+            await flow.chooseSecondFactor(strategy)
+        case .forgotPassword?:
+            await flow.chooseResetPassword(try await choose(flow.resetPasswordChoices))
+        case .newPassword?:
+            flow.password = try await ask(.localized(.labelPassword), preset: nil)
+            flow.confirmPassword = try await ask(.localized(.labelConfirmPassword), preset: nil)
+            await flow.submitNewPassword()
+        case .signUp?, .signUpCompleteProfile?:
+            try await askSignUpFields()
+            await flow.submitSignUp()
+        case .chooseOrganization?:
+            let names = flow.organizationChoices.map(\.name) + [flow.string(AuthFlow.Action.createOrganization.text)]
+            let index = try await chooseIndex(names)
+            if index < flow.organizationChoices.count {
+                await flow.selectOrganization(flow.organizationChoices[index].id)
+            } else {
+                flow.showCreateOrganization()
+            }
+        case .createOrganization?:
+            flow.organizationName = try await ask(.localized(.labelOrganizationName), preset: nil)
+            await flow.submitOrganization()
+        case .done?:
+            return
+        }
+    }
+
+    private func askSignUpFields() async throws(ClerkError) {
+        for requirement in flow.signUpFields {
+            let label = AuthFlow.label(for: requirement.field)
+            switch requirement.field {
+            case .firstName: flow.firstName = try await ask(label, preset: nil, current: flow.firstName)
+            case .lastName: flow.lastName = try await ask(label, preset: nil, current: flow.lastName)
+            case .username: flow.username = try await ask(label, preset: nil, current: flow.username)
+            case .emailAddress: flow.emailAddress = try await ask(label, preset: nil, current: flow.emailAddress)
+            case .phoneNumber: flow.phoneNumber = try await ask(label, preset: nil, current: flow.phoneNumber)
+            case .password: flow.password = try await ask(label, preset: take(\.password))
+            case .legalAccepted:
+                let answer = try await ask(.verbatim(flow.string(label) + " [y/N]"), preset: nil)
+                flow.legalAccepted = ["y", "yes", "o", "oui", "j", "ja"].contains(answer.lowercased())
+            default: break
+            }
+        }
+    }
+
+    /// Handles `/other`, `/forgot`, `/resend`, `/back` and `/cancel`; false for anything else.
+    private func command(_ typed: String) async -> Bool {
+        switch typed {
+        case "/other": flow.useAnotherMethod()
+        case "/forgot": await flow.forgotPassword()
+        case "/resend": await flow.resendCode()
+        case "/back": flow.back()
+        case "/cancel": await flow.cancel()
+        default: return false
+        }
+        return true
+    }
+
+    /// A code given on the command line, else (embedded emulator, no terminal) the one it just sent.
+    private func presetCode() async -> String? {
+        if let code = take(\.code) { return code }
+        guard !interactive, let emulator else { return nil }
+        let recipient: String? =
+            switch flow.destination {
+            case .signUpVerifyEmail?: flow.signUp?.emailAddress
+            case .signUpVerifyPhone?: flow.signUp?.phoneNumber
+            default: flow.signIn?.identifier
+            }
+        guard let recipient else { return nil }
+        return await emulator.latestCode(for: recipient)
+    }
+
+    private func take(_ key: WritableKeyPath<AuthAnswers, String?>) -> String? {
+        defer { answers[keyPath: key] = nil }
+        return answers[keyPath: key]
+    }
+
+    private func choose(_ strategies: [FactorStrategy]) async throws(ClerkError) -> FactorStrategy {
+        let labels = strategies.map { strategy in
+            flow.string(AuthFlow.label(for: strategy))
+                + (flow.badge(for: strategy).map { " (\(flow.string($0)))" } ?? "")
+        }
+        return strategies[try await chooseIndex(labels)]
+    }
+
+    private func chooseIndex(_ labels: [String]) async throws(ClerkError) -> Int {
+        guard !labels.isEmpty else { throw ClerkError(.invalidState, "no method is available") }
+        for (index, label) in labels.enumerated() { say("  \(index + 1). \(label)") }
+        while true {
+            let typed = try await ask(.verbatim("1-\(labels.count)"), preset: nil)
+            if let number = Int(typed), (1...labels.count).contains(number) { return number - 1 }
+        }
+    }
+
+    /// One answer: the preset, else a line (with a prompt on a terminal); end of input cancels.
+    private func ask(_ label: UIText, preset: String?, commands: Bool = false, current: String = "")
+        async throws(ClerkError) -> String
+    {
+        if let preset { return preset }
+        if interactive {
+            let hint = commands ? " (/other, /forgot, /resend, /back, /cancel)" : ""
+            let shown = current.isEmpty ? "" : " [\(current)]"
+            FileHandle.standardError.write(Data((flow.string(label) + hint + shown + ": ").utf8))
+        }
+        let line = await Task.detached { readLine(strippingNewline: true) }.value
+        guard let line else {
+            await flow.cancel()
+            throw ClerkError(.cancelled, "the input ended before the sign-in finished")
+        }
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty && !current.isEmpty ? current : trimmed
+    }
+
+    private func say(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

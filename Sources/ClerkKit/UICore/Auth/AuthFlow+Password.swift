@@ -1,0 +1,63 @@
+public import ClerkKit
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension AuthFlow {
+    /// The instance's rules for a new password.
+    public var passwordRules: PasswordRules { PasswordRules(environment: environment) }
+
+    /// The ways to receive a reset code that the sign-in offers.
+    public var resetPasswordChoices: [FactorStrategy] {
+        [.resetPasswordEmailCode, .resetPasswordPhoneCode].filter { signIn?.firstFactor($0) != nil }
+    }
+
+    /// "Forgot password?": with one way to reset, sends its code; with several, shows the choice.
+    public func forgotPassword() async {
+        let choices = resetPasswordChoices
+        guard !choices.isEmpty else {
+            screen.errorMessage = .localized(.methodUnavailable)
+            return
+        }
+        if choices.count == 1 {
+            await chooseResetPassword(choices[0])
+        } else {
+            push(.forgotPassword)
+            screen.clearErrors()
+        }
+    }
+
+    /// Sends a reset code by `strategy` and shows the code screen.
+    public func chooseResetPassword(_ strategy: FactorStrategy) async {
+        guard let current = signIn, current.firstFactor(strategy) != nil else {
+            screen.errorMessage = .localized(.methodUnavailable)
+            return
+        }
+        await step { [self] in
+            guard
+                let prepared = await perform({ () async throws(ClerkError) in
+                    try await clerk.auth.prepareFirstFactor(current, strategy: strategy)
+                })
+            else { return }
+            signIn = prepared
+            codeSent()
+            push(.resetPasswordCode(strategy))
+        }
+    }
+
+    /// Sets ``password`` (confirmed by ``confirmPassword``) as the new password, then continues the sign-in.
+    public func submitNewPassword() async {
+        let problem = passwordRules.problem(with: password)
+        let mismatch: UIText? = problem == nil && confirmPassword != password ? .localized(.passwordsDoNotMatch) : nil
+        guard screen.validate([.password: problem, .confirmPassword: mismatch]), let current = signIn else { return }
+        await step { [self] in
+            let typed = password
+            guard
+                let next = await perform({ () async throws(ClerkError) in
+                    try await clerk.auth.resetPassword(current, newPassword: typed)
+                })
+            else { return }
+            password = ""
+            confirmPassword = ""
+            await route(next)
+        }
+    }
+}

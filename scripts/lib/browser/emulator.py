@@ -11,7 +11,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from harness import BIN, Child, Failure, command, screenshot, text_of, wait
+from harness import BIN, Child, Failure, color_scheme, command, screenshot, text_of, wait
 
 PASSWORD = "correct horse battery staple"
 
@@ -82,6 +82,7 @@ def sign_up_and_see_user_and_code(driver, console):
          "the user listed with an active session")
     if "Ada Lovelace" not in text_of(driver, "#user-rows"):
         raise Failure("the user's name is not shown")
+    driver.execute_script("document.getElementById('sessions-title').scrollIntoView()")
     return screenshot(driver, "emulator-sign-up")
 
 
@@ -163,9 +164,29 @@ def configuration_applied_live(driver, console):
     return screenshot(driver, "emulator-configuration")
 
 
+def phone_width_dark(driver, console):
+    console.clerk("sign-up", "--email", "kay+clerk_test@example.com", "--password", PASSWORD, "--code", "424242")
+    driver.set_window_size(390, 844)
+    color_scheme(driver, "dark")
+    driver.refresh()
+    wait(driver, lambda d: "kay+clerk_test@example.com" in text_of(d, "#user-rows"), "the user listed")
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    if background in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"):
+        raise Failure(f"no dark colours under prefers-color-scheme: dark ({background})")
+    if driver.execute_script("return document.documentElement.scrollWidth > window.innerWidth + 1"):
+        raise Failure("the console is wider than a phone")
+    unlabelled = driver.execute_script("""
+        return [...document.querySelectorAll('input, select')].filter((e) => e.type !== 'hidden'
+          && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.id || e.value)""")
+    if unlabelled:
+        raise Failure(f"controls without a label: {unlabelled}")
+    return screenshot(driver, "emulator-phone-dark")
+
+
 SCENARIOS = [
     sign_up_and_see_user_and_code,
     expire_token_and_see_clerk_token_refresh,
     mfa_on_and_sign_in_asks_for_it,
     configuration_applied_live,
+    phone_width_dark,
 ]

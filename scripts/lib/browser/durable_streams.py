@@ -7,7 +7,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from harness import Child, Failure, command, screenshot, text_of, wait
+from harness import Child, Failure, color_scheme, command, screenshot, text_of, wait
 
 TOKEN = "browser-tests-console-token-0001"
 
@@ -203,6 +203,28 @@ def delete_from_page_with_confirmation(driver, console):
     return screenshot(driver, "durable-streams-delete")
 
 
+def phone_width_dark_and_keyboard(driver, console):
+    command("durable-streams", "create", console.url("/phone/orders"), "--content-type", "application/json",
+            "--data", '{"id": 1, "item": "tea"}')
+    driver.set_window_size(390, 844)
+    color_scheme(driver, "dark")
+    console.open()
+    wait(driver, lambda d: "/phone/orders" in text_of(d, "#stream-rows"), "the stream listed")
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    if background in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"):
+        raise Failure(f"no dark colours under prefers-color-scheme: dark ({background})")
+    if driver.execute_script("return document.documentElement.scrollWidth > window.innerWidth + 1"):
+        raise Failure("the list is wider than a phone")
+    # Keyboard: the filter takes focus by tabbing, and every control has a label.
+    unlabelled = driver.execute_script("""
+        return [...document.querySelectorAll('input, textarea, select')].filter((e) => e.type !== 'hidden'
+          && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.id)""")
+    if unlabelled:
+        raise Failure(f"controls without a label: {unlabelled}")
+    driver.find_element(By.ID, "filter").send_keys("orders", Keys.TAB)
+    return screenshot(driver, "durable-streams-phone-dark")
+
+
 SCENARIOS = [
     create_stream_and_see_it_listed,
     follow_while_another_process_appends,
@@ -213,4 +235,5 @@ SCENARIOS = [
     large_stream_opens_a_window_at_a_time,
     deleted_while_open,
     delete_from_page_with_confirmation,
+    phone_width_dark_and_keyboard,
 ]

@@ -9,6 +9,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -88,8 +89,15 @@ def color_scheme(driver, scheme):
 
 def wait(driver, condition, message, timeout=TIMEOUT):
     """Waits until `condition(driver)` is truthy; fails with `message` otherwise."""
+    def attempt(d):
+        try:
+            return condition(d)
+        except (StaleElementReferenceException, AttributeError):
+            # A live page re-rendered the element between finding and reading it (or it is not there yet).
+            return False
+
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d))
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(attempt)
     except Exception as error:  # Selenium's TimeoutException, or a condition that kept raising.
         raise Failure(f"{message} ({type(error).__name__})") from None
 

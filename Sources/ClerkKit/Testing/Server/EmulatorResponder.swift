@@ -30,6 +30,9 @@ struct EmulatorResponder: HTTPResponder {
     struct DroppedConnection: Error {}
 
     func respond(to request: Request, context: EmulatorRequestContext) async throws -> Response {
+        if EmulatorConsoleHTTP.owns(request.uri.path) {
+            return await EmulatorConsoleHTTP.respond(to: request, emulator: emulator)
+        }
         var request = request
         let method = request.method.rawValue
         let path = request.uri.path

@@ -1,0 +1,91 @@
+#if canImport(Hummingbird) && (os(Linux) || os(macOS))
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The emulator console's HTTP side: the page at `/__emulator/`, `GET /__emulator/api/state`, and changes as
+/// `POST /__emulator/api/<change>` with a JSON body.
+///
+/// The emulator holds no real secrets, so changes need no token; they must come from the console's own origin
+/// (JSON with the `X-Emulator-Console` header, which a cross-origin page cannot send without a preflight the
+/// emulator never grants). Console requests stay out of the request log.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+enum EmulatorConsoleHTTP {
+    static let prefix = "/__emulator"
+    static let apiPrefix = "/__emulator/api/"
+    static let marker = "X-Emulator-Console"
+
+    static func owns(_ path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
+
+    static func respond(to request: Request, emulator: ClerkEmulator) async -> Response {
+        var request = request
+        let path = request.uri.path
+        if path == prefix {
+            var fields = HTTPFields()
+            fields[.location] = prefix + "/"
+            return response(.permanentRedirect, fields: fields, body: [])
+        }
+        guard path.hasPrefix(apiPrefix) else {
+            let name = String(path.dropFirst(prefix.count + 1))
+            guard request.method == .get || request.method == .head,
+                let file = EmulatorConsoleAssets.file(named: name.isEmpty ? "index.html" : name)
+            else { return error(.notFound, "no such console file") }
+            var fields = HTTPFields()
+            fields[.contentType] = file.contentType
+            return response(.ok, fields: fields, body: Array(file.text.utf8))
+        }
+        let name = String(path.dropFirst(apiPrefix.count))
+        if request.method == .get, name == "state" {
+            return json(.ok, await emulator.consoleState())
+        }
+        guard request.method == .post else { return error(.forbidden, "the console API is same-origin only") }
+        if let refusal = refusal(request) { return error(.forbidden, refusal) }
+        guard let buffer = try? await request.collectBody(upTo: 1 << 20),
+            let body = try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]
+        else { return error(.badRequest, "the body must be a JSON object") }
+        let (status, answer) = await emulator.consoleChange(name, body)
+        return json(HTTPResponse.Status(code: status), answer)
+    }
+
+    /// Why a change is refused, or `nil`: it must be JSON, carry the console's header and come from this origin.
+    static func refusal(_ request: Request) -> String? {
+        if let site = request.headers[field("Sec-Fetch-Site")]?.lowercased(), site != "same-origin", site != "none" {
+            return "cross-site request refused"
+        }
+        if let origin = request.headers[.origin] {
+            guard let host = request.head.authority, origin == "http://" + host || origin == "https://" + host else {
+                return "request from another origin refused"
+            }
+        }
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true,
+            request.headers[field(marker)] == "1"
+        else { return "console changes are JSON with the \(marker) header" }
+        return nil
+    }
+
+    private static func field(_ name: String) -> HTTPField.Name { HTTPField.Name(name) ?? .via }
+
+    private static func json(_ status: HTTPResponse.Status, _ value: JSON) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json; charset=utf-8"
+        return response(status, fields: fields, body: Array(value.serialized))
+    }
+
+    private static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        json(status, ["error": .string(message)])
+    }
+
+    private static func response(_ status: HTTPResponse.Status, fields: HTTPFields, body: [UInt8]) -> Response {
+        var fields = fields
+        fields[.cacheControl] = "no-store"
+        fields[field("X-Content-Type-Options")] = "nosniff"
+        fields[field("X-Frame-Options")] = "DENY"
+        fields[field("Referrer-Policy")] = "no-referrer"
+        fields[field("Content-Security-Policy")] =
+            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
+            + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+#endif

@@ -196,9 +196,12 @@ public final class StreamChangeNotifier: Sendable {
     /// Keeps the wake of the stream's waiters before `tail` for its next round if the stream is paced and its
     /// last round was too recent (state locked). Returns `nil` when it does not, the delay of a round to
     /// schedule when one is needed, or `.zero` when one is already scheduled.
-    private static func deferRound(_ path: StreamPath, tail: StreamOffset, now: ContinuousClock.Instant,
-        in state: inout State) -> Duration?
-    {
+    private static func deferRound(
+        _ path: StreamPath,
+        tail: StreamOffset,
+        now: ContinuousClock.Instant,
+        in state: inout State
+    ) -> Duration? {
         guard var pace = state.paces[path] else { return nil }
         let next = pace.lastRound.advanced(by: Self.pace(for: pace.readers))
         guard pace.isDeferred || now < next else { return nil }
@@ -210,9 +213,13 @@ public final class StreamChangeNotifier: Sendable {
     }
 
     /// Wakes the waiters before `tail` (or every waiter on closure) and records the round (state locked).
-    private static func round(_ path: StreamPath, tail: StreamOffset, closed: Bool, now: ContinuousClock.Instant,
-        in state: inout State) -> [(Waiter, WaitResult)]
-    {
+    private static func round(
+        _ path: StreamPath,
+        tail: StreamOffset,
+        closed: Bool,
+        now: ContinuousClock.Instant,
+        in state: inout State
+    ) -> [(Waiter, WaitResult)] {
         let woken = take(path, tail: tail, closed: closed, from: &state)
         state.paces[path] = woken.count >= pacedWaiters ? Pace(lastRound: now, readers: woken.count) : nil
         return woken

@@ -86,7 +86,8 @@ struct PacedWakeTests {
         }
         for start in ends.dropLast() {
             for maxBytes in [1, 150_000, 400_000, 1 << 20] {
-                let read = try await store.read(stream, from: .offset(StreamOffset(position: start)), maxBytes: maxBytes)
+                let read = try await store.read(
+                    stream, from: .offset(StreamOffset(position: start)), maxBytes: maxBytes)
                 let next = read.next.position
                 #expect(ends.contains(next) && next > start)
                 #expect(read.payload == Array(expected[Int(start)..<Int(next)]))

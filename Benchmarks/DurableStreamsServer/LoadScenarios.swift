@@ -6,12 +6,16 @@ import NIOCore
 /// Measures of what live readers cost writers, and of the server's allocations.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Scenarios {
-    /// 100 B appends from one connection while `readers` SSE readers follow the stream's tail, each reading
-    /// everything as it arrives (not in lockstep with the writer). The stream is closed at the end, which ends
-    /// every reader's response.
+    /// 100 B appends from one blocking connection (``BlockingClient``) while `readers` SSE readers follow the
+    /// stream's tail, each reading everything as it arrives (not in lockstep with the writer), and the same
+    /// appends to a stream nobody reads, just before. The stream is closed at the end, which ends every
+    /// reader's response.
     static func appendsWithReaders(port: Int, readers: Int, total: Int) async throws -> (
-        figures: AppendFigures, following: Int
+        figures: AppendFigures, alone: AppendFigures, following: Int
     ) {
+        let unread = "/bench/unread-\(UUID().uuidString)"
+        try await create(port, unread)
+        let alone = try await BlockingClient.appends(port: port, path: unread, total: total)
         let path = "/bench/followed-\(UUID().uuidString)"
         try await create(port, path)
         let following = Locked(0)
@@ -44,8 +48,7 @@ extension Scenarios {
             }
             group.addTask {
                 await allOpen.waitForAll(0)
-                let figures = try await appends(
-                    port: port, concurrency: 1, total: total, idempotent: false, path: path)
+                let figures = try await BlockingClient.appends(port: port, path: path, total: total)
                 let closed = try await HTTPConnection.with(port: port) { connection in
                     try await connection.send(
                         .POST, path, headers: [("Content-Type", "text/plain"), ("Stream-Closed", "true")])
@@ -60,7 +63,7 @@ extension Scenarios {
                 if let result { figures = result }
             }
             guard let figures else { throw BenchmarkError("no appends") }
-            return (figures, following.value)
+            return (figures, alone, following.value)
         }
     }
 

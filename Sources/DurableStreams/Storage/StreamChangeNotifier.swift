@@ -11,7 +11,8 @@ import CourierPrimitives
 ///
 /// Waking a reader costs the server a task switch, a read and a write, so once a round of wakes reaches
 /// ``pacedWaiters`` readers the stream is woken in paced rounds, at least ``pacePerWaiter`` per reader of the
-/// last round apart (at most ``longestPace``). Appends in between reach the readers together in the next round,
+/// last round apart, and at least three times what the last round took (the time nine in ten of its readers
+/// took to come back to wait), at most ``longestPace``: wakes take at most about a third of the machine. Appends in between reach the readers together in the next round,
 /// and writers keep most of the machine: woken at every append, 1,000 readers of one stream held appends to
 /// about 20 a second, each append queued behind a thousand wakes.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -45,6 +46,10 @@ public final class StreamChangeNotifier: Sendable {
         var lastRound: ContinuousClock.Instant
         /// How many waiters that round woke.
         var readers: Int
+        /// How long nine in ten of the last measured round's waiters took to come back: what a round costs.
+        var cost: Duration
+        /// How many of this round's waiters have come back to wait again.
+        var returned = 0
         /// A round is scheduled; it wakes the waiters before `tail`.
         var isDeferred = false
         var tail: StreamOffset = .zero
@@ -63,7 +68,7 @@ public final class StreamChangeNotifier: Sendable {
     /// The least time between two rounds of wakes of a paced stream, per waiter.
     public static let pacePerWaiter = Duration.microseconds(100)
     /// The most time between two rounds of wakes.
-    public static let longestPace = Duration.milliseconds(250)
+    public static let longestPace = Duration.milliseconds(500)
 
     private let state = Locked(State())
 
@@ -103,6 +108,7 @@ public final class StreamChangeNotifier: Sendable {
                     guard !state.isShutDown else { return false }
                     state.waiters[path, default: [:]][id] = Waiter(after: offset, continuation: continuation)
                     state.paths[id] = path
+                    Self.noteReturn(path, in: &state)
                     return true
                 }
                 guard registered else {
@@ -197,11 +203,14 @@ public final class StreamChangeNotifier: Sendable {
     /// last round was too recent (state locked). Returns `nil` when it does not, the delay of a round to
     /// schedule when one is needed, or `.zero` when one is already scheduled.
     private static func deferRound(
-        _ path: StreamPath, tail: StreamOffset, now: ContinuousClock.Instant,
+        _ path: StreamPath,
+        tail: StreamOffset,
+        now: ContinuousClock.Instant,
         in state: inout State
     ) -> Duration? {
         guard var pace = state.paces[path] else { return nil }
-        let next = pace.lastRound.advanced(by: Self.pace(for: pace.readers))
+        let gap = min(max(Self.pace(for: pace.readers), pace.cost * 3), longestPace)
+        let next = pace.lastRound.advanced(by: gap)
         guard pace.isDeferred || now < next else { return nil }
         pace.tail = max(pace.tail, tail)
         defer { state.paces[path] = pace }
@@ -212,12 +221,27 @@ public final class StreamChangeNotifier: Sendable {
 
     /// Wakes the waiters before `tail` (or every waiter on closure) and records the round (state locked).
     private static func round(
-        _ path: StreamPath, tail: StreamOffset, closed: Bool, now: ContinuousClock.Instant,
+        _ path: StreamPath,
+        tail: StreamOffset,
+        closed: Bool,
+        now: ContinuousClock.Instant,
         in state: inout State
     ) -> [(Waiter, WaitResult)] {
         let woken = take(path, tail: tail, closed: closed, from: &state)
-        state.paces[path] = woken.count >= pacedWaiters ? Pace(lastRound: now, readers: woken.count) : nil
+        // The last round's cost stands until this one's is known.
+        let cost = state.paces[path]?.cost ?? .zero
+        state.paces[path] =
+            woken.count >= pacedWaiters ? Pace(lastRound: now, readers: woken.count, cost: cost) : nil
         return woken
+    }
+
+    /// Counts a waiter of a paced stream coming back after its round (state locked), and records the round's
+    /// cost once nine in ten have.
+    private static func noteReturn(_ path: StreamPath, in state: inout State) {
+        guard var pace = state.paces[path], pace.returned < pace.readers else { return }
+        pace.returned += 1
+        if pace.returned * 10 == pace.readers * 9 { pace.cost = ContinuousClock.now - pace.lastRound }
+        state.paces[path] = pace
     }
 
     /// Keeps a waiter that could be woken now for the stream's next round, if the stream is paced; returns

@@ -537,6 +537,7 @@ let clerkKitProducts: [Product] = [
     .library(name: "ClerkKitTesting", targets: ["ClerkKitTesting"]),
     .library(name: "ClerkKitLoopback", targets: ["ClerkKitLoopback"]),
     .library(name: "ClerkKitUICore", targets: ["ClerkKitUICore"]),
+    .library(name: "ClerkKitUI", targets: ["ClerkKitUI"]),
     .executable(name: "clerk", targets: ["clerk"]),
     .executable(name: "clerk-benchmark", targets: ["clerk-benchmark"]),
 ]
@@ -584,6 +585,13 @@ let clerkKitTargets: [Target] = [
         name: "ClerkKitUICore",
         dependencies: ["ClerkKit"],
         path: "Sources/ClerkKit/UICore"
+    ),
+    // The prebuilt SwiftUI views, bound to ClerkKitUICore's models (every file under `#if canImport(SwiftUI)`;
+    // empty on Linux).
+    .target(
+        name: "ClerkKitUI",
+        dependencies: ["ClerkKit", "ClerkKitUICore"],
+        path: "Sources/ClerkKit/UI"
     ),
     // The `clerk` command-line tool.
     .executableTarget(

@@ -657,7 +657,7 @@ let clerkKitTargets: [Target] = [
     .testTarget(
         name: "ClerkKitUICoreTests",
         dependencies: [
-            "ClerkKit", "ClerkKitUICore", "ClerkKitTesting", "CourierTestSupport",
+            "ClerkKit", "ClerkKitUICore", "ClerkKitUI", "ClerkKitTesting", "CourierTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/ClerkKit/ClerkKitUICoreTests"

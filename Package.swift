@@ -557,6 +557,7 @@ let clerkKitProducts: [Product] = [
     .library(name: "ClerkKitTesting", targets: ["ClerkKitTesting"]),
     .library(name: "ClerkKitLoopback", targets: ["ClerkKitLoopback"]),
     .library(name: "ClerkKitUICore", targets: ["ClerkKitUICore"]),
+    .library(name: "ClerkKitUI", targets: ["ClerkKitUI"]),
     .executable(name: "clerk", targets: ["clerk"]),
     .executable(name: "clerk-benchmark", targets: ["clerk-benchmark"]),
 ]
@@ -606,6 +607,13 @@ let clerkKitTargets: [Target] = [
         name: "ClerkKitUICore",
         dependencies: ["ClerkKit"],
         path: "Sources/ClerkKit/UICore"
+    ),
+    // The prebuilt SwiftUI views, bound to ClerkKitUICore's models (every file under `#if canImport(SwiftUI)`;
+    // empty on Linux).
+    .target(
+        name: "ClerkKitUI",
+        dependencies: ["ClerkKit", "ClerkKitUICore"],
+        path: "Sources/ClerkKit/UI"
     ),
     // The `clerk` command-line tool.
     .executableTarget(
@@ -671,7 +679,7 @@ let clerkKitTargets: [Target] = [
     .testTarget(
         name: "ClerkKitUICoreTests",
         dependencies: [
-            "ClerkKit", "ClerkKitUICore", "ClerkKitTesting", "CourierTestSupport",
+            "ClerkKit", "ClerkKitUICore", "ClerkKitUI", "ClerkKitTesting", "CourierTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/ClerkKit/ClerkKitUICoreTests"

@@ -139,4 +139,161 @@ public enum UIStringKey: String, CaseIterable, Sendable, Hashable {
     case factorResetByPhone
     /// The badge on the method used last.
     case badgeLastUsed
+    // MARK: Profile
+    /// The profile screen's title.
+    case profileTitle
+    /// The account menu's entry that opens the profile.
+    case profileManageAccount
+    /// The email addresses section.
+    case profileEmailAddresses
+    /// The phone numbers section.
+    case profilePhoneNumbers
+    /// The connected (OAuth) accounts section.
+    case profileConnectedAccounts
+    /// The security section (password, two-step verification, passkeys, devices).
+    case profileSecurity
+    /// The passkeys section.
+    case profilePasskeys
+    /// The active devices (sessions) section.
+    case profileActiveDevices
+    /// The action that edits names and username.
+    case profileEditProfile
+    /// The first name field.
+    case profileFirstName
+    /// The last name field.
+    case profileLastName
+    /// The username field.
+    case profileUsername
+    /// The button that saves a form.
+    case profileSave
+    /// The button that leaves a form.
+    case profileCancel
+    /// The action that adds an email address.
+    case profileAddEmailAddress
+    /// The action that adds a phone number.
+    case profileAddPhoneNumber
+    /// The verification screen's prompt; `{identifier}` is the address or number the code went to.
+    case profileVerifyIdentifier
+    /// The verification code field.
+    case profileVerificationCode
+    /// The button that sends a verification code.
+    case profileVerify
+    /// The action that sends a new code.
+    case profileResendCode
+    /// The action that removes an item.
+    case profileRemove
+    /// The action that makes an email address or phone number the primary one.
+    case profileSetPrimary
+    /// The badge of the primary email address or phone number.
+    case profilePrimary
+    /// The badge of an unverified email address or phone number.
+    case profileUnverified
+    /// The password row.
+    case profilePassword
+    /// The action that changes the password.
+    case profileChangePassword
+    /// The action that sets a first password.
+    case profileSetPassword
+    /// The current password field.
+    case profileCurrentPassword
+    /// The new password field.
+    case profileNewPassword
+    /// The field repeating the new password.
+    case profileConfirmPassword
+    /// The option that signs out the other sessions after a password change.
+    case profileSignOutOtherDevices
+    /// The two-step verification section.
+    case profileTwoStepVerification
+    /// The action that sets up TOTP.
+    case profileAddAuthenticatorApp
+    /// The TOTP set-up text; `{secret}` is the key to type into the app.
+    case profileAuthenticatorInstructions
+    /// The action that disables TOTP.
+    case profileRemoveAuthenticatorApp
+    /// The action that makes a phone number a second factor.
+    case profileUseSMSCode
+    /// The action that stops using a phone number as a second factor.
+    case profileStopSMSCode
+    /// The backup codes row.
+    case profileBackupCodes
+    /// The text shown with new backup codes.
+    case profileBackupCodesInstructions
+    /// The action that generates new backup codes.
+    case profileGenerateBackupCodes
+    /// The action that registers a passkey.
+    case profileAddPasskey
+    /// The action that renames a passkey.
+    case profileRename
+    /// The badge of the session on this device.
+    case profileThisDevice
+    /// The action that signs out another device.
+    case profileRevokeDevice
+    /// The action that deletes the account.
+    case profileDeleteAccount
+    /// The delete-account warning; `{phrase}` is what to type.
+    case profileDeleteAccountWarning
+    /// The confirmation typed does not match; `{phrase}` is what to type.
+    case profileConfirmationMismatch
+    /// The action that signs out of the current account.
+    case profileSignOut
+    /// The action that signs out of every account on this device.
+    case profileSignOutAll
+    /// The action that signs in to another account.
+    case profileAddAccount
+    /// The accessibility label of another account in the menu; `{name}` is its name.
+    case profileSwitchAccount
+    /// The accessibility label of a user's picture or initials; `{name}` is the user's name.
+    case profileAvatar
+    /// The accessibility label of the user button.
+    case profileOpenAccountMenu
+    /// Shown when no one is signed in.
+    case profileNotSignedIn
+
+    // MARK: Organizations
+    /// The personal account in the organization switcher.
+    case organizationPersonalAccount
+    /// The accessibility label of the organization switcher.
+    case organizationSwitch
+    /// The action and screen that create an organization.
+    case organizationCreate
+    /// The organization name field.
+    case organizationName
+    /// The organization slug field.
+    case organizationSlug
+    /// The slug has characters other than lowercase letters, digits and hyphens.
+    case organizationSlugInvalid
+    /// The action that opens the organization's profile.
+    case organizationManage
+    /// The members section.
+    case organizationMembers
+    /// The number of members; `{count}` is the count.
+    case organizationMemberCount
+    /// The invitations section.
+    case organizationInvitations
+    /// The action that invites people.
+    case organizationInvite
+    /// The field for the addresses to invite.
+    case organizationInviteAddresses
+    /// The role field.
+    case organizationRole
+    /// The action that removes a member.
+    case organizationRemoveMember
+    /// The action that revokes an invitation.
+    case organizationRevokeInvitation
+    /// The verified domains section.
+    case organizationDomains
+    /// The action that adds a domain.
+    case organizationAddDomain
+    /// The domain is not a host name such as example.com.
+    case organizationDomainInvalid
+    /// The action that leaves the organization.
+    case organizationLeave
+    /// The action that deletes the organization.
+    case organizationDelete
+    /// The delete-organization warning; `{name}` is the organization, `{phrase}` what to type.
+    case organizationDeleteWarning
+    /// The action that accepts an invitation or suggestion to join.
+    case organizationAccept
+    /// The badge of a pending invitation.
+    case organizationPending
 }

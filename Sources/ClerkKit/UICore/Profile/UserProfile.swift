@@ -1,0 +1,195 @@
+public import ClerkKit
+import Foundation
+public import Observation
+
+/// The profile screens' model: the signed-in user's names, email addresses, phone numbers, connected accounts,
+/// password, two-step verification, passkeys, devices, account deletion and sign-out, driven through ClerkKit.
+///
+/// The screens beyond the root are ``path``; each action validates its form, runs the request through
+/// ``ScreenModel/perform(_:)`` (so it is never left loading and shows the service's error under its field), and
+/// moves the path on success.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+@Observable
+public final class UserProfile: ScreenModel {
+    /// The Clerk instance the profile acts on.
+    public let clerk: Clerk
+    /// The loading flag and errors.
+    public var screen = ScreenState()
+    /// The screens open above the root, last on top.
+    public var path: [UserProfileDestination] = []
+    /// Whether the person signed out or deleted the account here (the screen should close).
+    public private(set) var isFinished = false
+
+    /// First name being edited.
+    public var firstName = ""
+    /// Last name being edited.
+    public var lastName = ""
+    /// Username being edited.
+    public var username = ""
+    /// The email address or phone number being added.
+    public var newIdentifier = ""
+    /// The verification code (email, SMS or authenticator app) being typed.
+    public var code = ""
+    /// The current password (password screen).
+    public var currentPassword = ""
+    /// The new password (password screen).
+    public var newPassword = ""
+    /// The new password again (password screen).
+    public var confirmPassword = ""
+    /// Whether changing the password signs out the other devices.
+    public var signOutOfOtherDevices = true
+    /// What the person typed to confirm deleting the account.
+    public var deleteConfirmation = ""
+    /// The authenticator-app enrolment in progress (its secret and `otpauth://` URI).
+    public internal(set) var pendingTOTP: TOTPResource?
+    /// Backup codes to show once (after enabling TOTP or generating new ones).
+    public internal(set) var backupCodes: [String] = []
+    /// The user's sessions on every device, after ``loadActiveDevices()``.
+    public internal(set) var activeDevices: [Session] = []
+
+    /// What to type to confirm deleting the account.
+    public static let deleteConfirmationPhrase = "DELETE"
+    /// The label of the buttons that leave a form.
+    public static let cancelLabel = UIText.localized(.profileCancel)
+
+    /// A profile model for `clerk`'s signed-in user.
+    public init(clerk: Clerk) {
+        self.clerk = clerk
+    }
+
+    /// The signed-in user, nil once signed out.
+    public var user: User? { clerk.user }
+
+    /// How the user is shown in the header.
+    public var display: UserDisplay? { user.map(UserDisplay.init(user:)) }
+
+    /// The sections the root shows, in order: the ones the instance and the user have something for.
+    public var sections: [UserProfileSection] {
+        guard let user else { return [] }
+        var sections: [UserProfileSection] = [.emailAddresses, .phoneNumbers]
+        if !user.externalAccounts.isEmpty { sections.append(.connectedAccounts) }
+        sections += [.security, .passkeys, .activeDevices]
+        if user.deleteSelfEnabled ?? true { sections.append(.deleteAccount) }
+        return sections
+    }
+
+    /// The message for a screen shown without a signed-in user.
+    public static let notSignedInMessage = UIText.localized(.profileNotSignedIn)
+
+    // MARK: Navigation
+
+    /// Opens `destination`, with its form filled from the user (names) or empty.
+    public func open(_ destination: UserProfileDestination) {
+        screen.clearErrors()
+        code = ""
+        switch destination {
+        case .editProfile:
+            firstName = user?.firstName ?? ""
+            lastName = user?.lastName ?? ""
+            username = user?.username ?? ""
+        case .addEmailAddress, .addPhoneNumber:
+            newIdentifier = ""
+        case .password:
+            (currentPassword, newPassword, confirmPassword) = ("", "", "")
+        case .deleteAccount:
+            deleteConfirmation = ""
+        default:
+            break
+        }
+        path.append(destination)
+    }
+
+    /// Closes the top screen.
+    public func back() {
+        screen.clearErrors()
+        if !path.isEmpty { path.removeLast() }
+    }
+
+    /// Replaces the top screen (add → verify), or opens `destination` when none is open.
+    func replaceTop(with destination: UserProfileDestination) {
+        code = ""
+        if !path.isEmpty { path.removeLast() }
+        path.append(destination)
+    }
+
+    // MARK: Profile
+
+    /// Saves names and username; only the fields the person changed are sent.
+    public func saveProfile() async {
+        guard let user else {
+            screen.errorMessage = Self.notSignedInMessage
+            return
+        }
+        func changed(_ value: String, _ old: String?) -> String? {
+            let trimmed = value.trimmedForInput
+            return trimmed == (old ?? "") ? nil : trimmed
+        }
+        let update = UserUpdate(
+            username: changed(username, user.username), firstName: changed(firstName, user.firstName),
+            lastName: changed(lastName, user.lastName))
+        guard update != UserUpdate() else { return back() }
+        if await perform({ () async throws(ClerkError) in try await clerk.account.update(update) }) != nil { back() }
+    }
+
+    /// Signs out of the current session; ``isFinished`` becomes true.
+    public func signOut() async {
+        let sessionId = clerk.session?.id
+        let done: Void? = await perform { () async throws(ClerkError) in
+            try await clerk.auth.signOut(sessionId: sessionId)
+        }
+        if done != nil { finish() }
+    }
+
+    /// Deletes the account once the person typed ``deleteConfirmationPhrase``; ``isFinished`` becomes true.
+    public func deleteAccount() async {
+        guard deleteConfirmation.trimmedForInput == Self.deleteConfirmationPhrase else {
+            screen.clearErrors()
+            screen.errorMessage = .localized(
+                .profileConfirmationMismatch, arguments: ["phrase": Self.deleteConfirmationPhrase])
+            return
+        }
+        if await perform({ () async throws(ClerkError) in try await clerk.account.delete() }) != nil { finish() }
+    }
+
+    /// The warning on the delete-account screen.
+    public var deleteAccountWarning: UIText {
+        .localized(.profileDeleteAccountWarning, arguments: ["phrase": Self.deleteConfirmationPhrase])
+    }
+
+    private func finish() {
+        path = []
+        isFinished = true
+    }
+}
+
+/// The sections of the profile's root screen.
+public enum UserProfileSection: String, Hashable, Sendable, CaseIterable {
+    /// Email addresses.
+    case emailAddresses
+    /// Phone numbers.
+    case phoneNumbers
+    /// Connected (OAuth) accounts.
+    case connectedAccounts
+    /// Password, authenticator app, SMS codes, backup codes.
+    case security
+    /// Passkeys.
+    case passkeys
+    /// Sessions on every device.
+    case activeDevices
+    /// Deleting the account.
+    case deleteAccount
+
+    /// The section's title.
+    public var title: UIText {
+        switch self {
+        case .emailAddresses: .localized(.profileEmailAddresses)
+        case .phoneNumbers: .localized(.profilePhoneNumbers)
+        case .connectedAccounts: .localized(.profileConnectedAccounts)
+        case .security: .localized(.profileSecurity)
+        case .passkeys: .localized(.profilePasskeys)
+        case .activeDevices: .localized(.profileActiveDevices)
+        case .deleteAccount: .localized(.profileDeleteAccount)
+        }
+    }
+}

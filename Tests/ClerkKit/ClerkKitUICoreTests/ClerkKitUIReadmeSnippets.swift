@@ -1,0 +1,39 @@
+#if canImport(SwiftUI)
+import ClerkKit
+import ClerkKitUI
+import ClerkKitUICore
+import SwiftUI
+
+// The Swift blocks of Sources/ClerkKit/UI/README.md, compiled on Apple platforms.
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct HomeScreen: View {
+    let clerk: Clerk
+
+    var body: some View {
+        NavigationStack {
+            Text("Home")
+                .toolbar { UserButton() }
+        }
+        .clerk(clerk)
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+func themedProfile(clerk: Clerk) -> some View {
+    var theme = ClerkTheme.default
+    theme.colors.primary = ColorPair(ThemeColor(hex: 0x6C47FF))
+    let strings = Localizer(table: .french).overriding(.profileTitle, with: .text("Mon compte"))
+    return UserProfileView(isDismissable: false)
+        .clerk(clerk, theme: theme, localizer: strings)
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct ProfileScreen_Previews: PreviewProvider {
+    static var previews: some View {
+        UserProfileView(isDismissable: false)
+            .clerk(try? PreviewClerk.clerk())
+    }
+}
+#endif

@@ -72,8 +72,8 @@ extension UserProfile {
 
     /// Adds the typed phone number (E.164, checked against the country table) and sends it a code.
     public func addPhoneNumber() async {
-        guard screen.validate([.phoneNumber: PhoneNumber.problem(with: newIdentifier)]),
-            case .success(let number) = PhoneNumber.parse(newIdentifier)
+        guard screen.validate([.phoneNumber: E164PhoneNumber.problem(with: newIdentifier)]),
+            case .success(let number) = E164PhoneNumber.parse(newIdentifier)
         else { return }
         let added = await perform { () async throws(ClerkError) in
             let created = try await clerk.account.createPhoneNumber(number.e164)

@@ -1,0 +1,81 @@
+#if canImport(SwiftUI)
+import ClerkKitUICore
+import SwiftUI
+
+/// The screen for one ``AuthDestination``.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct AuthDestinationView: View {
+    @Bindable var flow: AuthFlow
+    let destination: AuthDestination
+
+    var body: some View {
+        Form {
+            switch destination {
+            case .signInFactorOne(.password):
+                AuthPasswordScreen(flow: flow)
+            case .signInFactorOne, .signInFactorTwo, .resetPasswordCode, .signUpVerifyEmail, .signUpVerifyPhone:
+                AuthCodeScreen(flow: flow, destination: destination)
+            case .signInFactorOneChoice:
+                AuthChoiceList(flow: flow, choices: flow.firstFactorChoices) { await flow.chooseFirstFactor($0) }
+            case .signInFactorTwoChoice:
+                AuthChoiceList(flow: flow, choices: flow.secondFactorChoices) { await flow.chooseSecondFactor($0) }
+            case .forgotPassword:
+                AuthChoiceList(flow: flow, choices: flow.resetPasswordChoices) { await flow.chooseResetPassword($0) }
+            case .newPassword:
+                AuthFieldsForm(flow: flow, fields: [.password, .confirmPassword]) { await flow.submitNewPassword() }
+            case .signUp, .signUpCompleteProfile:
+                AuthSignUpScreen(flow: flow)
+            case .chooseOrganization:
+                AuthOrganizationChoice(flow: flow)
+            case .createOrganization:
+                AuthFieldsForm(flow: flow, fields: [.organizationName]) { await flow.submitOrganization() }
+            case .done:
+                ClerkText(flow.title).accessibilityIdentifier("auth.done")
+            }
+            ScreenMessage(screen: flow.screen)
+        }
+    }
+}
+
+/// A field per ``FormField`` bound to the flow, with its error, and the continue button.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct AuthFieldsForm: View {
+    @Bindable var flow: AuthFlow
+    let fields: [FormField]
+    let submit: @MainActor () async -> Void
+
+    var body: some View {
+        ForEach(fields, id: \.self) { field in
+            ClerkField(
+                label: AuthFlow.label(for: field), text: $flow[text: field], error: flow.screen.fieldErrors[field],
+                isSecure: AuthFlow.isSecure(field), identifier: "auth.\(field.rawValue)")
+        }
+        ActionButton(
+            label: AuthFlow.Action.continue.text, isLoading: flow.screen.isLoading, identifier: "auth.continue",
+            action: submit)
+    }
+}
+
+/// A list of methods (factors, ways to reset), the last used one marked.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct AuthChoiceList: View {
+    let flow: AuthFlow
+    let choices: [FactorStrategy]
+    let choose: @MainActor (FactorStrategy) async -> Void
+
+    var body: some View {
+        ForEach(choices, id: \.self) { strategy in
+            Button {
+                Task { await choose(strategy) }
+            } label: {
+                HStack {
+                    ClerkText(AuthFlow.label(for: strategy))
+                    if let badge = flow.badge(for: strategy) { ClerkText(badge).font(.caption) }
+                }
+            }
+            .disabled(flow.screen.isLoading)
+            .accessibilityIdentifier("auth.choice.\(strategy.rawValue)")
+        }
+    }
+}
+#endif

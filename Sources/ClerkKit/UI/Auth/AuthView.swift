@@ -1,0 +1,75 @@
+#if canImport(SwiftUI)
+public import ClerkKitUICore
+public import SwiftUI
+
+/// Sign-in and sign-up: every step the instance's settings call for, from the identifier to the session tasks.
+/// It acts on the environment's Clerk (`\.clerk`) and closes itself once signed in.
+///
+/// ```swift
+/// .sheet(isPresented: $showsAuth) { AuthView() }
+/// ```
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+public struct AuthView: View {
+    /// Which flow the view starts in.
+    public typealias Mode = AuthMode
+
+    @Environment(\.clerk) private var clerk
+    @Environment(\.clerkLocalizer) private var localizer
+    @Environment(\.dismiss) private var dismiss
+    private let mode: Mode
+    private let isDismissable: Bool
+
+    /// Sign-in and sign-up in `mode`; `isDismissable` shows a close button (when presented in a sheet).
+    public init(mode: Mode = .signInOrUp, isDismissable: Bool = true) {
+        self.mode = mode
+        self.isDismissable = isDismissable
+    }
+
+    /// The view.
+    public var body: some View {
+        if let clerk {
+            AuthFlowView(
+                flow: AuthFlow(clerk: clerk, mode: mode, localizer: localizer), isDismissable: isDismissable,
+                dismiss: dismiss)
+        } else {
+            ClerkText(.localized(.errorUnexpected))
+        }
+    }
+}
+
+/// The flow's navigation stack: the first screen and a screen per ``AuthDestination``.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+struct AuthFlowView: View {
+    @State var flow: AuthFlow
+    let isDismissable: Bool
+    let dismiss: DismissAction
+
+    var body: some View {
+        NavigationStack(path: $flow.path) {
+            AuthIdentifierScreen(flow: flow)
+                .navigationTitle(flow.string(flow.title))
+                .navigationDestination(for: AuthDestination.self) { destination in
+                    AuthDestinationView(flow: flow, destination: destination)
+                        .navigationTitle(flow.string(flow.title))
+                        .accessibilityIdentifier("auth.\(destination.accessibilityIdentifier)")
+                }
+                .toolbar {
+                    if isDismissable {
+                        Button {
+                            Task {
+                                await flow.cancel()
+                                dismiss()
+                            }
+                        } label: {
+                            ClerkText(AuthFlow.Action.cancel.text)
+                        }
+                        .accessibilityIdentifier("auth.cancel")
+                    }
+                }
+        }
+        .onChange(of: flow.isComplete) { _, isComplete in
+            if isComplete, isDismissable { dismiss() }
+        }
+    }
+}
+#endif

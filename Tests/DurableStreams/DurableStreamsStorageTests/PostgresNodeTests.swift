@@ -87,7 +87,7 @@ struct PostgresNodeTests {
     @Test("A reader waiting on one node wakes for an append through the other")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func crossNodeWake() async throws {
-        try await withNodes(configure: { options, _ in options.fallbackPollInterval = .seconds(60) }) { a, b in
+        try await withNodes(configure: Self.withoutPoll) { a, b in
             let stream = try path()
             let tail = try await a.makeText(stream, "start")
             let waiter = Task { await b.waitForAppend(stream, after: tail, timeout: .seconds(30)) }
@@ -101,7 +101,7 @@ struct PostgresNodeTests {
     @Test("Without notifications (lost, or a dropped listener), readers still catch up through the fallback poll")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func lostNotifications() async throws {
-        try await withNodes(configure: { options, node in options.listens = node == 0 }) { a, b in
+        try await withNodes(configure: Self.secondNodeDeaf) { a, b in
             let stream = try path()
             let tail = try await a.makeText(stream, "start")
             let waiter = Task { await b.waitForAppend(stream, after: tail, timeout: .seconds(30)) }
@@ -122,11 +122,7 @@ struct PostgresNodeTests {
     @Test("An exhausted pool queues a bounded number of requests for a bounded time, then answers unavailable")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func exhaustedPool() async throws {
-        try await withNodes(configure: { options, _ in
-            options.poolSize = 1
-            options.maximumQueuedRequests = 1
-            options.queueTimeout = .milliseconds(300)
-        }) { a, _ in
+        try await withNodes(configure: Self.tinyPool) { a, _ in
             let stream = try path()
             try await a.makeText(stream, "x")
             let holders = (0..<2).map { _ in Task { try await a.holdConnection(seconds: 2) } }
@@ -152,6 +148,26 @@ struct PostgresNodeTests {
             #expect(try await b.text(stream) == "safe!")
             #expect(try await b.streamPaths() == [stream])
         }
+    }
+
+    /// The fallback poll a minute away: only notifications wake readers in time.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private static func withoutPoll(_ options: inout PostgresStreamStorage.Options, _ node: Int) {
+        options.fallbackPollInterval = .seconds(60)
+    }
+
+    /// The second node never listens: its readers rely on the fallback poll.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private static func secondNodeDeaf(_ options: inout PostgresStreamStorage.Options, _ node: Int) {
+        options.listens = node == 0
+    }
+
+    /// One connection, one queued request, a short wait.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private static func tinyPool(_ options: inout PostgresStreamStorage.Options, _ node: Int) {
+        options.poolSize = 1
+        options.maximumQueuedRequests = 1
+        options.queueTimeout = .milliseconds(300)
     }
 
     /// Waits until `condition` holds (at most 10 seconds).

@@ -30,6 +30,13 @@ extension PostgresStreamStorage {
     ) async throws(StreamStorageError) -> Value {
         do {
             return try await rawConnection(body)
+        } catch  where Self.isClosedConnection(error) {
+            // A pooled connection the server had closed (a restart, a cancelled query): once more, on a new one.
+            do {
+                return try await rawConnection(body)
+            } catch {
+                throw map(error)
+            }
         } catch {
             throw map(error)
         }
@@ -75,11 +82,24 @@ extension PostgresStreamStorage {
                 }
             } catch {
                 if attempt < 8, Self.isLostRace(error) { continue }
+                // Nothing was sent if the transaction could not even begin: safe to try on another connection.
+                if attempt < 3, let begin = (error as? PostgresTransactionError)?.beginError,
+                    Self.isClosedConnection(begin)
+                {
+                    continue
+                }
+                if attempt < 3, !(error is PostgresTransactionError), Self.isClosedConnection(error) { continue }
                 throw map(error)
             }
             feed.publish(outcome.1)
             return try outcome.0.get()
         }
+    }
+
+    /// Whether the error says the connection was closed before it was used.
+    static func isClosedConnection(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        return error.code == .serverClosedConnection || error.code == .clientClosedConnection
     }
 
     /// Whether a transaction failed only because a concurrent one won (a retry settles it).

@@ -87,3 +87,37 @@ enum ControlName {
         }
     }
 }
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension PostgresStreamStorage {
+    /// Ends every session listening for this schema's changes, on any node (fault tests: a dropped channel).
+    package func terminateListeners() async throws(StreamStorageError) {
+        try await connection { connection in
+            try await connection.query(
+                """
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid()
+                    AND query = \("LISTEN \"\(self.feed.channel)\";")
+                """, logger: self.logger)
+        }
+    }
+
+    /// Holds one pooled connection for `seconds` (fault tests: an exhausted pool).
+    package func holdConnection(seconds: Double) async throws(StreamStorageError) {
+        try await connection { connection in
+            try await connection.query("SELECT pg_sleep(\(seconds))", logger: self.logger)
+        }
+    }
+}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension PostgresStreamStorage {
+    /// Marks the schema as written by another version (tests: a newer schema is refused at start).
+    package func setSchemaVersion(_ version: Int) async throws(StreamStorageError) {
+        let value = Int32(clamping: version)
+        try await connection { connection in
+            try await connection.query(
+                "UPDATE \(unescaped: self.schema).schema_version SET version = \(value)", logger: self.logger)
+        }
+    }
+}

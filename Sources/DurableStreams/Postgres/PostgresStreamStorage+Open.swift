@@ -51,6 +51,25 @@ extension PostgresStreamStorage {
         return store
     }
 
+    /// Drops a schema and everything in it, whatever its version (tests, and tearing down a deployment).
+    package static func dropSchema(_ options: Options) async throws(StreamStorageError) {
+        try options.validate()
+        let logger = Logger(label: "durable-streams.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        do {
+            let configuration = PostgresConnection.Configuration(
+                host: options.host, port: options.port, username: options.username, password: options.password,
+                database: options.database, tls: .disable)
+            let connection = try await PostgresConnection.connect(
+                on: PostgresClient.defaultEventLoopGroup.next(), configuration: configuration, id: 0, logger: logger
+            ).get()
+            defer { Task { try? await connection.close() } }
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \"\(options.schema)\" CASCADE"), logger: logger)
+        } catch {
+            throw startFailure(error, options: options)
+        }
+    }
+
     /// The TLS settings of the options' `sslmode`, or `nil` for none.
     private static func tlsConfiguration(_ options: Options) throws(StreamStorageError) -> TLSConfiguration? {
         var tls = TLSConfiguration.makeClientConfiguration()

@@ -137,8 +137,8 @@ public final class PostgresStreamStorage: StreamStorage {
             defer { tasks = [] }
             return tasks
         }
+        // Cancelling the client's run task closes the pool; its connections end in the background.
         for task in running { task.cancel() }
-        for task in running { await task.value }
     }
 
     /// Removes (or soft-deletes, while they have forks) the streams whose expiry has passed.

@@ -11,6 +11,24 @@ enum PostgresTestDatabase {
         ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// A command that runs `pg_ctl` on the test cluster (`scripts/lib/postgres.sh` exports it), if known.
+    static var control: String? { ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_CTL"] }
+
+    /// Restarts the test cluster (fast shutdown: sessions are cut) and waits until it accepts connections.
+    static func restart() throws {
+        guard let control else {
+            throw StreamStorageError(.invalidConfiguration, "DURABLE_STREAMS_POSTGRES_CTL is not set")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", control + " -m fast -w restart >/dev/null"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw StreamStorageError(.storageFailure, "pg_ctl restart failed (\(process.terminationStatus))")
+        }
+    }
+
     /// Whether a database is configured.
     static var isConfigured: Bool { url != nil }
 
@@ -62,9 +80,6 @@ enum PostgresTestDatabase {
 
     /// Drops a test's schema (through a store of its own: the test may have shut its store down).
     static func dropSchema(_ options: PostgresStreamStorage.Options) async throws {
-        let store = try await PostgresStreamStorage.open(options)
-        defer { Task { await store.shutdown() } }
-        try await store.removeSchema()
-        await store.shutdown()
+        try await PostgresStreamStorage.dropSchema(options)
     }
 }

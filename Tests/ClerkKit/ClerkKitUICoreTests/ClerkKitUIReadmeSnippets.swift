@@ -7,6 +7,20 @@ import SwiftUI
 // The Swift blocks of Sources/ClerkKit/UI/README.md, compiled on Apple platforms.
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct SignInGate: View {
+    let clerk: Clerk
+    @State private var showsAuth = false
+
+    var body: some View {
+        Button("Sign in") { showsAuth = true }
+            .sheet(isPresented: $showsAuth) {
+                AuthView(mode: .signInOrUp)
+                    .clerk(clerk)
+            }
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct HomeScreen: View {
     let clerk: Clerk
 

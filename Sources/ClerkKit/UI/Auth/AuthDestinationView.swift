@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import ClerkKit
 import ClerkKitUICore
 import SwiftUI
 

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import ClerkKit
 public import ClerkKitUICore
 public import SwiftUI
 

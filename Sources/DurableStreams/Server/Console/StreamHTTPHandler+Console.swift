@@ -4,20 +4,6 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-/// The console's URL space.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-enum ConsoleRoutes {
-    /// Where the console is served.
-    static let prefix = "/__console"
-    /// Where its API is.
-    static let apiPrefix = "/__console/api/"
-
-    /// Whether a request path is the console's.
-    static func owns(_ path: Substring) -> Bool {
-        path == prefix || path.hasPrefix(prefix + "/")
-    }
-}
-
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StreamHTTPHandler {
     /// Answers a request under `/__console`: the page and its files, and the console API.

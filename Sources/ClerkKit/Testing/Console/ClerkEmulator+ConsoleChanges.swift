@@ -116,6 +116,10 @@ extension ClerkEmulator {
             configuration.signUp.mode = mode
         }
         if let value = body["singleSessionMode"] as? Bool { configuration.singleSessionMode = value }
+        if let value = body["organizationsEnabled"] as? Bool { configuration.organizations.enabled = value }
+        if let value = body["maximumMemberships"] as? Int, (0...1000).contains(value) {
+            configuration.organizations.maximumMemberships = value
+        }
         store.configuration = configuration
         self.store = store
     }

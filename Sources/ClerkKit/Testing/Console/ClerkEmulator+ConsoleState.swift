@@ -77,6 +77,8 @@ extension ClerkEmulator {
             ("minimumPasswordLength", .int(Int64(configuration.signUp.minimumPasswordLength))),
             ("signUpMode", .string(configuration.signUp.mode.rawValue)),
             ("singleSessionMode", .bool(configuration.singleSessionMode)),
+            ("organizationsEnabled", .bool(configuration.organizations.enabled)),
+            ("maximumMemberships", .int(Int64(configuration.organizations.maximumMemberships))),
             ("sessionTokenLifetimeSeconds", .int(configuration.sessionTokenLifetime.clampedMillis / 1000)),
             ("applicationName", .string(configuration.applicationName)),
         ])

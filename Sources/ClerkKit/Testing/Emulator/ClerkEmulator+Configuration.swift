@@ -51,6 +51,8 @@ extension ClerkEmulator {
         public var passkeyRelyingPartyID: String? = nil
         /// Whether native apps may enroll trusted devices and sign in with them (`native_settings`); off by default.
         public var trustedDevices: Bool = false
+        /// Whether organizations are on and how many memberships a user may hold (`organization_settings`).
+        public var organizations: Organizations = .init()
 
         /// Creates a configuration; every parameter has the default described on the type.
         public init(

@@ -80,6 +80,11 @@ extension EmulatorStore {
         let form = call.request.form
         try form.requireKnown(["name", "slug"])
         let user = try currentUser(&call)
+        guard configuration.organizations.enabled else {
+            throw FAPIError(
+                status: 403, code: "organization_not_enabled_in_instance",
+                message: "Organizations are not enabled for this instance")
+        }
         let name = try Self.validName(try form.required("name"))
         let slug = try uniqueSlug(form["slug"] ?? Self.slug(from: name), except: nil)
         let organization = OrganizationRecord(id: IDs.make("org"), name: name, slug: slug, createdAt: call.now)

@@ -6,7 +6,9 @@ extension EmulatorStore {
             "auth_config": authConfigJSON(), "display_config": displayConfigJSON(),
             "user_settings": userSettingsJSON(),
             "organization_settings": [
-                "enabled": true, "max_allowed_memberships": 5, "actions": ["admin_delete": true],
+                "enabled": .bool(configuration.organizations.enabled),
+                "max_allowed_memberships": .int(Int64(configuration.organizations.maximumMemberships)),
+                "actions": ["admin_delete": true],
                 "domains": ["enabled": false, "enrollment_modes": [], "default_role": "org:member"],
                 "slug": ["disabled": false], "creator_role": "org:admin",
             ],

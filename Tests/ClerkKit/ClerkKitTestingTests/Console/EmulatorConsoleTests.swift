@@ -127,6 +127,33 @@ struct EmulatorConsoleTests {
         }
     }
 
+    @Test("organizations turned off from the console: the environment says so and creating one is refused")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func organizationsConfiguredLive() async throws {
+        try await withEmulator { emulator, client in
+            let base = try #require(await emulator.baseURL)
+            try await Fixtures.signIn(emulator, client)
+            #expect(try await client.get("/v1/environment").json["organization_settings"]["enabled"].bool == true)
+            #expect(try await client.post("/v1/organizations", [("name", "Before")]).status == 200)
+
+            let configured = try await request(
+                base, "POST", "__emulator/api/configuration",
+                json: ["organizationsEnabled": false, "maximumMemberships": 3])
+            #expect(configured.status == 200)
+            let state = try await request(base, "GET", "__emulator/api/state").body
+            let configuration = try #require(state["configuration"] as? [String: Any])
+            #expect(configuration["organizationsEnabled"] as? Bool == false)
+            #expect(configuration["maximumMemberships"] as? Int == 3)
+            let settings = try await client.get("/v1/environment").json["organization_settings"]
+            #expect(settings["enabled"].bool == false && settings["max_allowed_memberships"].int == 3)
+            let refused = try await client.post("/v1/organizations", [("name", "After")])
+            #expect(refused.status == 403 && refused.errorCode == "organization_not_enabled_in_instance")
+
+            _ = try await request(base, "POST", "__emulator/api/configuration", json: ["organizationsEnabled": true])
+            #expect(try await client.post("/v1/organizations", [("name", "Again")]).status == 200)
+        }
+    }
+
     @Test("the embedded files are the Web folder's (scripts/web-assets was run)")
     func assetsUpToDate() throws {
         var root = URL(fileURLWithPath: #filePath)

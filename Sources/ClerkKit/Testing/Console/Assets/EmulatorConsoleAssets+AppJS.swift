@@ -200,8 +200,9 @@ extension EmulatorConsoleAssets {
               return label;
             }));
           }
-          for (const key of ["verifyEmailAddress", "verifyPhoneNumber", "singleSessionMode"]) $(`cfg-${key}`).checked = configuration[key];
+          for (const key of ["verifyEmailAddress", "verifyPhoneNumber", "singleSessionMode", "organizationsEnabled"]) $(`cfg-${key}`).checked = configuration[key];
           $("cfg-minimumPasswordLength").value = configuration.minimumPasswordLength;
+          $("cfg-maximumMemberships").value = configuration.maximumMemberships;
           $("cfg-signUpMode").value = configuration.signUpMode;
         }
 
@@ -210,8 +211,9 @@ extension EmulatorConsoleAssets {
           for (const key of Object.keys(CHOICES)) {
             body[key] = [...$(`cfg-${key}`).querySelectorAll("input:checked")].map((box) => box.value);
           }
-          for (const key of ["verifyEmailAddress", "verifyPhoneNumber", "singleSessionMode"]) body[key] = $(`cfg-${key}`).checked;
+          for (const key of ["verifyEmailAddress", "verifyPhoneNumber", "singleSessionMode", "organizationsEnabled"]) body[key] = $(`cfg-${key}`).checked;
           body.minimumPasswordLength = Number($("cfg-minimumPasswordLength").value);
+          body.maximumMemberships = Number($("cfg-maximumMemberships").value);
           body.signUpMode = $("cfg-signUpMode").value;
           return body;
         }

@@ -1,0 +1,17 @@
+extension ClerkEmulator.Configuration {
+    /// The instance's organization settings (`organization_settings`): when off, the environment says so and
+    /// creating an organization is refused as Clerk refuses it.
+    public struct Organizations: Sendable, Hashable {
+        /// Whether organizations are on (on by default).
+        public var enabled: Bool
+        /// How many organizations a user may belong to, as the environment advertises it (`max_allowed_memberships`;
+        /// 0 means no limit). The emulator does not enforce it.
+        public var maximumMemberships: Int
+
+        /// Organization settings; on with five memberships by default.
+        public init(enabled: Bool = true, maximumMemberships: Int = 5) {
+            self.enabled = enabled
+            self.maximumMemberships = maximumMemberships
+        }
+    }
+}

@@ -126,7 +126,7 @@ struct PostgresNodeTests {
             let stream = try path()
             try await a.makeText(stream, "x")
             let holders = (0..<2).map { _ in Task { try await a.holdConnection(seconds: 2) } }
-            try await Task.sleep(for: .milliseconds(100))
+            try await waitUntil { a.admittedOperations == 2 }
             // Both slots (one running, one queued) are taken: this one is refused at once.
             let started = ContinuousClock.now
             await #expect(throws: StreamStorageError(.temporarilyUnavailable)) { try await a.info(stream) }
@@ -171,6 +171,7 @@ struct PostgresNodeTests {
     }
 
     /// Waits until `condition` holds (at most 10 seconds).
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func waitUntil(_ condition: @escaping @Sendable () -> Bool) async throws {
         try await withTimeout(.seconds(10)) {
             while !condition() { try await Task.sleep(for: .milliseconds(5)) }

@@ -4,29 +4,10 @@ import Foundation
 
 /// The PostgreSQL database the tests use: `DURABLE_STREAMS_POSTGRES_URL`, set by `scripts/test` (which starts a
 /// throwaway cluster). Each test gets a schema of its own, dropped afterwards.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum PostgresTestDatabase {
     /// The database's URL, if one is configured.
     static var url: String? {
         ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// A command that runs `pg_ctl` on the test cluster (`scripts/lib/postgres.sh` exports it), if known.
-    static var control: String? { ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_CTL"] }
-
-    /// Restarts the test cluster (fast shutdown: sessions are cut) and waits until it accepts connections.
-    static func restart() throws {
-        guard let control else {
-            throw StreamStorageError(.invalidConfiguration, "DURABLE_STREAMS_POSTGRES_CTL is not set")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", control + " -m fast -w restart >/dev/null"]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw StreamStorageError(.storageFailure, "pg_ctl restart failed (\(process.terminationStatus))")
-        }
     }
 
     /// Whether a database is configured.
@@ -37,6 +18,7 @@ enum PostgresTestDatabase {
     static var isRequired: Bool { ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_REQUIRED"] == "1" }
 
     /// Options for a fresh schema of the test database.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func options(schema: String = uniqueSchema(), now: @escaping @Sendable () -> Date = { Date() }) throws
         -> PostgresStreamStorage.Options
     {
@@ -55,11 +37,13 @@ enum PostgresTestDatabase {
     }
 
     /// A schema name no other test uses.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func uniqueSchema() -> String {
         "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
     }
 
     /// Runs `body` with a store on a fresh schema, then shuts it down and drops the schema.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func withStore<Value: Sendable>(
         now: @escaping @Sendable () -> Date = { Date() },
         _ body: (PostgresStreamStorage) async throws -> Value
@@ -79,6 +63,7 @@ enum PostgresTestDatabase {
     }
 
     /// Drops a test's schema (through a store of its own: the test may have shut its store down).
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func dropSchema(_ options: PostgresStreamStorage.Options) async throws {
         try await PostgresStreamStorage.dropSchema(options)
     }

@@ -567,6 +567,7 @@ let clerkKitTargets: [Target] = [
     .target(
         name: "ClerkKit",
         dependencies: [
+            "CourierPrimitives",
             .product(name: "Logging", package: "swift-log"),
             // Software trusted-device keys (P-256) where CryptoKit is missing; Apple platforms use CryptoKit.
             .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
@@ -644,7 +645,7 @@ let clerkKitTargets: [Target] = [
     .testTarget(
         name: "ClerkKitTests",
         dependencies: [
-            "ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierTestSupport",
+            "ClerkKit", "ClerkKitTesting", "ClerkSpecValidation", "CourierPrimitives", "CourierTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/ClerkKit/ClerkKitTests"

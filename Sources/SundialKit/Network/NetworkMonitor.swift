@@ -45,7 +45,11 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
     private let makeMonitor: @Sendable () -> Monitor
     private let pingBox: Unchecked<Ping>?
     private var ping: Ping? { pingBox?.value }
-    private let dispatcher = OrderedDispatcher<State, Event>(State())
+    /// Paths and failures in one lane, pings in another: a ping being delivered never holds up a path.
+    private let dispatcher = OrderedDispatcher<State, Event>(State(), laneCount: 2) { event in
+        if case .ping = event { return 1 }
+        return 0
+    }
     /// Serialises start and stop; recursive so an observer may stop the monitor from inside a delivery.
     private let lifecycleLock = NSRecursiveLock()
     private let lifecycle = Locked(Lifecycle())
@@ -203,7 +207,10 @@ public final class NetworkMonitor<Monitor: PathMonitor, Ping: NetworkPing>: Netw
 
     /// Registers `handler` for every event, in order, until the returned observation is cancelled or released.
     ///
-    /// Handlers run on the thread that reported the event, one event at a time; keep them short.
+    /// Handlers run on the thread that reported the event; keep them short. Paths and failures come one at a time,
+    /// in order, and so do ping results; a ping result may be delivered while a path is (on another thread), and a
+    /// path never waits behind a ping, so a path reaches every handler before the report of it returns unless
+    /// another path is still being delivered.
     public func observe(_ handler: @escaping @Sendable (Event) -> Void) -> NetworkObservation {
         let id = dispatcher.addHandler(handler)
         return NetworkObservation { [weak self] in

@@ -1,3 +1,4 @@
+import CourierPrimitives
 import CourierTestSupport
 import Foundation
 import Testing

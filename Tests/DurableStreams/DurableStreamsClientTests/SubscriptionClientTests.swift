@@ -136,15 +136,16 @@ struct SubscriptionClientTests {
             try await create(client, "wake-\(tag)", server, json: true)
             try await create(client, "work-\(tag)", server)
             try await client.create(
-                "c-\(tag)", .pullWake(wakeStream: "wake-\(tag)", streams: ["work-\(tag)"], leaseTTL: .seconds(4)))
+                "c-\(tag)", .pullWake(wakeStream: "wake-\(tag)", streams: ["work-\(tag)"], leaseTTL: .seconds(10)))
             let handle = try await DurableStreamHandle.connect(
                 url: client.streamURL("work-\(tag)"), configuration: server.configuration())
             _ = try await handle.appendBytesSync(Data("a;b;".utf8))
-            // The first worker claims and reads, then vanishes: no ack, no release, no heartbeat. (A lease of a few
-            // seconds, so that the survivor's heartbeats keep its own claim even on a loaded machine.)
+            // The first worker claims and reads, then vanishes: no ack, no release, no heartbeat. (A lease of ten
+            // seconds, so that the survivor's heartbeats, every third of it, keep its own claim even when the whole
+            // test suite loads the machine.)
             let lost = try await client.claim("c-\(tag)", worker: "dies")
             #expect(lost.pending.count == 1)
-            let next = try await withTimeout(.seconds(30)) {
+            let next = try await withTimeout(.seconds(60)) {
                 var iterator = PullWakeWorker(client: client, subscription: "c-\(tag)", worker: "survivor")
                     .makeAsyncIterator()
                 return try await iterator.next()

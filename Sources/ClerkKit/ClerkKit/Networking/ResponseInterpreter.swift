@@ -1,3 +1,4 @@
+import CourierPrimitives
 import Foundation
 
 /// Reads one HTTP response: what it does to the identity, which events it implies, and the error it carries.
@@ -20,7 +21,7 @@ struct ResponseInterpretation: Sendable {
 
     init(response: ClerkHTTPResponse, request: FAPIRequest) {
         var context = ClerkError.Context(method: request.method, path: request.path, status: response.status)
-        serverDate = response.headers["Date"].flatMap(HTTPDate.parse)
+        serverDate = response.headers["Date"].flatMap { HTTPDate.parse($0) }
         if response.status >= 400 {
             context.retryAfter = RetryPolicy.serverDelay(headers: response.headers, now: serverDate ?? Date())
         }

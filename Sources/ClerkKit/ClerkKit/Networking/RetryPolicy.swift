@@ -1,3 +1,4 @@
+import CourierPrimitives
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -115,32 +116,5 @@ struct RetryPolicy: Sendable {
             return .milliseconds(Int64(max(0, epoch - now.timeIntervalSince1970) * 1000))
         }
         return nil
-    }
-}
-
-/// RFC 1123 dates, as in `Date` and `Retry-After`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-enum HTTPDate {
-    private static let formats = [
-        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
-    ]
-
-    static func parse(_ text: String) -> Date? {
-        for format in formats {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
-    }
-
-    static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = formats[0]
-        return formatter.string(from: date)
     }
 }

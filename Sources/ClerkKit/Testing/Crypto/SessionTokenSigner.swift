@@ -3,15 +3,22 @@ import Foundation
 import _CryptoExtras
 
 /// Signs session tokens (RS256 JWTs) with the emulator's instance key and publishes the key as a JWKS.
+///
+/// Every emulator in a process signs with one RSA-2048 key, made on first use: making a key takes tens to hundreds
+/// of milliseconds of CPU, and a test run starts hundreds of emulators, often on the main actor. Each instance still
+/// has its own key id (`kid`), so a token names the instance that minted it.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 struct SessionTokenSigner: Sendable {
     /// The key id (`kid`) in every token header and in the JWKS.
     let keyId: String
     private let key: _RSA.Signing.PrivateKey
 
+    /// The process's key, made once; a failure is kept and reported to every emulator that asks.
+    private static let processKey = Result { try _RSA.Signing.PrivateKey(keySize: .bits2048) }
+
     init(keyId: String) throws {
         self.keyId = keyId
-        key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        key = try Self.processKey.get()
     }
 
     /// A compact JWS: `base64url(header).base64url(claims).base64url(signature)`.

@@ -192,6 +192,9 @@ public actor ClerkEmulator: Service {
     // MARK: Keys
 
     /// The JSON Web Key Set a backend verifies session tokens with (also served at `/.well-known/jwks.json`).
+    ///
+    /// Emulators in one process share one RSA key (made once, on first use) and differ by key id, so a verifier that
+    /// selects the key by `kid`, as Clerk's backend SDKs do, refuses another instance's tokens.
     public func jwks() throws(ClerkError) -> Data {
         guard let keys = try? store?.signer.jwks() else {
             throw ClerkError(.emulator, "the emulator has no signing key")

@@ -80,6 +80,20 @@ public final class URLSessionTransport: HTTPTransport {
         session.invalidateAndCancel()
     }
 
+    #if canImport(FoundationNetworking)
+    private static let startQueue = DispatchQueue(label: "DurableStreams.URLSessionTransport.start")
+    #endif
+
+    /// Makes and resumes the request's task, on the shared session or on a session of its own that ends with it.
+    private func start(_ urlRequest: URLRequest, sessionOfItsOwn: Bool) -> (URLSessionDataTask, Exchange) {
+        let (session, delegate) = sessionOfItsOwn ? Self.makeSession(self.session.configuration) : (session, delegate)
+        let task = session.dataTask(with: urlRequest)
+        let exchange = Exchange(task: task, highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes)
+        delegate.register(exchange, for: task)
+        if sessionOfItsOwn { session.finishTasksAndInvalidate() }
+        return (task, exchange)
+    }
+
     /// Sends a request; returns once the status and headers have arrived.
     public func execute(_ request: StreamHTTPRequest) async throws(DurableStreamError) -> StreamHTTPResponse {
         var urlRequest = URLRequest(url: request.url)
@@ -93,21 +107,25 @@ public final class URLSessionTransport: HTTPTransport {
         #if canImport(FoundationNetworking)
         let resendable = Self.isSafeToResend(request.method)
         if !resendable { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
-        let (session, delegate) =
-            resendable ? (self.session, self.delegate) : Self.makeSession(self.session.configuration)
+        // FoundationNetworking's calls wait for a queue every session in the process shares: start from a queue of
+        // our own, so that a busy session elsewhere never holds a Swift concurrency thread.
+        let (task, exchange) = await withCheckedContinuation { continuation in
+            Self.startQueue.async { [urlRequest] in
+                continuation.resume(returning: self.start(urlRequest, sessionOfItsOwn: !resendable))
+            }
+        }
         #else
-        let (session, delegate) = (self.session, self.delegate)
+        let (task, exchange) = start(urlRequest, sessionOfItsOwn: false)
         #endif
-        let task = session.dataTask(with: urlRequest)
-        let exchange = Exchange(task: task, highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes)
-        delegate.register(exchange, for: task)
-        // A session of its own ends with its one request.
-        if session !== self.session { session.finishTasksAndInvalidate() }
         do {
             return try await withTaskCancellationHandler {
                 try await exchange.awaitHead()
             } onCancel: {
+                #if canImport(FoundationNetworking)
+                Self.startQueue.async { task.cancel() }
+                #else
                 task.cancel()
+                #endif
             }
         } catch let error as DurableStreamError {
             throw error

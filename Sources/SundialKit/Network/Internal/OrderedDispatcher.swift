@@ -8,27 +8,42 @@ import Foundation
 /// outside the lock by whichever thread finds nobody delivering (a trampoline): handlers may call back into
 /// the owner (read state, add or remove handlers, send more events) without deadlocking, and an event sent from
 /// inside a handler is delivered after the current one, still in order.
+///
+/// Events may be split into lanes: each lane is ordered and delivered on its own, so a slow or concurrent delivery
+/// in one lane (pings) never holds up an event of another (paths), which then reaches handlers before the update
+/// that made it returns, as in SundialKit 1.x.
 final class OrderedDispatcher<State: Sendable, Event: Sendable>: Sendable {
     typealias Handler = @Sendable (Event) -> Void
+    /// The lane of an event, in `0..<laneCount`.
+    typealias LaneOf = @Sendable (Event) -> Int
 
     private struct Entry: Sendable {
         let id: UInt64
         let handler: Handler
     }
 
-    private struct Storage: Sendable {
-        var state: State
+    private struct Lane: Sendable {
         var pending: [Event] = []
         var pendingHead = 0
         var isDelivering = false
+    }
+
+    private struct Storage: Sendable {
+        var state: State
+        var lanes: [Lane]
         var entries: [Entry] = []
         var nextID: UInt64 = 0
     }
 
     private let storage: Locked<Storage>
+    private let laneOf: LaneOf
 
-    init(_ initialState: State) {
-        storage = Locked(Storage(state: initialState))
+    /// - Parameters:
+    ///   - laneCount: The number of lanes (at least one).
+    ///   - laneOf: The lane of each event; out-of-range lanes are clamped.
+    init(_ initialState: State, laneCount: Int = 1, laneOf: @escaping LaneOf = { _ in 0 }) {
+        storage = Locked(Storage(state: initialState, lanes: Array(repeating: Lane(), count: max(1, laneCount))))
+        self.laneOf = laneOf
     }
 
     /// A copy of the state.
@@ -66,53 +81,64 @@ final class OrderedDispatcher<State: Sendable, Event: Sendable>: Sendable {
     /// Mutates the state; the returned events (if any) are delivered in order. Returns `body`'s extra result.
     @discardableResult
     func update<Result>(_ body: (inout State) -> (events: [Event], result: Result)) -> Result {
-        let (result, shouldDeliver): (Result, Bool) = storage.withLock { storage in
+        let (result, lanesToDrain): (Result, [Int]) = storage.withLock { storage in
             let (events, result) = body(&storage.state)
-            guard !events.isEmpty else { return (result, false) }
-            storage.pending.append(contentsOf: events)
-            guard !storage.isDelivering else { return (result, false) }
-            storage.isDelivering = true
-            return (result, true)
+            var lanesToDrain: [Int] = []
+            for event in events {
+                let lane = lane(of: event, in: storage)
+                if enqueue(event, lane: lane, in: &storage) { lanesToDrain.append(lane) }
+            }
+            return (result, lanesToDrain)
         }
-        if shouldDeliver {
-            drain()
+        for lane in lanesToDrain {
+            drain(lane)
         }
         return result
     }
 
     /// Mutates the state and delivers the event `body` returns, if any. The hot path: no tuples or arrays are built.
     func transition(_ body: (inout State) -> Event?) {
-        let shouldDeliver: Bool = storage.withLock { storage in
-            guard let event = body(&storage.state) else { return false }
-            storage.pending.append(event)
-            guard !storage.isDelivering else { return false }
-            storage.isDelivering = true
-            return true
+        let laneToDrain: Int? = storage.withLock { storage in
+            guard let event = body(&storage.state) else { return nil }
+            let lane = lane(of: event, in: storage)
+            return enqueue(event, lane: lane, in: &storage) ? lane : nil
         }
-        if shouldDeliver {
-            drain()
+        if let laneToDrain {
+            drain(laneToDrain)
         }
     }
 
-    private func drain() {
+    private func lane(of event: Event, in storage: Storage) -> Int {
+        min(max(laneOf(event), 0), storage.lanes.count - 1)
+    }
+
+    /// Queues `event`; returns whether the caller is now the lane's deliverer.
+    private func enqueue(_ event: Event, lane: Int, in storage: inout Storage) -> Bool {
+        storage.lanes[lane].pending.append(event)
+        guard !storage.lanes[lane].isDelivering else { return false }
+        storage.lanes[lane].isDelivering = true
+        return true
+    }
+
+    private func drain(_ lane: Int) {
         var entries: [Entry] = []
-        while let event = nextEvent(entries: &entries) {
+        while let event = nextEvent(lane, entries: &entries) {
             for entry in entries {
                 entry.handler(event)
             }
         }
     }
 
-    private func nextEvent(entries: inout [Entry]) -> Event? {
+    private func nextEvent(_ lane: Int, entries: inout [Entry]) -> Event? {
         storage.withLock { storage in
-            guard storage.pendingHead < storage.pending.count else {
-                storage.pending.removeAll(keepingCapacity: true)
-                storage.pendingHead = 0
-                storage.isDelivering = false
+            guard storage.lanes[lane].pendingHead < storage.lanes[lane].pending.count else {
+                storage.lanes[lane].pending.removeAll(keepingCapacity: true)
+                storage.lanes[lane].pendingHead = 0
+                storage.lanes[lane].isDelivering = false
                 return nil
             }
-            let event = storage.pending[storage.pendingHead]
-            storage.pendingHead += 1
+            let event = storage.lanes[lane].pending[storage.lanes[lane].pendingHead]
+            storage.lanes[lane].pendingHead += 1
             entries = storage.entries
             return event
         }

@@ -1,3 +1,4 @@
+import ClerkKit
 import ClerkKitTesting
 import Foundation
 
@@ -27,11 +28,16 @@ actor FAPIClient {
         self.deviceToken = deviceToken
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = 30
+        // Generous: the whole test suite shares two cores, and a request may wait its turn behind many others.
+        configuration.timeoutIntervalForRequest = 120
         session = URLSession(configuration: configuration)
     }
 
-    deinit { session.invalidateAndCancel() }
+    deinit {
+        // Off the cooperative threads: FoundationNetworking waits here for a queue every session shares.
+        let session = session
+        DispatchQueue.global().async { session.invalidateAndCancel() }
+    }
 
     func get(_ path: String, query: [(String, String)] = []) async throws -> Reply {
         try await send("GET", path, query: query)
@@ -80,7 +86,13 @@ actor FAPIClient {
             // A 10 MiB upload on a loaded machine takes longer than the 30 s other requests get.
             if rawBody.count > 1 << 20 { request.timeoutInterval = 180 }
         }
+        #if canImport(FoundationNetworking)
+        let session = self.session
+        let (data, response) = try await FoundationNetworkingStart.data(
+            for: request, session: { session }, invalidatingSession: false)
+        #else
         let (data, response) = try await session.data(for: request)
+        #endif
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {

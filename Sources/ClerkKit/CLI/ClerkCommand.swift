@@ -26,7 +26,7 @@ struct ClerkCommand: AsyncParsableCommand {
         subcommands: [
             EmulatorCommand.self, SignUpCommand.self, SignInCommand.self, TokenCommand.self, WhoamiCommand.self,
             SessionsCommand.self, SignOutCommand.self, UserCommand.self, OrganizationCommand.self, PasskeyCommand.self,
-            TrustedDeviceCommand.self, AuthCommand.self,
+            TrustedDeviceCommand.self, AuthCommand.self, ProfileCommand.self,
         ]
     )
 }

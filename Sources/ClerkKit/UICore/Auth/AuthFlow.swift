@@ -19,69 +19,149 @@ public import Observation
 /// screen. ``cancel()`` stops a request half-way and signs out a session the flow created but did not finish.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
-@Observable
-public final class AuthFlow: ScreenModel {
+public final class AuthFlow: ScreenModel, Observable, ObservedModel {
+    let observation = ObservationRegistrar()
     /// The ClerkKit instance the flow drives.
     public let clerk: Clerk
     /// The flow the screens started in.
     public let mode: AuthMode
     /// The screens above the first one (the identifier screen, or the sign-up form in ``AuthMode/signUp``).
-    public var path: [AuthDestination] = []
+    public var path: [AuthDestination] {
+        get { access(\.path, _path) }
+        set { mutate(\.path) { _path = newValue } }
+    }
+    private var _path: [AuthDestination] = []
     /// Loading flag, field errors and the screen's message.
-    public var screen = ScreenState()
+    public var screen: ScreenState {
+        get { access(\.screen, _screen) }
+        set { mutate(\.screen) { _screen = newValue } }
+    }
+    private var _screen: ScreenState = ScreenState()
     /// The strings' language.
-    public var localizer: Localizer
+    public var localizer: Localizer {
+        get { access(\.localizer, _localizer) }
+        set { mutate(\.localizer) { _localizer = newValue } }
+    }
+    private var _localizer: Localizer
 
     // MARK: Fields
 
     /// Email address, phone number or username (sign-in).
-    public var identifier = ""
+    public var identifier: String {
+        get { access(\.identifier, _identifier) }
+        set { mutate(\.identifier) { _identifier = newValue } }
+    }
+    private var _identifier: String = ""
     /// Password (sign-in, sign-up, new password).
-    public var password = ""
+    public var password: String {
+        get { access(\.password, _password) }
+        set { mutate(\.password) { _password = newValue } }
+    }
+    private var _password: String = ""
     /// The new password typed again.
-    public var confirmPassword = ""
+    public var confirmPassword: String {
+        get { access(\.confirmPassword, _confirmPassword) }
+        set { mutate(\.confirmPassword) { _confirmPassword = newValue } }
+    }
+    private var _confirmPassword: String = ""
     /// A one-time code.
-    public var code = ""
+    public var code: String {
+        get { access(\.code, _code) }
+        set { mutate(\.code) { _code = newValue } }
+    }
+    private var _code: String = ""
     /// Email address (sign-up).
-    public var emailAddress = ""
+    public var emailAddress: String {
+        get { access(\.emailAddress, _emailAddress) }
+        set { mutate(\.emailAddress) { _emailAddress = newValue } }
+    }
+    private var _emailAddress: String = ""
     /// Phone number (sign-up), international or national in ``defaultPhoneCountry``.
-    public var phoneNumber = ""
+    public var phoneNumber: String {
+        get { access(\.phoneNumber, _phoneNumber) }
+        set { mutate(\.phoneNumber) { _phoneNumber = newValue } }
+    }
+    private var _phoneNumber: String = ""
     /// Username (sign-up).
-    public var username = ""
+    public var username: String {
+        get { access(\.username, _username) }
+        set { mutate(\.username) { _username = newValue } }
+    }
+    private var _username: String = ""
     /// First name (sign-up).
-    public var firstName = ""
+    public var firstName: String {
+        get { access(\.firstName, _firstName) }
+        set { mutate(\.firstName) { _firstName = newValue } }
+    }
+    private var _firstName: String = ""
     /// Last name (sign-up).
-    public var lastName = ""
+    public var lastName: String {
+        get { access(\.lastName, _lastName) }
+        set { mutate(\.lastName) { _lastName = newValue } }
+    }
+    private var _lastName: String = ""
     /// Whether the person accepted the terms (sign-up, when the instance asks).
-    public var legalAccepted = false
+    public var legalAccepted: Bool {
+        get { access(\.legalAccepted, _legalAccepted) }
+        set { mutate(\.legalAccepted) { _legalAccepted = newValue } }
+    }
+    private var _legalAccepted: Bool = false
     /// The name of an organization to create (session task).
-    public var organizationName = ""
+    public var organizationName: String {
+        get { access(\.organizationName, _organizationName) }
+        set { mutate(\.organizationName) { _organizationName = newValue } }
+    }
+    private var _organizationName: String = ""
     /// The country national phone numbers are read in; nil asks for `+` and the calling code.
-    public var defaultPhoneCountry: PhoneCountry?
+    public var defaultPhoneCountry: PhoneCountry? {
+        get { access(\.defaultPhoneCountry, _defaultPhoneCountry) }
+        set { mutate(\.defaultPhoneCountry) { _defaultPhoneCountry = newValue } }
+    }
+    private var _defaultPhoneCountry: PhoneCountry? = nil
 
     // MARK: Progress
 
     /// The sign-in in progress.
-    public internal(set) var signIn: SignIn?
+    public internal(set) var signIn: SignIn? {
+        get { access(\.signIn, _signIn) }
+        set { mutate(\.signIn) { _signIn = newValue } }
+    }
+    private var _signIn: SignIn? = nil
     /// The sign-up in progress.
-    public internal(set) var signUp: SignUp?
+    public internal(set) var signUp: SignUp? {
+        get { access(\.signUp, _signUp) }
+        set { mutate(\.signUp) { _signUp = newValue } }
+    }
+    private var _signUp: SignUp? = nil
     /// Seconds until a new code may be sent (0: now); follows `Retry-After` after a rate limit.
-    public internal(set) var resendSecondsRemaining = 0
+    public internal(set) var resendSecondsRemaining: Int {
+        get { access(\.resendSecondsRemaining, _resendSecondsRemaining) }
+        set { mutate(\.resendSecondsRemaining) { _resendSecondsRemaining = newValue } }
+    }
+    private var _resendSecondsRemaining: Int = 0
     /// Wrong codes left before a new code must be sent.
-    public internal(set) var codeAttemptsRemaining: Int
+    public internal(set) var codeAttemptsRemaining: Int {
+        get { access(\.codeAttemptsRemaining, _codeAttemptsRemaining) }
+        set { mutate(\.codeAttemptsRemaining) { _codeAttemptsRemaining = newValue } }
+    }
+    private var _codeAttemptsRemaining: Int
     /// The organizations to choose from (session task).
-    public internal(set) var organizationChoices: [Organization] = []
+    public internal(set) var organizationChoices: [Organization] {
+        get { access(\.organizationChoices, _organizationChoices) }
+        set { mutate(\.organizationChoices) { _organizationChoices = newValue } }
+    }
+    private var _organizationChoices: [Organization] = []
 
     /// Seconds between two codes.
     public let resendInterval: Int
     /// Wrong codes accepted per code sent.
     public let maximumCodeAttempts: Int
 
-    @ObservationIgnored let clock: any ClerkClock
-    @ObservationIgnored var resendAvailableAt: Date?
-    @ObservationIgnored var ticker: Task<Void, Never>?
-    @ObservationIgnored var inFlight: Task<Void, Never>?
-    @ObservationIgnored var sessionAtStart: String?
+    let clock: any ClerkClock
+    var resendAvailableAt: Date?
+    var ticker: Task<Void, Never>?
+    var inFlight: Task<Void, Never>?
+    var sessionAtStart: String?
 
     /// A flow on `clerk` (loaded, so its environment is known).
     ///
@@ -95,11 +175,11 @@ public final class AuthFlow: ScreenModel {
     ) {
         self.clerk = clerk
         self.mode = mode
-        self.localizer = localizer
+        _localizer = localizer
         self.clock = clock
         self.resendInterval = resendInterval
         self.maximumCodeAttempts = maximumCodeAttempts
-        self.codeAttemptsRemaining = maximumCodeAttempts
+        _codeAttemptsRemaining = maximumCodeAttempts
         self.sessionAtStart = clerk.session?.id
         if mode == .signUp { path = [.signUp] }
     }

@@ -5,41 +5,97 @@ public import Observation
 /// and deleting, driven through ClerkKit. Admin-only actions fail with the service's message for members.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
-@Observable
-public final class OrganizationProfile: ScreenModel {
+public final class OrganizationProfile: ScreenModel, Observable, ObservedModel {
+    let observation = ObservationRegistrar()
     /// The Clerk instance.
     public let clerk: Clerk
     /// The organization's id.
     public let organizationId: String
     /// The loading flag and errors.
-    public var screen = ScreenState()
+    public var screen: ScreenState {
+        get { access(\.screen, _screen) }
+        set { mutate(\.screen) { _screen = newValue } }
+    }
+    private var _screen: ScreenState = ScreenState()
     /// The screens open above the root, last on top.
-    public var path: [OrganizationProfileDestination] = []
+    public var path: [OrganizationProfileDestination] {
+        get { access(\.path, _path) }
+        set { mutate(\.path) { _path = newValue } }
+    }
+    private var _path: [OrganizationProfileDestination] = []
     /// The organization as last fetched.
-    public internal(set) var organization: Organization?
+    public internal(set) var organization: Organization? {
+        get { access(\.organization, _organization) }
+        set { mutate(\.organization) { _organization = newValue } }
+    }
+    private var _organization: Organization? = nil
     /// The members, after opening ``OrganizationProfileDestination/members``.
-    public internal(set) var members: [OrganizationMembership] = []
+    public internal(set) var members: [OrganizationMembership] {
+        get { access(\.members, _members) }
+        set { mutate(\.members) { _members = newValue } }
+    }
+    private var _members: [OrganizationMembership] = []
     /// The roles a member can have.
-    public internal(set) var roles: [OrganizationRole] = []
+    public internal(set) var roles: [OrganizationRole] {
+        get { access(\.roles, _roles) }
+        set { mutate(\.roles) { _roles = newValue } }
+    }
+    private var _roles: [OrganizationRole] = []
     /// Invitations, after opening ``OrganizationProfileDestination/invitations``.
-    public internal(set) var invitations: [OrganizationInvitation] = []
+    public internal(set) var invitations: [OrganizationInvitation] {
+        get { access(\.invitations, _invitations) }
+        set { mutate(\.invitations) { _invitations = newValue } }
+    }
+    private var _invitations: [OrganizationInvitation] = []
     /// Verified domains, after opening ``OrganizationProfileDestination/domains``.
-    public internal(set) var domains: [OrganizationDomain] = []
+    public internal(set) var domains: [OrganizationDomain] {
+        get { access(\.domains, _domains) }
+        set { mutate(\.domains) { _domains = newValue } }
+    }
+    private var _domains: [OrganizationDomain] = []
     /// Whether the user left or deleted the organization here (the screen should close).
-    public private(set) var isFinished = false
+    public private(set) var isFinished: Bool {
+        get { access(\.isFinished, _isFinished) }
+        set { mutate(\.isFinished) { _isFinished = newValue } }
+    }
+    private var _isFinished: Bool = false
 
     /// The name being edited.
-    public var name = ""
+    public var name: String {
+        get { access(\.name, _name) }
+        set { mutate(\.name) { _name = newValue } }
+    }
+    private var _name: String = ""
     /// The slug being edited.
-    public var slug = ""
+    public var slug: String {
+        get { access(\.slug, _slug) }
+        set { mutate(\.slug) { _slug = newValue } }
+    }
+    private var _slug: String = ""
     /// The addresses to invite, separated by commas.
-    public var inviteAddresses = ""
+    public var inviteAddresses: String {
+        get { access(\.inviteAddresses, _inviteAddresses) }
+        set { mutate(\.inviteAddresses) { _inviteAddresses = newValue } }
+    }
+    private var _inviteAddresses: String = ""
     /// The role to invite them with (a role key such as `org:member`).
-    public var inviteRole = "org:member"
+    public var inviteRole: String {
+        get { access(\.inviteRole, _inviteRole) }
+        set { mutate(\.inviteRole) { _inviteRole = newValue } }
+    }
+    private var _inviteRole: String = "org:member"
     /// The domain being added.
-    public var newDomain = ""
+    public var newDomain: String {
+        get { access(\.newDomain, _newDomain) }
+        set { mutate(\.newDomain) { _newDomain = newValue } }
+    }
+    private var _newDomain: String = ""
     /// What the person typed to confirm deleting the organization.
-    public var deleteConfirmation = ""
+    public var deleteConfirmation: String {
+        get { access(\.deleteConfirmation, _deleteConfirmation) }
+        set { mutate(\.deleteConfirmation) { _deleteConfirmation = newValue } }
+    }
+    private var _deleteConfirmation: String = ""
 
     /// A profile of `organizationId` (one of the user's memberships).
     public init(clerk: Clerk, organizationId: String) {

@@ -5,26 +5,58 @@ public import Observation
 /// memberships to switch to, invitations and suggestions to join, and creating an organization.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
-@Observable
-public final class OrganizationSwitcherModel: ScreenModel {
+public final class OrganizationSwitcherModel: ScreenModel, Observable, ObservedModel {
+    let observation = ObservationRegistrar()
     /// The Clerk instance.
     public let clerk: Clerk
     /// The loading flag and errors.
-    public var screen = ScreenState()
+    public var screen: ScreenState {
+        get { access(\.screen, _screen) }
+        set { mutate(\.screen) { _screen = newValue } }
+    }
+    private var _screen: ScreenState = ScreenState()
     /// Whether the switcher's list is open.
-    public var isMenuPresented = false
+    public var isMenuPresented: Bool {
+        get { access(\.isMenuPresented, _isMenuPresented) }
+        set { mutate(\.isMenuPresented) { _isMenuPresented = newValue } }
+    }
+    private var _isMenuPresented: Bool = false
     /// Whether the create form is open.
-    public var isCreatePresented = false
+    public var isCreatePresented: Bool {
+        get { access(\.isCreatePresented, _isCreatePresented) }
+        set { mutate(\.isCreatePresented) { _isCreatePresented = newValue } }
+    }
+    private var _isCreatePresented: Bool = false
     /// The new organization's name.
-    public var name = ""
+    public var name: String {
+        get { access(\.name, _name) }
+        set { mutate(\.name) { _name = newValue } }
+    }
+    private var _name: String = ""
     /// The new organization's slug (optional).
-    public var slug = ""
+    public var slug: String {
+        get { access(\.slug, _slug) }
+        set { mutate(\.slug) { _slug = newValue } }
+    }
+    private var _slug: String = ""
     /// Invitations the user received, after ``load()``.
-    public internal(set) var invitations: [OrganizationInvitation] = []
+    public internal(set) var invitations: [OrganizationInvitation] {
+        get { access(\.invitations, _invitations) }
+        set { mutate(\.invitations) { _invitations = newValue } }
+    }
+    private var _invitations: [OrganizationInvitation] = []
     /// Organizations the user may join (verified domains), after ``load()``.
-    public internal(set) var suggestions: [OrganizationSuggestion] = []
+    public internal(set) var suggestions: [OrganizationSuggestion] {
+        get { access(\.suggestions, _suggestions) }
+        set { mutate(\.suggestions) { _suggestions = newValue } }
+    }
+    private var _suggestions: [OrganizationSuggestion] = []
     /// Whether the personal account is offered (instances may require an organization).
-    public var showsPersonalAccount = true
+    public var showsPersonalAccount: Bool {
+        get { access(\.showsPersonalAccount, _showsPersonalAccount) }
+        set { mutate(\.showsPersonalAccount) { _showsPersonalAccount = newValue } }
+    }
+    private var _showsPersonalAccount: Bool = true
 
     /// A model for `clerk`.
     public init(clerk: Clerk) {

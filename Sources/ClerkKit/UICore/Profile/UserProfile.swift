@@ -10,43 +10,107 @@ public import Observation
 /// moves the path on success.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
-@Observable
-public final class UserProfile: ScreenModel {
+public final class UserProfile: ScreenModel, Observable, ObservedModel {
+    let observation = ObservationRegistrar()
     /// The Clerk instance the profile acts on.
     public let clerk: Clerk
     /// The loading flag and errors.
-    public var screen = ScreenState()
+    public var screen: ScreenState {
+        get { access(\.screen, _screen) }
+        set { mutate(\.screen) { _screen = newValue } }
+    }
+    private var _screen: ScreenState = ScreenState()
     /// The screens open above the root, last on top.
-    public var path: [UserProfileDestination] = []
+    public var path: [UserProfileDestination] {
+        get { access(\.path, _path) }
+        set { mutate(\.path) { _path = newValue } }
+    }
+    private var _path: [UserProfileDestination] = []
     /// Whether the person signed out or deleted the account here (the screen should close).
-    public private(set) var isFinished = false
+    public private(set) var isFinished: Bool {
+        get { access(\.isFinished, _isFinished) }
+        set { mutate(\.isFinished) { _isFinished = newValue } }
+    }
+    private var _isFinished: Bool = false
 
     /// First name being edited.
-    public var firstName = ""
+    public var firstName: String {
+        get { access(\.firstName, _firstName) }
+        set { mutate(\.firstName) { _firstName = newValue } }
+    }
+    private var _firstName: String = ""
     /// Last name being edited.
-    public var lastName = ""
+    public var lastName: String {
+        get { access(\.lastName, _lastName) }
+        set { mutate(\.lastName) { _lastName = newValue } }
+    }
+    private var _lastName: String = ""
     /// Username being edited.
-    public var username = ""
+    public var username: String {
+        get { access(\.username, _username) }
+        set { mutate(\.username) { _username = newValue } }
+    }
+    private var _username: String = ""
     /// The email address or phone number being added.
-    public var newIdentifier = ""
+    public var newIdentifier: String {
+        get { access(\.newIdentifier, _newIdentifier) }
+        set { mutate(\.newIdentifier) { _newIdentifier = newValue } }
+    }
+    private var _newIdentifier: String = ""
     /// The verification code (email, SMS or authenticator app) being typed.
-    public var code = ""
+    public var code: String {
+        get { access(\.code, _code) }
+        set { mutate(\.code) { _code = newValue } }
+    }
+    private var _code: String = ""
     /// The current password (password screen).
-    public var currentPassword = ""
+    public var currentPassword: String {
+        get { access(\.currentPassword, _currentPassword) }
+        set { mutate(\.currentPassword) { _currentPassword = newValue } }
+    }
+    private var _currentPassword: String = ""
     /// The new password (password screen).
-    public var newPassword = ""
+    public var newPassword: String {
+        get { access(\.newPassword, _newPassword) }
+        set { mutate(\.newPassword) { _newPassword = newValue } }
+    }
+    private var _newPassword: String = ""
     /// The new password again (password screen).
-    public var confirmPassword = ""
+    public var confirmPassword: String {
+        get { access(\.confirmPassword, _confirmPassword) }
+        set { mutate(\.confirmPassword) { _confirmPassword = newValue } }
+    }
+    private var _confirmPassword: String = ""
     /// Whether changing the password signs out the other devices.
-    public var signOutOfOtherDevices = true
+    public var signOutOfOtherDevices: Bool {
+        get { access(\.signOutOfOtherDevices, _signOutOfOtherDevices) }
+        set { mutate(\.signOutOfOtherDevices) { _signOutOfOtherDevices = newValue } }
+    }
+    private var _signOutOfOtherDevices: Bool = true
     /// What the person typed to confirm deleting the account.
-    public var deleteConfirmation = ""
+    public var deleteConfirmation: String {
+        get { access(\.deleteConfirmation, _deleteConfirmation) }
+        set { mutate(\.deleteConfirmation) { _deleteConfirmation = newValue } }
+    }
+    private var _deleteConfirmation: String = ""
     /// The authenticator-app enrolment in progress (its secret and `otpauth://` URI).
-    public internal(set) var pendingTOTP: TOTPResource?
+    public internal(set) var pendingTOTP: TOTPResource? {
+        get { access(\.pendingTOTP, _pendingTOTP) }
+        set { mutate(\.pendingTOTP) { _pendingTOTP = newValue } }
+    }
+    private var _pendingTOTP: TOTPResource? = nil
     /// Backup codes to show once (after enabling TOTP or generating new ones).
-    public internal(set) var backupCodes: [String] = []
+    public internal(set) var backupCodes: [String] {
+        get { access(\.backupCodes, _backupCodes) }
+        set { mutate(\.backupCodes) { _backupCodes = newValue } }
+    }
+    private var _backupCodes: [String] = []
     /// The user's sessions on every device, after ``loadActiveDevices()``.
-    public internal(set) var activeDevices: [Session] = []
+    public internal(set) var activeDevices: [Session] {
+        get { access(\.activeDevices, _activeDevices) }
+        set { mutate(\.activeDevices) { _activeDevices = newValue } }
+    }
+    private var _activeDevices: [Session] = []
 
     /// What to type to confirm deleting the account.
     public static let deleteConfirmationPhrase = "DELETE"

@@ -5,18 +5,34 @@ public import Observation
 /// other signed-in accounts, add account, sign out), switching between sessions when the instance allows several.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
-@Observable
-public final class UserButtonModel: ScreenModel {
+public final class UserButtonModel: ScreenModel, Observable, ObservedModel {
+    let observation = ObservationRegistrar()
     /// The Clerk instance.
     public let clerk: Clerk
     /// The loading flag and errors.
-    public var screen = ScreenState()
+    public var screen: ScreenState {
+        get { access(\.screen, _screen) }
+        set { mutate(\.screen) { _screen = newValue } }
+    }
+    private var _screen: ScreenState = ScreenState()
     /// Whether the account menu is open.
-    public var isMenuPresented = false
+    public var isMenuPresented: Bool {
+        get { access(\.isMenuPresented, _isMenuPresented) }
+        set { mutate(\.isMenuPresented) { _isMenuPresented = newValue } }
+    }
+    private var _isMenuPresented: Bool = false
     /// Whether the profile is open (from "Manage account").
-    public var isProfilePresented = false
+    public var isProfilePresented: Bool {
+        get { access(\.isProfilePresented, _isProfilePresented) }
+        set { mutate(\.isProfilePresented) { _isProfilePresented = newValue } }
+    }
+    private var _isProfilePresented: Bool = false
     /// Whether the person asked to sign in to another account (the app presents its sign-in screen).
-    public var isAddAccountPresented = false
+    public var isAddAccountPresented: Bool {
+        get { access(\.isAddAccountPresented, _isAddAccountPresented) }
+        set { mutate(\.isAddAccountPresented) { _isAddAccountPresented = newValue } }
+    }
+    private var _isAddAccountPresented: Bool = false
 
     /// A model for `clerk`.
     public init(clerk: Clerk) {

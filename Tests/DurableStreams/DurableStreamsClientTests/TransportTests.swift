@@ -12,8 +12,9 @@ struct TransportTests {
         try await withTestServer { server in
             let transport = URLSessionTransport()
             defer { transport.shutdown() }
+            // Generous: the whole suite loads the machine, and no step here waits on a timeout.
             let configuration = HandleConfiguration(
-                http: HTTPConfiguration(transport: transport, timeout: .seconds(10)))
+                http: HTTPConfiguration(transport: transport, timeout: .seconds(60)))
             let handle = try await DurableStreamHandle.create(
                 url: server.streamURL("urlsession"), contentType: "text/plain", configuration: configuration)
             try await handle.appendBytesSync(Data("one;".utf8))
@@ -28,7 +29,7 @@ struct TransportTests {
             }
             try await handle.appendBytesSync(Data("two;".utf8))
             try await handle.closeStream()
-            #expect(try await withTimeout(.seconds(20)) { try await reader.value } == "one;two;")
+            #expect(try await withTimeout(.seconds(60)) { try await reader.value } == "one;two;")
         }
     }
 
@@ -79,7 +80,8 @@ struct TransportTests {
                 configuration: server.configuration())
             try await handle.appendBytesSync(Data(repeating: 9, count: 4 << 20))
             let url = try #require(URL(string: handle.url.absoluteString + "?offset=-1"))
-            let response = try await transport.execute(StreamHTTPRequest(method: .get, url: url, timeout: .seconds(10)))
+            // Generous: what is under test is the buffer bound, and the whole suite loads the machine.
+            let response = try await transport.execute(StreamHTTPRequest(method: .get, url: url, timeout: .seconds(60)))
             // Simulates a consumer busy elsewhere while the body keeps arriving.
             try await Task.sleep(for: .milliseconds(500))
             var received = 0

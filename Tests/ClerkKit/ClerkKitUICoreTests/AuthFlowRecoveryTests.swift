@@ -155,6 +155,31 @@ struct AuthFlowRecoveryTests {
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aProxysHTMLErrorPageOverHTTPShowsAnUnavailableServiceAndTheScreenRecovers() async throws {
+        try await withUIHarness(.passwordOnly) { harness in
+            try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
+            let flow = AuthFlow(clerk: harness.clerk)
+            flow.identifier = "ada@example.com"
+            await flow.submitIdentifier()
+            await harness.emulator.inject(
+                .init(
+                    method: "POST", path: "/v1/client/sign_ins/*/attempt_first_factor",
+                    outcome: .htmlPage(status: 502, html: "<html><body><h1>502 Bad Gateway</h1></body></html>")))
+            flow.password = UIHarness.password
+            await flow.submitPassword()
+            #expect(flow.screen.errorMessage == .localized(.errorServerUnavailable))
+            #expect(flow.string(try #require(flow.screen.errorMessage)).contains("<") == false)
+            #expect(!flow.screen.isLoading)
+            #expect(flow.destination == .signInFactorOne(.password))
+            #expect(harness.clerk.session == nil)
+            // The page was served once; the same password then goes through.
+            await flow.submitPassword()
+            #expect(flow.isComplete)
+            #expect(harness.clerk.session != nil)
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func forgotPasswordThenANewPassword() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)

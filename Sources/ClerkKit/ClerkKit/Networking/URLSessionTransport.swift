@@ -12,8 +12,8 @@ public import Foundation  // URLSession is Foundation's on Apple platforms
 /// would be submitted twice. So there, each request that is not safe to repeat (`POST`, `PATCH`) goes through a
 /// session of its own, which has no kept-alive connection to reuse: it opens a fresh connection (`Connection:
 /// close`), which libcurl never resends. Reads keep their kept-alive connections. Apple's URLSession does not resend
-/// such requests and uses one session. On Linux, requests start from a queue of the transport's own, never from a
-/// Swift concurrency thread, since FoundationNetworking's calls wait for a queue every session in the process shares.
+/// such requests and uses one session. On Linux, the call runs on a queue of the transport's own, never on a Swift
+/// concurrency thread, since FoundationNetworking waits there for a queue every session in the process shares.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
@@ -45,16 +45,22 @@ public struct URLSessionTransport: HTTPTransport {
         for field in request.headers.fields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        var session = self.session
+        #if canImport(FoundationNetworking)
+        if !Self.isSafeToResend(request.method) {
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+            session = URLSession(configuration: self.session.configuration)
+        }
+        defer { if session !== self.session { session.finishTasksAndInvalidate() } }
+        #endif
         let data: Data
         let response: URLResponse
         do {
             #if canImport(FoundationNetworking)
-            let ownSession = !Self.isSafeToResend(request.method)
-            if ownSession { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
-            let shared = session
-            (data, response) = try await FoundationNetworkingStart.data(
-                for: urlRequest, session: { ownSession ? URLSession(configuration: shared.configuration) : shared },
-                invalidatingSession: ownSession)
+            let request = urlRequest
+            (data, response) = try await withTaskExecutorPreference(FoundationNetworkingExecutor.shared) {
+                try await session.data(for: request)
+            }
             #else
             (data, response) = try await session.data(for: urlRequest)
             #endif

@@ -90,6 +90,7 @@ extension ClerkEmulator {
         case .proceed: outcome = "delay only"
         case .error(let status, let code, _, _): outcome = .string("\(status) \(code)")
         case .dropConnection: outcome = "drop the connection"
+        case .htmlPage(let status, _): outcome = .string("\(status) HTML page")
         }
         return .object([
             ("method", .optional(entry.fault.method)), ("path", .string(entry.fault.path)),

@@ -23,6 +23,9 @@ extension ClerkEmulator {
             case .dropConnection:
                 admission.action = .drop
                 return admission
+            case .htmlPage(let status, let html):
+                admission.action = .respond(EmulatorResponse(status: status, body: nil, html: html))
+                return admission
             case .error(let status, let code, let message, let retryAfter):
                 let error = FAPIError(
                     status: status, code: code, message: message ?? code.replacingOccurrences(of: "_", with: " "))

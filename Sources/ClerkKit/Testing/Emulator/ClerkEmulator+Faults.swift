@@ -16,6 +16,9 @@ extension ClerkEmulator {
             case error(status: Int, code: String, message: String? = nil, retryAfter: Int? = nil)
             /// Close the connection without answering.
             case dropConnection
+            /// Answer with an HTML page, as a proxy or load balancer in front of the service does (`502 Bad
+            /// Gateway`, a maintenance page): not Clerk's JSON.
+            case htmlPage(status: Int, html: String)
         }
 
         /// The HTTP method to match (`GET`, `POST`, …); nil matches any.

@@ -1,4 +1,3 @@
-import ClerkKit
 import ClerkKitTesting
 import Foundation
 
@@ -86,13 +85,7 @@ actor FAPIClient {
             // A 10 MiB upload on a loaded machine takes longer than the 30 s other requests get.
             if rawBody.count > 1 << 20 { request.timeoutInterval = 180 }
         }
-        #if canImport(FoundationNetworking)
-        let session = self.session
-        let (data, response) = try await FoundationNetworkingStart.data(
-            for: request, session: { session }, invalidatingSession: false)
-        #else
         let (data, response) = try await session.data(for: request)
-        #endif
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {

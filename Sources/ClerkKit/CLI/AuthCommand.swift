@@ -52,7 +52,7 @@ struct AuthCommand: AsyncParsableCommand {
 
     func run() async throws {
         let interactive = Prompt.isInteractive && !connection.json
-        let languages = [language, ProcessInfo.processInfo.environment["LANG"]].compactMap { $0 }
+        let languages = Prompt.preferredLanguages(language)
         let answers = AuthAnswers(identifier: identifier, password: password, code: code)
         let mode = mode.authMode
         try await CommandContext.run(connection) { context throws(ClerkError) in

@@ -28,17 +28,17 @@ final class AuthTerminal {
             render()
             try await act()
         }
-        say(flow.string(flow.title))
+        Prompt.say(flow.string(flow.title))
     }
 
     private func render() {
         flow.updateCountdown()
-        say("")
-        say("== " + flow.string(flow.title) + " ==")
-        if let subtitle = flow.subtitle { say(flow.string(subtitle)) }
-        if let message = flow.screen.errorMessage { say("! " + flow.string(message)) }
+        Prompt.say("")
+        Prompt.say("== " + flow.string(flow.title) + " ==")
+        if let subtitle = flow.subtitle { Prompt.say(flow.string(subtitle)) }
+        if let message = flow.screen.errorMessage { Prompt.say("! " + flow.string(message)) }
         for field in FormField.allCases {
-            if let error = flow.screen.fieldErrors[field] { say("! " + flow.string(error)) }
+            if let error = flow.screen.fieldErrors[field] { Prompt.say("! " + flow.string(error)) }
         }
     }
 
@@ -53,7 +53,7 @@ final class AuthTerminal {
             flow.password = typed
             await flow.submitPassword()
         case .signInFactorOne?, .signInFactorTwo?, .resetPasswordCode?, .signUpVerifyEmail?, .signUpVerifyPhone?:
-            say(flow.string(flow.resendLabel))
+            Prompt.say(flow.string(flow.resendLabel))
             let typed = try await ask(.localized(.labelCode), preset: await presetCode(), commands: true)
             if await command(typed) { return }
             flow.code = typed
@@ -149,7 +149,7 @@ final class AuthTerminal {
 
     private func chooseIndex(_ labels: [String]) async throws(ClerkError) -> Int {
         guard !labels.isEmpty else { throw ClerkError(.invalidState, "no method is available") }
-        for (index, label) in labels.enumerated() { say("  \(index + 1). \(label)") }
+        for (index, label) in labels.enumerated() { Prompt.say("  \(index + 1). \(label)") }
         while true {
             let typed = try await ask(.verbatim("1-\(labels.count)"), preset: nil)
             if let number = Int(typed), (1...labels.count).contains(number) { return number - 1 }
@@ -164,9 +164,9 @@ final class AuthTerminal {
         if interactive {
             let hint = commands ? " (/other, /forgot, /resend, /back, /cancel)" : ""
             let shown = current.isEmpty ? "" : " [\(current)]"
-            FileHandle.standardError.write(Data((flow.string(label) + hint + shown + ": ").utf8))
+            Prompt.write(flow.string(label) + hint + shown + ": ")
         }
-        let line = await Task.detached { readLine(strippingNewline: true) }.value
+        let line = await Prompt.nextLine()
         guard let line else {
             await flow.cancel()
             throw ClerkError(.cancelled, "the input ended before the sign-in finished")
@@ -175,7 +175,4 @@ final class AuthTerminal {
         return trimmed.isEmpty && !current.isEmpty ? current : trimmed
     }
 
-    private func say(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
 }

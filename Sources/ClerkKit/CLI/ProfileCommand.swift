@@ -25,7 +25,7 @@ struct ProfileCommand: AsyncParsableCommand {
 
     func run() async throws {
         let interactive = Prompt.isInteractive && !connection.json
-        let languages = [language, ProcessInfo.processInfo.environment["LANG"]].compactMap { $0 }
+        let languages = Prompt.preferredLanguages(language)
         try await CommandContext.run(connection) { context throws(ClerkError) in
             guard context.clerk.user != nil else {
                 throw ClerkError(.invalidState, "No one is signed in: run `clerk sign-in` or `clerk auth` first.")

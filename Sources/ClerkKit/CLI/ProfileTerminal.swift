@@ -34,7 +34,7 @@ final class ProfileTerminal {
             guard steps < 200 else { throw ClerkError(.invalidState, "the profile did not finish") }
             render()
             let actions = available
-            for (index, action) in actions.enumerated() { say("  \(index + 1). \(string(label(action)))") }
+            for (index, action) in actions.enumerated() { Prompt.say("  \(index + 1). \(string(label(action)))") }
             guard let typed = try await ask(.verbatim("1-\(actions.count), /done"), endsQuietly: true),
                 typed != "/done"
             else { return }
@@ -77,20 +77,20 @@ final class ProfileTerminal {
     }
 
     private func render() {
-        say("")
-        say("== " + string(ProfileText.title) + " ==")
-        if let display = profile.display { say(display.name + (display.identifier.map { " <\($0)>" } ?? "")) }
+        Prompt.say("")
+        Prompt.say("== " + string(ProfileText.title) + " ==")
+        if let display = profile.display { Prompt.say(display.name + (display.identifier.map { " <\($0)>" } ?? "")) }
         for (title, rows) in [
             (UserProfileSection.emailAddresses.title, profile.emailAddresses),
             (UserProfileSection.phoneNumbers.title, profile.phoneNumbers),
         ] where !rows.isEmpty {
-            say(string(title) + ":")
+            Prompt.say(string(title) + ":")
             for row in rows {
                 let badges = row.badges.map(string).joined(separator: ", ")
-                say("  " + row.value + (badges.isEmpty ? "" : " (\(badges))"))
+                Prompt.say("  " + row.value + (badges.isEmpty ? "" : " (\(badges))"))
             }
         }
-        say(string(ProfileText.twoStepVerification) + ": " + (profile.hasAuthenticatorApp ? "TOTP" : "-"))
+        Prompt.say(string(ProfileText.twoStepVerification) + ": " + (profile.hasAuthenticatorApp ? "TOTP" : "-"))
         showErrors()
     }
 
@@ -143,7 +143,7 @@ final class ProfileTerminal {
             await profile.signOut()
         case .deleteAccount:
             profile.open(.deleteAccount)
-            say(string(profile.deleteAccountWarning))
+            Prompt.say(string(profile.deleteAccountWarning))
             profile.deleteConfirmation = try await require(.verbatim(UserProfile.deleteConfirmationPhrase))
             await profile.deleteAccount()
         }
@@ -154,7 +154,7 @@ final class ProfileTerminal {
         while case .verify? = screenKind, steps < 200 {
             steps += 1
             showErrors()
-            if let prompt = profile.verificationPrompt { say(string(prompt)) }
+            if let prompt = profile.verificationPrompt { Prompt.say(string(prompt)) }
             let typed = try await require(ProfileText.verificationCode, preset: await sentCode(), commands: true)
             switch typed {
             case "/resend": await profile.resendCode()
@@ -168,8 +168,8 @@ final class ProfileTerminal {
 
     private func verifyAuthenticator() async throws(ClerkError) {
         guard profile.path.last == .setUpAuthenticatorApp else { return }
-        if let instructions = profile.authenticatorInstructions { say(string(instructions)) }
-        if let uri = profile.pendingTOTP?.uri { say(uri) }
+        if let instructions = profile.authenticatorInstructions { Prompt.say(string(instructions)) }
+        if let uri = profile.pendingTOTP?.uri { Prompt.say(uri) }
         let typed = try await require(ProfileText.verificationCode, commands: true)
         guard typed != "/back" else { return profile.back() }
         profile.code = typed
@@ -179,8 +179,8 @@ final class ProfileTerminal {
 
     private func showBackupCodes() {
         guard profile.path.last == .backupCodes else { return }
-        say(string(UserProfile.backupCodesInstructions))
-        for code in profile.backupCodes { say("  " + code) }
+        Prompt.say(string(UserProfile.backupCodesInstructions))
+        for code in profile.backupCodes { Prompt.say("  " + code) }
         profile.dismissBackupCodes()
     }
 
@@ -190,7 +190,7 @@ final class ProfileTerminal {
         let labels = sessions.map { session in
             session.id + (profile.isThisDevice(session) ? " (\(string(UserProfile.thisDeviceLabel)))" : "")
         }
-        say(string(UserProfile.revokeDeviceLabel) + ":")
+        Prompt.say(string(UserProfile.revokeDeviceLabel) + ":")
         guard let index = try await choose(labels), !profile.isThisDevice(sessions[index]) else { return }
         await profile.revokeDevice(sessions[index].id)
     }
@@ -212,9 +212,9 @@ final class ProfileTerminal {
     }
 
     private func showErrors() {
-        if let message = profile.screen.errorMessage { say("! " + string(message)) }
+        if let message = profile.screen.errorMessage { Prompt.say("! " + string(message)) }
         for field in FormField.allCases {
-            if let error = profile.screen.fieldErrors[field] { say("! " + string(error)) }
+            if let error = profile.screen.fieldErrors[field] { Prompt.say("! " + string(error)) }
         }
     }
 
@@ -235,7 +235,7 @@ final class ProfileTerminal {
     /// One choice among `labels` (numbered from 1); nil for `/back`.
     private func choose(_ labels: [String]) async throws(ClerkError) -> Int? {
         guard !labels.isEmpty else { return nil }
-        for (index, label) in labels.enumerated() { say("  \(index + 1). \(label)") }
+        for (index, label) in labels.enumerated() { Prompt.say("  \(index + 1). \(label)") }
         while true {
             let typed = try await require(.verbatim("1-\(labels.count), /back"))
             if typed == "/back" { return nil }
@@ -262,9 +262,9 @@ final class ProfileTerminal {
         if interactive {
             let hint = commands ? " (/resend, /back)" : ""
             let shown = current.isEmpty ? "" : " [\(current)]"
-            FileHandle.standardError.write(Data((string(label) + hint + shown + ": ").utf8))
+            Prompt.write(string(label) + hint + shown + ": ")
         }
-        guard let line = await Task.detached(operation: { readLine(strippingNewline: true) }).value else {
+        guard let line = await Prompt.nextLine() else {
             return nil
         }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -274,7 +274,4 @@ final class ProfileTerminal {
 
     private func string(_ text: UIText) -> String { localizer.string(text) }
 
-    private func say(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
 }

@@ -13,7 +13,32 @@ enum Prompt {
 
     static func ask(_ question: String) -> String? {
         guard isInteractive else { return nil }
-        FileHandle.standardError.write(Data("\(question): ".utf8))
+        write("\(question): ")
         return readLine(strippingNewline: true).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Writes `text` to standard error (prompts and screens; standard output is for results).
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Writes `line` and a newline to standard error.
+    static func say(_ line: String) {
+        write(line + "\n")
+    }
+
+    /// The next line of standard input, nil at its end. Read on a queue of its own, so that waiting for a person
+    /// to type never holds a Swift concurrency thread.
+    static func nextLine() async -> String? {
+        await withCheckedContinuation { continuation in
+            inputQueue.async { continuation.resume(returning: readLine(strippingNewline: true)) }
+        }
+    }
+
+    private static let inputQueue = DispatchQueue(label: "clerk.standard-input")
+
+    /// The languages to show screens in: the `--language` option, then `$LANG`.
+    static func preferredLanguages(_ option: String?) -> [String] {
+        [option, ProcessInfo.processInfo.environment["LANG"]].compactMap { $0 }
     }
 }

@@ -14,8 +14,9 @@ struct AuthCommand: AsyncParsableCommand {
             On a terminal, each screen asks for its fields; at a password or code prompt, type /other for \
             another method, /forgot to reset the password, /resend for a new code, /back or /cancel. Without a \
             terminal (or with --json), answers are read line by line from standard input, after the values given \
-            by --identifier, --password and --code; with the embedded emulator, codes it sent are used when none \
-            is given.
+            by --identifier, --password and --code; with the embedded emulator, codes and links it sent are used \
+            when none is given. At an email link, paste the link from the email (it is opened here) or the address \
+            it redirected to.
             """
     )
 
@@ -48,6 +49,14 @@ struct AuthCommand: AsyncParsableCommand {
     @Option(help: "The language of the screens: en, fr or de (default: $LANG, else English).")
     var language: String?
 
+    @Option(
+        name: .customLong("email-link-redirect-url"),
+        help: "Where email links return to (the URL you paste back; default: \(AuthCommand.emailLinkRedirect)).")
+    var emailLinkRedirectURL = AuthCommand.emailLinkRedirect
+
+    /// The app URL email links redirect to by default.
+    static let emailLinkRedirect = "dev.courier.clerk-cli://email-link"
+
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
@@ -55,8 +64,11 @@ struct AuthCommand: AsyncParsableCommand {
         let languages = Prompt.preferredLanguages(language)
         let answers = AuthAnswers(identifier: identifier, password: password, code: code)
         let mode = mode.authMode
+        let redirect = emailLinkRedirectURL
         try await CommandContext.run(connection) { context throws(ClerkError) in
-            let flow = AuthFlow(clerk: context.clerk, mode: mode, localizer: Localizer(preferredLanguages: languages))
+            let flow = AuthFlow(
+                clerk: context.clerk, mode: mode, localizer: Localizer(preferredLanguages: languages),
+                emailLinkRedirectURL: redirect)
             let terminal = AuthTerminal(
                 flow: flow, interactive: interactive, answers: answers, emulator: context.emulator)
             try await terminal.run()

@@ -52,7 +52,13 @@ final class AuthTerminal {
             if await command(typed) { return }
             flow.password = typed
             await flow.submitPassword()
-        case .signInFactorOne?, .signInFactorTwo?, .resetPasswordCode?, .signUpVerifyEmail?, .signUpVerifyPhone?:
+        case .signInFactorOne(.emailLink)?:
+            Prompt.say(flow.string(flow.resendLabel))
+            let typed = try await ask(.localized(.factorEmailLink), preset: await presetLink(), commands: true)
+            if await command(typed) { return }
+            await openEmailLink(typed)
+        case .signInFactorOne?, .signInFactorTwo?, .resetPasswordCode?, .signUpVerifyEmail?, .signUpVerifyPhone?,
+            .setUpPhoneCode?:
             Prompt.say(flow.string(flow.resendLabel))
             let typed = try await ask(.localized(.labelCode), preset: await presetCode(), commands: true)
             if await command(typed) { return }
@@ -84,9 +90,48 @@ final class AuthTerminal {
         case .createOrganization?:
             flow.organizationName = try await ask(.localized(.labelOrganizationName), preset: nil)
             await flow.submitOrganization()
+        case .setUpSecondFactor?:
+            await flow.chooseSecondFactorSetup(try await choose(flow.secondFactorSetupChoices))
+        case .setUpAuthenticatorApp?:
+            if let uri = flow.pendingTOTP?.uri { Prompt.say(uri) }
+            let typed = try await ask(.localized(.labelCode), preset: await presetCode(), commands: true)
+            if await command(typed) { return }
+            flow.code = typed
+            await flow.submitCode()
+        case .setUpPhoneNumber?:
+            flow.phoneNumber = try await ask(.localized(.labelPhoneNumber), preset: nil, current: flow.phoneNumber)
+            await flow.submitSecondFactorPhoneNumber()
+        case .backupCodes?:
+            for code in flow.backupCodes { Prompt.say("  " + code) }
+            _ = try await ask(AuthFlow.Action.continue.text, preset: interactive ? nil : "")
+            await flow.acknowledgeBackupCodes()
         case .done?:
             return
         }
+    }
+
+    /// Completes an email link from what was pasted: the app URL the link redirected to, or the link itself (opened
+    /// here as a browser would, without following its redirect).
+    private func openEmailLink(_ typed: String) async {
+        guard let url = URL(string: typed), url.scheme != nil else {
+            flow.screen.errorMessage = .localized(.linkNotStartedHere)
+            return
+        }
+        if !EmailLinkOpener.isEmailLink(url), await flow.handle(url) { return }
+        do throws(ClerkError) {
+            let callback = try await EmailLinkOpener.callback(opening: url)
+            if await !flow.handle(callback) { flow.screen.errorMessage = .localized(.linkNotStartedHere) }
+        } catch {
+            flow.show(error)
+        }
+    }
+
+    /// With the embedded emulator and no terminal, the link it just sent.
+    private func presetLink() async -> String? {
+        guard !interactive, let emulator, let recipient = flow.signIn?.identifier else {
+            return nil
+        }
+        return await emulator.latestLink(for: recipient)?.absoluteString
     }
 
     private func askSignUpFields() async throws(ClerkError) {
@@ -124,10 +169,14 @@ final class AuthTerminal {
     private func presetCode() async -> String? {
         if let code = take(\.code) { return code }
         guard !interactive, let emulator else { return nil }
+        if flow.destination == .setUpAuthenticatorApp, let secret = flow.pendingTOTP?.secret {
+            return await emulator.totpCode(secret: secret)
+        }
         let recipient: String? =
             switch flow.destination {
             case .signUpVerifyEmail?: flow.signUp?.emailAddress
             case .signUpVerifyPhone?: flow.signUp?.phoneNumber
+            case .setUpPhoneCode?: flow.codeDestination
             default: flow.signIn?.identifier
             }
         guard let recipient else { return nil }

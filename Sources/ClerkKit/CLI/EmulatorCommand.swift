@@ -38,6 +38,19 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Flag(name: .customLong("trusted-devices"), help: "Let native apps enroll trusted devices and sign in with them.")
     var trustedDevices = false
 
+    @Flag(
+        name: .customLong("force-organization-selection"),
+        help: "Sessions without an active organization are pending with the choose-organization task.")
+    var forceOrganizationSelection = false
+
+    @Flag(
+        name: .customLong("require-mfa"),
+        help: "Users without a second factor are signed in pending with the setup-mfa task.")
+    var requireMFA = false
+
+    @Flag(name: .customLong("email-links"), help: "Also offer email links as a first factor.")
+    var emailLinks = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
@@ -55,6 +68,9 @@ struct EmulatorCommand: AsyncParsableCommand {
         configuration.oauthProviders = Set(oauthProviders)
         configuration.passkeyRelyingPartyID = passkeyRelyingPartyID
         configuration.trustedDevices = trustedDevices
+        configuration.organizations.forceSelection = forceOrganizationSelection
+        configuration.secondFactorRequired = requireMFA
+        if emailLinks { configuration.firstFactors.insert(.emailLink) }
         let emulator = ClerkEmulator(configuration: configuration, logger: logger)
         do {
             if demoUser {

@@ -113,3 +113,66 @@ struct AuthCommandTests {
         #expect(!finished.lines.joined().contains("complete"))
     }
 }
+
+/// `clerk auth` through an email link and the session tasks, answering on standard input as each screen appears.
+@Suite("clerk auth: email links and session tasks")
+struct AuthCommandTaskTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func anEmailLinkThenTwoStepSetupThenAnOrganization() async throws {
+        var logger = Logger(label: "clerk-emulator")
+        logger.logLevel = .critical
+        var configuration = ClerkEmulator.Configuration(
+            identifiers: [.emailAddress], firstFactors: [.emailLink], secondFactors: [.totp])
+        configuration.secondFactorRequired = true
+        configuration.organizations.forceSelection = true
+        let emulator = ClerkEmulator(configuration: configuration, logger: logger)
+        let url = try await emulator.start()
+        defer { Task { await emulator.stop() } }
+        try await emulator.createUser(emailAddress: "ada@example.com")
+        let child = try ChildProcess(
+            product: "clerk",
+            arguments: [
+                "auth", "--publishable-key", await emulator.publishableKey, "--proxy-url", url.absoluteString,
+                "--language", "en",
+            ],
+            standardInput: true)
+        defer { child.signal(SIGKILL) }
+        try await Self.answer(child, emulator)
+        let output = try await withTimeout(.seconds(10)) {
+            var all: [String] = []
+            for await line in child.lines { all.append(line) }
+            return all
+        }
+        #expect(output.contains("status: complete"), "\(output)")
+        #expect(output.contains { $0.hasPrefix("organization_id: org_") }, "\(output)")
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private static func answer(_ child: ChildProcess, _ emulator: ClerkEmulator) async throws {
+        do {
+            try await walk(child, emulator)
+        } catch {
+            Issue.record("\(error); the command wrote:\n\(child.standardError)")
+            throw error
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private static func walk(_ child: ChildProcess, _ emulator: ClerkEmulator) async throws {
+        child.write("ada@example.com\n")
+        try await child.waitForStandardError(containing: "== Check your email ==")
+        #expect(child.standardError.contains("Open the link sent to ada@example.com on this device."))
+        // The link from the email, pasted as it is: the command opens it and completes the redirect.
+        let link = try #require(await emulator.latestLink(for: "ada@example.com"))
+        child.write(link.absoluteString + "\n")
+        try await child.waitForStandardError(containing: "otpauth://")
+        let uri = try #require(child.standardError.split(separator: "\n").first { $0.hasPrefix("otpauth://") })
+        let secret = try #require(
+            URLComponents(string: String(uri))?.queryItems?.first { $0.name == "secret" }?.value)
+        child.write((await emulator.totpCode(secret: secret) ?? "") + "\n")
+        try await child.waitForStandardError(containing: "== Create an organization ==")
+        child.write("Analytical Engines\n")
+        let status = try await child.waitForExit(within: .seconds(60))
+        #expect(status == 0, "\(child.standardError)")
+    }
+}

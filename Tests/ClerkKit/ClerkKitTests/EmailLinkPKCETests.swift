@@ -96,10 +96,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @Test(arguments: [
-        "approval_token_consumed", "approval_token_expired", "approval_token_invalid", "pkce_verification_failed",
-        "flow_not_approved",
-    ])
+    @Test(arguments: ["approval_token_consumed", "approval_token_expired", "approval_token_invalid"])
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func aTerminalErrorForgetsTheVerifier(code: String) async throws {
         let transport = Self.routes(complete: Fixtures.errorResponse(status: 400, code: code))
@@ -114,6 +111,21 @@ import Testing
         let again = await caught { try await auth.completeEmailLink(flowId: "flow_1", approvalToken: "apt_1") }
         #expect(again?.code == .invalidState)
         #expect(transport.requests.count == sent)
+        #expect(harness.clerk.session == nil)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test(arguments: ["pkce_verification_failed", "flow_not_approved"])
+    func aLinkOfAnotherVerifierOrNotOpenedKeepsTheVerifier(code: String) async throws {
+        let transport = Self.routes(complete: Fixtures.errorResponse(status: 400, code: code))
+        let harness = try ClerkHarness(transport: transport)
+        let auth = harness.clerk.auth
+        _ = try await auth.signInWithEmailLinkPKCE(emailAddress: "a@example.com", redirectURL: "x://y")
+        let kept = harness.store.data(forKey: StoreKey.pendingEmailLink)
+        let error = await caught { try await auth.completeEmailLink(flowId: "flow_0", approvalToken: "apt_0") }
+        #expect(error?.apiError?.code == code)
+        #expect(kept != nil)
+        #expect(harness.store.data(forKey: StoreKey.pendingEmailLink) == kept)
         #expect(harness.clerk.session == nil)
     }
 }

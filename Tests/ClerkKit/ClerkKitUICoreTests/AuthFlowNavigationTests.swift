@@ -56,6 +56,7 @@ struct AuthFlowNavigationTests {
     @Test func sessionTaskKeys() {
         #expect(SessionTaskKind(key: "choose-organization") == .chooseOrganization)
         #expect(SessionTaskKind(key: "reset-password") == .resetPassword)
-        #expect(SessionTaskKind(key: "setup-mfa") == .other("setup-mfa"))
+        #expect(SessionTaskKind(key: "setup-mfa") == .setupMFA)
+        #expect(SessionTaskKind(key: "verify-phone") == .other("verify-phone"))
     }
 }

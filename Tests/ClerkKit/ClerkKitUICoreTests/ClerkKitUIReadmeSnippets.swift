@@ -21,6 +21,13 @@ struct SignInGate: View {
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct EmailLinkSignIn: View {
+    var body: some View {
+        AuthView(mode: .signIn, emailLinkRedirectURL: "myapp://email-link")
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct HomeScreen: View {
     let clerk: Clerk
 

@@ -12,9 +12,11 @@ public enum EmailLinkCompletion: Sendable, Hashable {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Auth {
     /// The error codes after which an email link cannot be completed again (the verifier is forgotten).
+    /// Two are not, though clerk-ios forgets the verifier there too: `pkce_verification_failed` (the kept verifier
+    /// belongs to another link, a newer one after a resend, which must still complete) and `flow_not_approved`
+    /// (the link was not opened yet; it still can be).
     static let terminalEmailLinkCodes: Set<String> = [
-        "approval_token_consumed", "approval_token_expired", "approval_token_invalid", "pkce_verification_failed",
-        "flow_not_approved",
+        "approval_token_consumed", "approval_token_expired", "approval_token_invalid",
     ]
 
     /// Starts a sign-in by email link as clerk-ios does: creates the sign-in, then prepares `email_link` with
@@ -23,26 +25,43 @@ extension Auth {
     public func signInWithEmailLinkPKCE(emailAddress: String, redirectURL: String) async throws(ClerkError)
         -> SignIn
     {
-        let created = try await signIn(identifier: emailAddress)
+        try await prepareEmailLink(try await signIn(identifier: emailAddress), redirectURL: redirectURL)
+    }
+
+    /// Sends an email link for a sign-in already created (its `email_link` first factor), with PKCE as
+    /// ``signInWithEmailLinkPKCE(emailAddress:redirectURL:)`` does; sending again replaces the kept verifier, so only
+    /// the newest link completes.
+    public func prepareEmailLink(_ signIn: SignIn, redirectURL: String) async throws(ClerkError) -> SignIn {
         let pkce = PKCE(randomness: clerk.core.dependencies.randomness)
         let parameters = AuthParameters.PrepareFactor(
             strategy: FactorStrategy.emailLink.rawValue,
-            emailAddressId: created.firstFactor(.emailLink)?.emailAddressId,
+            emailAddressId: signIn.firstFactor(.emailLink)?.emailAddressId,
             redirectUrl: redirectURL, codeChallenge: pkce.challenge, codeChallengeMethod: "S256")
         let request = try FAPIRequest(
-            "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(created.id))/prepare_first_factor",
+            "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(signIn.id))/prepare_first_factor",
             parameters: parameters)
         let prepared = try await perform(request, as: SignIn.self)
         try clerk.core.dependencies.store.set(Data(pkce.verifier.utf8), forKey: StoreKey.pendingEmailLink)
         return prepared
     }
 
+    /// Completes the email link an app was opened with (a URL carrying `flow_id` and `approval_token`), as
+    /// ``completeEmailLink(flowId:approvalToken:)`` does; nil, with nothing sent, for any other URL.
+    public func completeEmailLink(callbackURL url: URL) async throws(ClerkError) -> EmailLinkCompletion? {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        guard let flowId = items.first(where: { $0.name == "flow_id" })?.value, !flowId.isEmpty,
+            let approvalToken = items.first(where: { $0.name == "approval_token" })?.value, !approvalToken.isEmpty
+        else { return nil }
+        return try await completeEmailLink(flowId: flowId, approvalToken: approvalToken)
+    }
+
     /// Completes an email link (`POST /v1/client/magic_links/complete` with the flow, its approval token and the
     /// kept verifier); a ticket in the answer is then used to sign in.
     ///
     /// - Throws: ``ClerkError/Code/invalidState`` when no email link was started on this device; the service's
-    ///   `approval_token_consumed`, `approval_token_expired`, `approval_token_invalid`, `pkce_verification_failed`
-    ///   or `flow_not_approved` as ``ClerkError/Code/api`` (the verifier is then forgotten).
+    ///   `approval_token_consumed`, `approval_token_expired` or `approval_token_invalid` as ``ClerkError/Code/api``
+    ///   (the verifier is then forgotten); `pkce_verification_failed` for a link this device's newest verifier does
+    ///   not belong to, or `flow_not_approved` for a link not opened yet (the verifier is kept).
     public func completeEmailLink(flowId: String, approvalToken: String) async throws(ClerkError)
         -> EmailLinkCompletion
     {
@@ -78,12 +97,7 @@ extension Clerk {
     /// returns `false` and sends nothing.
     @discardableResult
     public func handle(_ url: URL) async throws(ClerkError) -> Bool {
-        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        guard let flowId = items.first(where: { $0.name == "flow_id" })?.value, !flowId.isEmpty,
-            let approvalToken = items.first(where: { $0.name == "approval_token" })?.value, !approvalToken.isEmpty
-        else { return false }
-        _ = try await auth.completeEmailLink(flowId: flowId, approvalToken: approvalToken)
-        return true
+        try await auth.completeEmailLink(callbackURL: url) != nil
     }
 }
 

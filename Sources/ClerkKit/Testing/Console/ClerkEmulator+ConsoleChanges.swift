@@ -28,7 +28,10 @@ extension ClerkEmulator {
                 try updateUser(try Self.required(body, "id")) { user, now in
                     user.password = PasswordDigest(password: password, salt: Array(IDs.random(16).utf8))
                     user.passwordUpdatedAt = now
+                    user.passwordResetRequired = false
                 }
+            case "users/require-password-reset":
+                try requirePasswordReset(userId: try Self.required(body, "id"))
             case "users/mfa":
                 let id = try Self.required(body, "id")
                 if body["enabled"] as? Bool == false {
@@ -117,6 +120,10 @@ extension ClerkEmulator {
         }
         if let value = body["singleSessionMode"] as? Bool { configuration.singleSessionMode = value }
         if let value = body["organizationsEnabled"] as? Bool { configuration.organizations.enabled = value }
+        if let value = body["secondFactorRequired"] as? Bool { configuration.secondFactorRequired = value }
+        if let value = body["forceOrganizationSelection"] as? Bool {
+            configuration.organizations.forceSelection = value
+        }
         if let value = body["maximumMemberships"] as? Int, (0...1000).contains(value) {
             configuration.organizations.maximumMemberships = value
         }

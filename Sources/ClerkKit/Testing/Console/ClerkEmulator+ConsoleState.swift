@@ -58,10 +58,14 @@ extension ClerkEmulator {
     }
 
     private func consoleSession(_ session: SessionRecord, now: Millis) -> JSON {
-        let status = session.status == .active && session.expireAt <= now ? "expired" : session.status.rawValue
+        let tasks = store?.sessionTasks(session) ?? []
+        let status =
+            session.status == .active && session.expireAt <= now
+            ? "expired" : tasks.isEmpty ? session.status.rawValue : "pending"
         return .object([
             ("id", .string(session.id)), ("userId", .string(session.userId)), ("clientId", .string(session.clientId)),
-            ("status", .string(status)), ("createdAt", .int(session.createdAt)), ("expireAt", .int(session.expireAt)),
+            ("status", .string(status)), ("tasks", .strings(tasks)), ("createdAt", .int(session.createdAt)),
+            ("expireAt", .int(session.expireAt)),
             ("lastActiveAt", .int(session.lastActiveAt)), ("hasToken", .bool(session.lastActiveToken != nil)),
         ])
     }
@@ -79,6 +83,8 @@ extension ClerkEmulator {
             ("singleSessionMode", .bool(configuration.singleSessionMode)),
             ("organizationsEnabled", .bool(configuration.organizations.enabled)),
             ("maximumMemberships", .int(Int64(configuration.organizations.maximumMemberships))),
+            ("forceOrganizationSelection", .bool(configuration.organizations.forceSelection)),
+            ("secondFactorRequired", .bool(configuration.secondFactorRequired)),
             ("sessionTokenLifetimeSeconds", .int(configuration.sessionTokenLifetime.clampedMillis / 1000)),
             ("applicationName", .string(configuration.applicationName)),
         ])

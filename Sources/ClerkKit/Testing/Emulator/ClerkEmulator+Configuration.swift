@@ -53,6 +53,10 @@ extension ClerkEmulator {
         public var trustedDevices: Bool = false
         /// Whether organizations are on and how many memberships a user may hold (`organization_settings`).
         public var organizations: Organizations = .init()
+        /// Whether every user must set up a second factor (Clerk's "require multi-factor authentication"): a session
+        /// of a user with no authenticator app and no SMS second factor is `pending` with the `setup-mfa` task.
+        /// Applies only when ``secondFactors`` has `.totp` or `.phoneCode`; off by default.
+        public var secondFactorRequired: Bool = false
 
         /// Creates a configuration; every parameter has the default described on the type.
         public init(

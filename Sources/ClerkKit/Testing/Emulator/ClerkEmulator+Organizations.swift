@@ -8,6 +8,9 @@ extension ClerkEmulator.Configuration {
         /// How many organizations a user may belong to, as the environment advertises it (`max_allowed_memberships`;
         /// 0 means no limit). The emulator does not enforce it.
         public var maximumMemberships: Int
+        /// Whether every session must have an active organization (Clerk's "force organization selection"): a
+        /// session without one is `pending` with the `choose-organization` task until it selects or creates one.
+        public var forceSelection: Bool = false
 
         /// Organization settings; on with five memberships by default.
         public init(enabled: Bool = true, maximumMemberships: Int = 5) {

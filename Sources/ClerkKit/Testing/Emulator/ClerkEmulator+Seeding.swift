@@ -94,6 +94,13 @@ extension ClerkEmulator {
         }
     }
 
+    /// Requires the user to choose a new password (what marking a password compromised does): every session of
+    /// the user is `pending` with the `reset-password` task until the password changes, through
+    /// `POST /v1/me/change_password` (no current password asked) or a sign-in's password reset.
+    public func requirePasswordReset(userId: String) throws(ClerkError) {
+        try updateUser(userId) { user, _ in user.passwordResetRequired = true }
+    }
+
     /// Replaces the user's backup codes with ten new single-use codes and returns them.
     public func createBackupCodes(userId: String) throws(ClerkError) -> [String] {
         let codes = EmulatorStore.newBackupCodes()

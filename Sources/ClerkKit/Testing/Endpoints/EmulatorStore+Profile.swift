@@ -122,11 +122,14 @@ extension EmulatorStore {
         }
         try requireRecentVerification(&call)
         let current = try currentSession(&call)
-        try checkPassword(form["current_password"], of: try currentUser(&call))
+        let user = try currentUser(&call)
+        // The `reset-password` session task sets a new password without the one that must be replaced.
+        if !user.passwordResetRequired { try checkPassword(form["current_password"], of: user) }
         let now = call.now
         let reply = try changeUser(&call) { user throws(FAPIError) in
             user.password = PasswordDigest(password: newPassword, salt: Array(IDs.random(16).utf8))
             user.passwordUpdatedAt = now
+            user.passwordResetRequired = false
         }
         if signOutOthers {
             for (id, session) in sessions

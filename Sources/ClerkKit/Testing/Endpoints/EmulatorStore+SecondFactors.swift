@@ -39,7 +39,8 @@ extension EmulatorStore {
             user.totpSecret = secret
             user.pendingTotpSecret = nil
             var created: [String]?
-            if user.backupCodes.isEmpty {
+            // The first second factor comes with backup codes, where the instance uses them.
+            if user.backupCodes.isEmpty, configuration.secondFactors.contains(.backupCode) {
                 created = Self.newBackupCodes()
                 user.backupCodes = created ?? []
             }

@@ -188,6 +188,7 @@ extension EmulatorStore {
             case .setPassword(let userId, let password, let signOut):
                 users[userId]?.password = PasswordDigest(password: password, salt: Array(IDs.random(16).utf8))
                 users[userId]?.passwordUpdatedAt = call.now
+                users[userId]?.passwordResetRequired = false
                 users[userId]?.updatedAt = call.now
                 if signOut {
                     for session in sessions.values where session.userId == userId && session.status == .active {

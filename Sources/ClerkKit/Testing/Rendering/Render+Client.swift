@@ -34,12 +34,14 @@ extension EmulatorStore {
 
     /// `Client.SessionBase-2`: the fields every session rendering has.
     func sessionBaseJSON(_ session: SessionRecord) -> JSON {
-        [
-            "id": .string(session.id), "object": "session", "status": .string(session.status.rawValue),
+        let tasks = sessionTasks(session)
+        return [
+            "id": .string(session.id), "object": "session",
+            "status": .string(tasks.isEmpty ? session.status.rawValue : "pending"),
             "expire_at": .int(session.expireAt), "abandon_at": .int(session.abandonAt),
             "last_active_at": .int(session.lastActiveAt),
             "last_active_token": session.lastActiveToken.map { ["object": "token", "jwt": .string($0)] } ?? .null,
-            "actor": nil, "tasks": nil,
+            "actor": nil, "tasks": tasks.isEmpty ? nil : .array(tasks.map { ["key": .string($0)] }),
         ]
     }
 

@@ -161,7 +161,7 @@ struct EmulatorStore: Sendable {
         ]
         guard template == nil else { return .object(claims) }
         claims.append(("sid", .string(session.id)))
-        claims.append(("sts", "active"))
+        claims.append(("sts", sessionTasks(session).isEmpty ? "active" : "pending"))
         claims.append(("v", 2))
         claims.append(
             (

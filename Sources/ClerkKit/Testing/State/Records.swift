@@ -50,6 +50,9 @@ struct UserRecord: Sendable, Equatable {
     var primaryPhoneId: String?
     var password: PasswordDigest?
     var passwordUpdatedAt: Millis?
+    /// Set by ``ClerkEmulator/requirePasswordReset(userId:)``: the user's sessions carry the `reset-password` task
+    /// until the password changes.
+    var passwordResetRequired = false
     /// The TOTP secret (raw bytes), when an authenticator app is enrolled.
     var totpSecret: [UInt8]?
     /// A TOTP secret created from the account, not verified yet.

@@ -14,7 +14,10 @@ struct AuthDestinationView: View {
             switch destination {
             case .signInFactorOne(.password):
                 AuthPasswordScreen(flow: flow)
-            case .signInFactorOne, .signInFactorTwo, .resetPasswordCode, .signUpVerifyEmail, .signUpVerifyPhone:
+            case .signInFactorOne(.emailLink):
+                AuthEmailLinkScreen(flow: flow)
+            case .signInFactorOne, .signInFactorTwo, .resetPasswordCode, .signUpVerifyEmail, .signUpVerifyPhone,
+                .setUpPhoneCode:
                 AuthCodeScreen(flow: flow, destination: destination)
             case .signInFactorOneChoice:
                 AuthChoiceList(flow: flow, choices: flow.firstFactorChoices) { await flow.chooseFirstFactor($0) }
@@ -23,7 +26,15 @@ struct AuthDestinationView: View {
             case .forgotPassword:
                 AuthChoiceList(flow: flow, choices: flow.resetPasswordChoices) { await flow.chooseResetPassword($0) }
             case .newPassword:
+                if let subtitle = flow.subtitle { ClerkText(subtitle) }
                 AuthFieldsForm(flow: flow, fields: [.password, .confirmPassword]) { await flow.submitNewPassword() }
+            case .setUpSecondFactor:
+                if let subtitle = flow.subtitle { ClerkText(subtitle) }
+                AuthChoiceList(flow: flow, choices: flow.secondFactorSetupChoices) {
+                    await flow.chooseSecondFactorSetup($0)
+                }
+            case .setUpAuthenticatorApp, .setUpPhoneNumber, .backupCodes:
+                AuthSecondFactorSetupScreen(flow: flow, destination: destination)
             case .signUp, .signUpCompleteProfile:
                 AuthSignUpScreen(flow: flow)
             case .chooseOrganization:

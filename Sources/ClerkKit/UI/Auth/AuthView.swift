@@ -19,19 +19,24 @@ public struct AuthView: View {
     @Environment(\.dismiss) private var dismiss
     private let mode: Mode
     private let isDismissable: Bool
+    private let emailLinkRedirectURL: String?
 
     /// Sign-in and sign-up in `mode`; `isDismissable` shows a close button (when presented in a sheet).
-    public init(mode: Mode = .signInOrUp, isDismissable: Bool = true) {
+    /// `emailLinkRedirectURL` (your app's URL scheme or universal link) turns email links on; the view completes the
+    /// link when the app is opened with it.
+    public init(mode: Mode = .signInOrUp, isDismissable: Bool = true, emailLinkRedirectURL: String? = nil) {
         self.mode = mode
         self.isDismissable = isDismissable
+        self.emailLinkRedirectURL = emailLinkRedirectURL
     }
 
     /// The view.
     public var body: some View {
         if let clerk {
             AuthFlowView(
-                flow: AuthFlow(clerk: clerk, mode: mode, localizer: localizer), isDismissable: isDismissable,
-                dismiss: dismiss)
+                flow: AuthFlow(
+                    clerk: clerk, mode: mode, localizer: localizer, emailLinkRedirectURL: emailLinkRedirectURL),
+                isDismissable: isDismissable, dismiss: dismiss)
         } else {
             ClerkText(.localized(.errorUnexpected))
         }
@@ -68,6 +73,8 @@ struct AuthFlowView: View {
                     }
                 }
         }
+        .onOpenURL { url in Task { await flow.handle(url) } }
+        .task { await flow.continueSessionTasks() }
         .onChange(of: flow.isComplete) { _, isComplete in
             if isComplete, isDismissable { dismiss() }
         }

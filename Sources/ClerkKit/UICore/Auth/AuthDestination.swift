@@ -3,7 +3,9 @@ public import ClerkKit
 /// A screen of the sign-in and sign-up flow. ``AuthFlow/path`` is the stack of screens above the first one.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public enum AuthDestination: Hashable, Sendable {
-    /// The first sign-in step: password, or a code (email, SMS) or email link that was just sent.
+    /// The first sign-in step: password, or a code (email, SMS) or email link that was just sent. For an email link
+    /// (`.emailLink`) the screen waits for the app to be opened with the link: pass that URL to
+    /// ``AuthFlow/handle(_:)``.
     case signInFactorOne(FactorStrategy)
     /// "Use another method": every first factor the sign-in allows.
     case signInFactorOneChoice
@@ -29,6 +31,16 @@ public enum AuthDestination: Hashable, Sendable {
     case chooseOrganization
     /// A session task: create an organization.
     case createOrganization
+    /// A session task (`setup-mfa`): choose the second factor to set up (``AuthFlow/secondFactorSetupChoices``).
+    case setUpSecondFactor
+    /// Setting up an authenticator app: its secret (``AuthFlow/pendingTOTP``) and the code it shows.
+    case setUpAuthenticatorApp
+    /// Setting up SMS codes: the phone number that receives them.
+    case setUpPhoneNumber
+    /// Setting up SMS codes: the code sent to that number.
+    case setUpPhoneCode
+    /// The backup codes issued with the new second factor (``AuthFlow/backupCodes``), shown once.
+    case backupCodes
     /// Signed in (or signed up) with an active session.
     case done
 }

@@ -8,8 +8,8 @@ extension AuthFlow {
 
     /// The resend button's text: "Resend code", or "Resend in N seconds" while the countdown runs.
     public var resendLabel: UIText {
-        resendSecondsRemaining > 0
-            ? .localized(.resendCodeIn, count: resendSecondsRemaining) : .localized(.resendCode)
+        if resendSecondsRemaining > 0 { return .localized(.resendCodeIn, count: resendSecondsRemaining) }
+        return destination == .signInFactorOne(.emailLink) ? .localized(.resendLink) : .localized(.resendCode)
     }
 
     /// The code length the current screen expects; nil for backup codes, which vary.
@@ -20,6 +20,11 @@ extension AuthFlow {
 
     /// Checks ``code`` for the current screen: a first or second factor, a reset code, or a sign-up verification.
     public func submitCode() async {
+        switch destination {
+        case .setUpAuthenticatorApp: return await verifyAuthenticatorApp()
+        case .setUpPhoneCode: return await verifySecondFactorPhoneNumber()
+        default: break
+        }
         let typed = code.filter { !$0.isWhitespace }
         guard codeAttemptsRemaining > 0 else {
             screen.fieldErrors = [.code: .localized(.codeTooManyAttempts)]
@@ -64,6 +69,8 @@ extension AuthFlow {
     func codeAttempt(_ typed: String) -> (@MainActor () async throws(ClerkError) -> Progress)? {
         let auth = clerk.auth
         switch destination {
+        case .signInFactorOne(.emailLink):
+            return nil
         case .signInFactorOne(let strategy), .resetPasswordCode(let strategy):
             guard let signIn else { return nil }
             return { () async throws(ClerkError) in
@@ -111,6 +118,22 @@ extension AuthFlow {
         await step { [self] in
             let sent: Progress?
             switch destination {
+            case .signInFactorOne(.emailLink):
+                guard let signIn, let redirect = emailLinkRedirectURL else { return }
+                sent = await perform { () async throws(ClerkError) in
+                    .signIn(try await auth.prepareEmailLink(signIn, redirectURL: redirect))
+                }
+            case .setUpPhoneCode:
+                guard let phoneId = setupPhone?.id else { return }
+                let account = clerk.account
+                guard
+                    await perform({ () async throws(ClerkError) in
+                        try await account.prepareVerification(phoneNumberId: phoneId)
+                    }) != nil
+                else { return }
+                sent = nil
+                codeSent()
+                return
             case .signInFactorOne(let strategy), .resetPasswordCode(let strategy):
                 guard let signIn else { return }
                 sent = await perform { () async throws(ClerkError) in

@@ -59,6 +59,11 @@ extension AuthDestination {
         case .signUpCompleteProfile: "complete-profile"
         case .chooseOrganization: "choose-organization"
         case .createOrganization: "create-organization"
+        case .setUpSecondFactor: "set-up-two-step"
+        case .setUpAuthenticatorApp: "set-up-two-step.totp"
+        case .setUpPhoneNumber: "set-up-two-step.phone"
+        case .setUpPhoneCode: "set-up-two-step.phone-code"
+        case .backupCodes: "backup-codes"
         case .done: "done"
         }
     }

@@ -47,7 +47,11 @@ extension AuthFlow {
     public func submitNewPassword() async {
         let problem = passwordRules.problem(with: password)
         let mismatch: UIText? = problem == nil && confirmPassword != password ? .localized(.passwordsDoNotMatch) : nil
-        guard screen.validate([.password: problem, .confirmPassword: mismatch]), let current = signIn else { return }
+        guard screen.validate([.password: problem, .confirmPassword: mismatch]) else { return }
+        guard let current = signIn, current.status == .needsNewPassword else {
+            await changePasswordForTask()
+            return
+        }
         await step { [self] in
             let typed = password
             guard
@@ -58,6 +62,27 @@ extension AuthFlow {
             password = ""
             confirmPassword = ""
             await route(next)
+        }
+    }
+
+    /// The `reset-password` session task: sets ``password`` on the signed-in user (no current password is asked)
+    /// and signs out the user's other sessions, then continues with the next task.
+    func changePasswordForTask() async {
+        guard pendingTasks.first == .resetPassword else {
+            screen.errorMessage = .localized(.signInExpired)
+            return
+        }
+        let account = clerk.account
+        await step { [self] in
+            let typed = password
+            guard
+                await perform({ () async throws(ClerkError) in
+                    try await account.changePassword(currentPassword: nil, newPassword: typed)
+                }) != nil
+            else { return }
+            password = ""
+            confirmPassword = ""
+            await finish()
         }
     }
 }

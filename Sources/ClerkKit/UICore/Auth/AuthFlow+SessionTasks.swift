@@ -7,6 +7,8 @@ public enum SessionTaskKind: Hashable, Sendable {
     case chooseOrganization
     /// `reset-password`: set a new password.
     case resetPassword
+    /// `setup-mfa`: set up a second factor (an authenticator app or SMS codes).
+    case setupMFA
     /// A task these screens do not handle.
     case other(String)
 
@@ -15,6 +17,7 @@ public enum SessionTaskKind: Hashable, Sendable {
         switch key {
         case "choose-organization", "select-organization", "org": self = .chooseOrganization
         case "reset-password": self = .resetPassword
+        case "setup-mfa": self = .setupMFA
         default: self = .other(key)
         }
     }
@@ -40,9 +43,23 @@ extension AuthFlow {
             push(organizationChoices.isEmpty ? .createOrganization : .chooseOrganization)
         case .resetPassword?:
             push(.newPassword)
+        case .setupMFA?:
+            let choices = secondFactorSetupChoices
+            if choices.count == 1 {
+                await startSecondFactorSetup(choices[0])
+            } else {
+                push(.setUpSecondFactor)
+            }
         case .other?:
             screen.errorMessage = .localized(.methodUnavailable)
         }
+    }
+
+    /// Shows the first task of a session that is already pending (an app opened with one), or nothing when the
+    /// current session has no task. A flow started by a sign-in reaches its tasks by itself.
+    public func continueSessionTasks() async {
+        guard clerk.session?.status == .pending, !pendingTasks.isEmpty, path.last != .done else { return }
+        await step { [self] in await finish() }
     }
 
     /// Loads the organizations the user belongs to (for the choose-organization task).

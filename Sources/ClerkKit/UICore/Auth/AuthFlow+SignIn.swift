@@ -7,7 +7,9 @@ extension AuthFlow {
 
     /// The first factors the sign-in in progress offers, the last used first.
     public var firstFactorChoices: [FactorStrategy] {
-        let offered = (signIn?.supportedFirstFactors ?? []).map(\.strategy).filter(Self.isShownFirstFactor)
+        let offered = (signIn?.supportedFirstFactors ?? []).map(\.strategy).filter {
+            Self.isShownFirstFactor($0) || ($0 == .emailLink && emailLinkRedirectURL != nil)
+        }
         let unique = offered.reduce(into: [FactorStrategy]()) { if !$0.contains($1) { $0.append($1) } }
         guard let last = lastUsedStrategy, unique.contains(last) else { return unique }
         return [last] + unique.filter { $0 != last }
@@ -27,6 +29,7 @@ extension AuthFlow {
         case .signInFactorTwo(let strategy): signIn?.secondFactor(strategy)?.safeIdentifier
         case .signUpVerifyEmail: signUp?.emailAddress
         case .signUpVerifyPhone: signUp?.phoneNumber
+        case .setUpPhoneCode: setupPhone?.phoneNumber
         default: nil
         }
     }
@@ -132,6 +135,10 @@ extension AuthFlow {
 
     /// Shows the first-factor screen for `strategy`, sending a code first when it needs one.
     func startFirstFactor(_ strategy: FactorStrategy, on current: SignIn) async {
+        if strategy == .emailLink {
+            await startEmailLink(on: current)
+            return
+        }
         if strategy == .emailCode || strategy == .phoneCode {
             guard
                 let prepared = await perform({ () async throws(ClerkError) in
@@ -185,13 +192,14 @@ extension AuthFlow {
         }
     }
 
-    /// The factor to show first: the last used, then the instance's preference, then codes, then password.
+    /// The factor to show first: the last used, then the instance's preference, then codes, then password, then an
+    /// email link.
     func preferredFirstFactor(_ signIn: SignIn) -> FactorStrategy? {
         let offered = firstFactorChoices
         if let last = lastUsedStrategy, offered.contains(last) { return last }
         if environment?.displayConfig?.preferredSignInStrategy == "password", offered.contains(.password) {
             return .password
         }
-        return [.emailCode, .phoneCode, .password].first(where: offered.contains)
+        return [.emailCode, .phoneCode, .password, .emailLink].first(where: offered.contains)
     }
 }

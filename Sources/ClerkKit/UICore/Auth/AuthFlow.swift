@@ -112,6 +112,14 @@ public final class AuthFlow: ScreenModel, Observable, ObservedModel {
         set { mutate(\.organizationName) { _organizationName = newValue } }
     }
     private var _organizationName: String = ""
+    /// Where email links send the person back (your app's URL scheme or universal link, for example
+    /// `myapp://email-link`). Set, email links are offered as a first factor where the instance allows them, started
+    /// with PKCE, and completed by ``handle(_:)``; nil (the default) leaves them out.
+    public var emailLinkRedirectURL: String? {
+        get { access(\.emailLinkRedirectURL, _emailLinkRedirectURL) }
+        set { mutate(\.emailLinkRedirectURL) { _emailLinkRedirectURL = newValue } }
+    }
+    private var _emailLinkRedirectURL: String? = nil
     /// The country national phone numbers are read in; nil asks for `+` and the calling code.
     public var defaultPhoneCountry: PhoneCountry? {
         get { access(\.defaultPhoneCountry, _defaultPhoneCountry) }
@@ -152,6 +160,19 @@ public final class AuthFlow: ScreenModel, Observable, ObservedModel {
     }
     private var _organizationChoices: [Organization] = []
 
+    /// The authenticator app being set up (setup-mfa task): its secret and `otpauth://` URI.
+    public internal(set) var pendingTOTP: TOTPResource? {
+        get { access(\.pendingTOTP, _pendingTOTP) }
+        set { mutate(\.pendingTOTP) { _pendingTOTP = newValue } }
+    }
+    private var _pendingTOTP: TOTPResource? = nil
+    /// The backup codes issued with a new second factor, until ``acknowledgeBackupCodes()``.
+    public internal(set) var backupCodes: [String] {
+        get { access(\.backupCodes, _backupCodes) }
+        set { mutate(\.backupCodes) { _backupCodes = newValue } }
+    }
+    private var _backupCodes: [String] = []
+
     /// Seconds between two codes.
     public let resendInterval: Int
     /// Wrong codes accepted per code sent.
@@ -162,6 +183,8 @@ public final class AuthFlow: ScreenModel, Observable, ObservedModel {
     var ticker: Task<Void, Never>?
     var inFlight: Task<Void, Never>?
     var sessionAtStart: String?
+    /// The phone number being set up for SMS codes (setup-mfa task).
+    var setupPhone: PhoneNumber?
 
     /// A flow on `clerk` (loaded, so its environment is known).
     ///
@@ -169,9 +192,11 @@ public final class AuthFlow: ScreenModel, Observable, ObservedModel {
     ///   - clock: The clock of the resend countdown (inject one in tests).
     ///   - resendInterval: Seconds between two codes (30).
     ///   - maximumCodeAttempts: Wrong codes accepted per code sent (5).
+    ///   - emailLinkRedirectURL: Where email links return to; nil leaves email links out (``emailLinkRedirectURL``).
     public init(
         clerk: Clerk, mode: AuthMode = .signInOrUp, localizer: Localizer = Localizer(),
-        clock: any ClerkClock = SystemClock(), resendInterval: Int = 30, maximumCodeAttempts: Int = 5
+        clock: any ClerkClock = SystemClock(), resendInterval: Int = 30, maximumCodeAttempts: Int = 5,
+        emailLinkRedirectURL: String? = nil
     ) {
         self.clerk = clerk
         self.mode = mode
@@ -180,6 +205,7 @@ public final class AuthFlow: ScreenModel, Observable, ObservedModel {
         self.resendInterval = resendInterval
         self.maximumCodeAttempts = maximumCodeAttempts
         _codeAttemptsRemaining = maximumCodeAttempts
+        _emailLinkRedirectURL = emailLinkRedirectURL
         self.sessionAtStart = clerk.session?.id
         if mode == .signUp { path = [.signUp] }
     }
@@ -247,6 +273,9 @@ public final class AuthFlow: ScreenModel, Observable, ObservedModel {
         resendSecondsRemaining = 0
         resendAvailableAt = nil
         codeAttemptsRemaining = maximumCodeAttempts
+        pendingTOTP = nil
+        backupCodes = []
+        setupPhone = nil
         screen = ScreenState()
     }
 }

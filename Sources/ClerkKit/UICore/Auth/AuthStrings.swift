@@ -26,13 +26,28 @@ extension AuthFlow {
         case .signUpCompleteProfile: .localized(.titleCompleteProfile)
         case .chooseOrganization: .localized(.titleChooseOrganization)
         case .createOrganization: .localized(.titleCreateOrganization)
+        case .setUpSecondFactor: .localized(.titleSetUpTwoStep)
+        case .setUpAuthenticatorApp: .localized(.profileAddAuthenticatorApp)
+        case .setUpPhoneNumber: .localized(.profileAddPhoneNumber)
+        case .setUpPhoneCode: .localized(.titleCheckPhone)
+        case .backupCodes: .localized(.profileBackupCodes)
         case .done: .localized(.titleDone)
         }
     }
 
     /// The line under the title of a code screen ("Enter the code sent to …"), if any.
     public var subtitle: UIText? {
-        codeDestination.map { .localized(.codeSentTo, arguments: ["destination": $0]) }
+        switch destination {
+        case .signInFactorOne(.emailLink)?:
+            codeDestination.map { .localized(.linkSentTo, arguments: ["destination": $0]) }
+        case .newPassword? where pendingTasks.first == .resetPassword && signIn?.status != .needsNewPassword:
+            .localized(.passwordResetRequired)
+        case .setUpSecondFactor?: .localized(.twoStepSetupRequired)
+        case .setUpAuthenticatorApp?:
+            pendingTOTP?.secret.map { .localized(.profileAuthenticatorInstructions, arguments: ["secret": $0]) }
+        case .backupCodes?: .localized(.profileBackupCodesInstructions)
+        default: codeDestination.map { .localized(.codeSentTo, arguments: ["destination": $0]) }
+        }
     }
 
     /// The identifier field's label, from the kinds the instance accepts.
@@ -64,6 +79,7 @@ extension AuthFlow {
         switch strategy {
         case .password: .localized(.factorPassword)
         case .emailCode: .localized(.factorEmailCode)
+        case .emailLink: .localized(.factorEmailLink)
         case .phoneCode: .localized(.factorPhoneCode)
         case .totp: .localized(.factorTOTP)
         case .backupCode: .localized(.factorBackupCode)

@@ -39,6 +39,14 @@ extension LocalizationTable {
                 one: "Resend in {count} second",
                 other: "Resend in {count} seconds")
         case .codeSentTo: .text("Enter the code sent to {destination}.")
+        case .linkSentTo: .text("Open the link sent to {destination} on this device.")
+        case .resendLink: .text("Resend link")
+        case .linkNotStartedHere: .text("This link was not requested on this device. Send a new one from here.")
+        case .factorEmailLink: .text("Email a sign-in link")
+        case .titleSetUpTwoStep: .text("Set up two-step verification")
+        case .twoStepSetupRequired:
+            .text("Your account needs a second step at sign-in. Choose how you will confirm it is you.")
+        case .passwordResetRequired: .text("Your password must be changed before you continue.")
         case .titleSignIn: .text("Sign in to {application}")
         case .titleSignUp: .text("Create your account")
         case .titlePassword: .text("Enter your password")

@@ -40,6 +40,15 @@ extension LocalizationTable {
                 one: "Renvoyer dans {count} seconde",
                 other: "Renvoyer dans {count} secondes")
         case .codeSentTo: .text("Saisissez le code envoyé à {destination}.")
+        case .linkSentTo: .text("Ouvrez sur cet appareil le lien envoyé à {destination}.")
+        case .resendLink: .text("Renvoyer le lien")
+        case .linkNotStartedHere: .text("Ce lien n’a pas été demandé sur cet appareil. Demandez-en un nouveau ici.")
+        case .factorEmailLink: .text("Recevoir un lien de connexion par e-mail")
+        case .titleSetUpTwoStep: .text("Configurer la vérification en deux étapes")
+        case .twoStepSetupRequired:
+            .text(
+                "Votre compte demande une deuxième étape à la connexion. Choisissez comment confirmer votre identité.")
+        case .passwordResetRequired: .text("Vous devez changer votre mot de passe avant de continuer.")
         case .titleSignIn: .text("Se connecter à {application}")
         case .titleSignUp: .text("Créez votre compte")
         case .titlePassword: .text("Saisissez votre mot de passe")

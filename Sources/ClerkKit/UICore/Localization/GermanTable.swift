@@ -41,6 +41,15 @@ extension LocalizationTable {
                 one: "Erneut senden in {count} Sekunde",
                 other: "Erneut senden in {count} Sekunden")
         case .codeSentTo: .text("Geben Sie den an {destination} gesendeten Code ein.")
+        case .linkSentTo: .text("Öffnen Sie den an {destination} gesendeten Link auf diesem Gerät.")
+        case .resendLink: .text("Link erneut senden")
+        case .linkNotStartedHere:
+            .text("Dieser Link wurde nicht auf diesem Gerät angefordert. Fordern Sie hier einen neuen an.")
+        case .factorEmailLink: .text("Anmeldelink per E-Mail senden")
+        case .titleSetUpTwoStep: .text("Zwei-Schritt-Verifizierung einrichten")
+        case .twoStepSetupRequired:
+            .text("Ihr Konto verlangt bei der Anmeldung einen zweiten Schritt. Wählen Sie, wie Sie sich bestätigen.")
+        case .passwordResetRequired: .text("Sie müssen Ihr Passwort ändern, bevor Sie fortfahren.")
         case .titleSignIn: .text("Bei {application} anmelden")
         case .titleSignUp: .text("Konto erstellen")
         case .titlePassword: .text("Geben Sie Ihr Passwort ein")

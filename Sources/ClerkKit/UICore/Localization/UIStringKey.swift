@@ -59,6 +59,20 @@ public enum UIStringKey: String, CaseIterable, Sendable, Hashable {
     case resendCodeIn
     /// Under a code screen; `{destination}` is where the code went.
     case codeSentTo
+    /// Under the email-link screen; `{destination}` is where the link went.
+    case linkSentTo
+    /// The resend button of the email-link screen.
+    case resendLink
+    /// A link opened on a device that did not ask for it (or asked for another one).
+    case linkNotStartedHere
+    /// The email-link first factor in a list of methods.
+    case factorEmailLink
+    /// The setup-mfa session task's title.
+    case titleSetUpTwoStep
+    /// Under the setup-mfa task's title.
+    case twoStepSetupRequired
+    /// Under the new-password title when the reset-password session task asks for it.
+    case passwordResetRequired
     /// The sign-in title; `{application}` is the application's name.
     case titleSignIn
     /// The sign-up title.

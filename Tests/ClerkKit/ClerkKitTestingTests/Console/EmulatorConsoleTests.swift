@@ -154,6 +154,42 @@ struct EmulatorConsoleTests {
         }
     }
 
+    @Test("session tasks from the console: forced organizations and a required new password leave sessions pending")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func sessionTasksConfiguredLive() async throws {
+        try await withEmulator { emulator, client in
+            let base = try #require(await emulator.baseURL)
+            let sessionId = try await Fixtures.signIn(emulator, client)
+            #expect(try await client.get("/v1/client").json["response"]["sessions"][0]["status"].string == "active")
+
+            let configured = try await request(
+                base, "POST", "__emulator/api/configuration",
+                json: ["forceOrganizationSelection": true, "secondFactorRequired": true])
+            #expect(configured.status == 200)
+            let state = try await request(base, "GET", "__emulator/api/state").body
+            let configuration = try #require(state["configuration"] as? [String: Any])
+            #expect(configuration["forceOrganizationSelection"] as? Bool == true)
+            #expect(configuration["secondFactorRequired"] as? Bool == true)
+            let userId = try #require((state["users"] as? [[String: Any]])?.first?["id"] as? String)
+            #expect(
+                try await request(
+                    base, "POST", "__emulator/api/users/require-password-reset", json: ["id": userId]
+                ).status == 200)
+
+            let session = try await client.get("/v1/client").json["response"]["sessions"][0]
+            #expect(session["id"].string == sessionId)
+            #expect(session["status"].string == "pending")
+            #expect(
+                session["tasks"].array.map { $0["key"].string } == [
+                    "reset-password", "setup-mfa", "choose-organization",
+                ])
+            let shown = try await request(base, "GET", "__emulator/api/state").body
+            let sessions = try #require(shown["sessions"] as? [[String: Any]])
+            #expect(sessions.first?["status"] as? String == "pending")
+            #expect((sessions.first?["tasks"] as? [String])?.count == 3)
+        }
+    }
+
     @Test("the embedded files are the Web folder's (scripts/web-assets was run)")
     func assetsUpToDate() throws {
         var root = URL(fileURLWithPath: #filePath)

@@ -86,12 +86,14 @@ extension EmulatorConsoleAssets {
             cell(tr, "Identifiers", ids);
             const mfa = [user.totp && "TOTP", user.smsSecondFactor && "SMS", user.backupCodes && `${user.backupCodes} backup codes`].filter(Boolean);
             cell(tr, "MFA", el("span", `badge${user.twoFactorEnabled ? " on" : ""}`, mfa.length ? mfa.join(", ") : "off"));
-            cell(tr, "Sessions", user.sessions.filter((s) => s.status === "active").length + " active");
+            const pending = user.sessions.filter((s) => s.status === "pending").length;
+            cell(tr, "Sessions", user.sessions.filter((s) => s.status === "active").length + " active" + (pending ? `, ${pending} pending` : ""));
             const actions = el("div", "buttons");
             const who = userName(user);
             actions.append(
               button("Edit", () => editUser(user), undefined, `Edit ${who}`),
               button("Reset password", () => resetPassword(user), undefined, `Reset the password of ${who}`),
+              button("Require new password", act(`${who} must choose a new password`, "users/require-password-reset", { id: user.id }), undefined, `Require ${who} to choose a new password`),
               user.twoFactorEnabled
                 ? button("Turn MFA off", act(`MFA off for ${who}`, "users/mfa", { id: user.id, enabled: false }), undefined, `Turn MFA off for ${who}`)
                 : button("Turn MFA on", act(`MFA on for ${who}`, "users/mfa", { id: user.id, enabled: true }), undefined, `Turn MFA on for ${who}`),
@@ -200,7 +202,7 @@ extension EmulatorConsoleAssets {
               return label;
             }));
           }
-          for (const key of ["verifyEmailAddress", "verifyPhoneNumber", "singleSessionMode", "organizationsEnabled"]) $(`cfg-${key}`).checked = configuration[key];
+          for (const key of ["verifyEmailAddress", "verifyPhoneNumber", "singleSessionMode", "organizationsEnabled", "secondFactorRequired", "forceOrganizationSelection"]) $(`cfg-${key}`).checked = configuration[key];
           $("cfg-minimumPasswordLength").value = configuration.minimumPasswordLength;
           $("cfg-maximumMemberships").value = configuration.maximumMemberships;
           $("cfg-signUpMode").value = configuration.signUpMode;
@@ -211,7 +213,7 @@ extension EmulatorConsoleAssets {
           for (const key of Object.keys(CHOICES)) {
             body[key] = [...$(`cfg-${key}`).querySelectorAll("input:checked")].map((box) => box.value);
           }
-          for (const key of ["verifyEmailAddress", "verifyPhoneNumber", "singleSessionMode", "organizationsEnabled"]) body[key] = $(`cfg-${key}`).checked;
+          for (const key of ["verifyEmailAddress", "verifyPhoneNumber", "singleSessionMode", "organizationsEnabled", "secondFactorRequired", "forceOrganizationSelection"]) body[key] = $(`cfg-${key}`).checked;
           body.minimumPasswordLength = Number($("cfg-minimumPasswordLength").value);
           body.maximumMemberships = Number($("cfg-maximumMemberships").value);
           body.signUpMode = $("cfg-signUpMode").value;

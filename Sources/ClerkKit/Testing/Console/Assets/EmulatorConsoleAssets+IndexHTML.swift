@@ -79,11 +79,13 @@ extension EmulatorConsoleAssets {
                 <label for="cfg-signUpMode">Sign-up mode</label>
                 <select id="cfg-signUpMode"><option>public</option><option>restricted</option><option>waitlist</option></select>
                 <label><input type="checkbox" id="cfg-singleSessionMode"> Single-session mode</label>
+                <label><input type="checkbox" id="cfg-secondFactorRequired"> Require a second factor (session task)</label>
               </fieldset>
               <fieldset><legend>Organizations</legend>
                 <label><input type="checkbox" id="cfg-organizationsEnabled"> Organizations enabled</label>
                 <label for="cfg-maximumMemberships">Memberships per user (0: no limit)</label>
                 <input id="cfg-maximumMemberships" type="number" min="0" max="1000">
+                <label><input type="checkbox" id="cfg-forceOrganizationSelection"> Force organization selection (session task)</label>
               </fieldset>
               <div class="buttons"><button type="submit">Apply configuration</button>
                 <button type="button" id="config-reset">Discard changes</button></div>

@@ -33,6 +33,8 @@ extension AuthFlow {
     @discardableResult
     public func handle(_ url: URL) async -> Bool {
         guard Self.isEmailLinkCallback(url) else { return false }
+        // The app may be opened with the link while a step (a resend) is still running: finish that first.
+        await inFlight?.value
         let auth = clerk.auth
         await step { [self] in
             var notStartedHere = false

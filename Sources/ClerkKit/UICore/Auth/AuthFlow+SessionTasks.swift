@@ -45,7 +45,9 @@ extension AuthFlow {
             push(.newPassword)
         case .setupMFA?:
             let choices = secondFactorSetupChoices
-            if choices.count == 1 {
+            if choices.isEmpty {
+                screen.errorMessage = .localized(.methodUnavailable)
+            } else if choices.count == 1 {
                 await startSecondFactorSetup(choices[0])
             } else {
                 push(.setUpSecondFactor)

@@ -85,7 +85,7 @@ final class OrderedDispatcher<State: Sendable, Event: Sendable>: Sendable {
             let (events, result) = body(&storage.state)
             var lanesToDrain: [Int] = []
             for event in events {
-                let lane = lane(of: event, in: storage)
+                let lane = lane(of: event, laneCount: storage.lanes.count)
                 if enqueue(event, lane: lane, in: &storage) { lanesToDrain.append(lane) }
             }
             return (result, lanesToDrain)
@@ -100,7 +100,7 @@ final class OrderedDispatcher<State: Sendable, Event: Sendable>: Sendable {
     func transition(_ body: (inout State) -> Event?) {
         let laneToDrain: Int? = storage.withLock { storage in
             guard let event = body(&storage.state) else { return nil }
-            let lane = lane(of: event, in: storage)
+            let lane = lane(of: event, laneCount: storage.lanes.count)
             return enqueue(event, lane: lane, in: &storage) ? lane : nil
         }
         if let laneToDrain {
@@ -108,8 +108,8 @@ final class OrderedDispatcher<State: Sendable, Event: Sendable>: Sendable {
         }
     }
 
-    private func lane(of event: Event, in storage: Storage) -> Int {
-        min(max(laneOf(event), 0), storage.lanes.count - 1)
+    private func lane(of event: Event, laneCount: Int) -> Int {
+        min(max(laneOf(event), 0), laneCount - 1)
     }
 
     /// Queues `event`; returns whether the caller is now the lane's deliverer.

@@ -103,7 +103,8 @@ postgres_make_certificates() {
 }
 
 postgres_stop() {
-    [ -n "${POSTGRES_DIR:-}" ] || return 0
+    # Only a cluster this shell started (not one named by DURABLE_STREAMS_POSTGRES_URL from outside).
+    [ -n "${POSTGRES_DIR:-}" ] && [ -n "${POSTGRES_STOP_CTL:-}" ] || return 0
     $POSTGRES_STOP_CTL -m immediate stop >/dev/null 2>&1 || true
     rm -rf "$POSTGRES_DIR"
     POSTGRES_DIR=

@@ -60,7 +60,7 @@ struct TransportTests {
             let http = HTTPConfiguration(transport: transport)
             let handle = try await DurableStreamHandle.create(
                 url: server.streamURL("large"), contentType: "application/octet-stream",
-                configuration: server.configuration())
+                configuration: server.configuration(timeout: .seconds(60)))
             let payload = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
             try await handle.appendBytesSync(payload)
             let bytes = try await DurableStream.stream(url: handle.url, configuration: http).bytes()
@@ -75,9 +75,10 @@ struct TransportTests {
         try await withTestServer { server in
             let transport = URLSessionTransport(highWaterMark: 16 * 1024, maxBufferedBytes: 256 * 1024)
             defer { transport.shutdown() }
+            // The 4 MiB set-up append is not under test: it gets as long as the reader's request below.
             let handle = try await DurableStreamHandle.create(
                 url: server.streamURL("slow"), contentType: "application/octet-stream",
-                configuration: server.configuration())
+                configuration: server.configuration(timeout: .seconds(60)))
             try await handle.appendBytesSync(Data(repeating: 9, count: 4 << 20))
             let url = try #require(URL(string: handle.url.absoluteString + "?offset=-1"))
             // Generous: what is under test is the buffer bound, and the whole suite loads the machine.

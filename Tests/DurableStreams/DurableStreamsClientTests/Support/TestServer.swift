@@ -45,8 +45,14 @@ final class TestServer: Sendable {
         HTTPConfiguration(transport: transport, timeout: .seconds(10), longPollTimeout: .seconds(5))
     }
 
-    func configuration(producer: IdempotentProducerConfiguration? = nil) -> HandleConfiguration {
-        HandleConfiguration(idempotentProducer: producer, http: http)
+    /// `timeout` replaces the 10 s request timeout, for set-up requests that move megabytes while the whole suite
+    /// loads the machine.
+    func configuration(
+        producer: IdempotentProducerConfiguration? = nil, timeout: Duration? = nil
+    ) -> HandleConfiguration {
+        var configuration = HandleConfiguration(idempotentProducer: producer, http: http)
+        if let timeout { configuration.http.timeout = timeout }
+        return configuration
     }
 
     /// Injects a fault for `path` through the control endpoint (fields as in the conformance suite).

@@ -5,6 +5,10 @@
 /// bound port once the server listens, so no port is guessed and nothing polls. (A socket bound in Python and
 /// handed to uvicorn would leave TCP_NODELAY off on accepted connections and add 40 ms delayed-ACK stalls to
 /// back-to-back requests: figures that are not rakaia's.)
+///
+/// Idle keep-alive connections stay open for 300 s instead of uvicorn's 5 s: a client that reuses a connection just
+/// as the server closes it sees the connection drop, which would fail a test over the peer rather than over the code
+/// under test.
 @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
 public struct RakaiaStreams: Sendable {
     /// The server process.
@@ -22,7 +26,8 @@ public struct RakaiaStreams: Sendable {
                 await super().startup(sockets=sockets)
                 print(self.servers[0].sockets[0].getsockname()[1], flush=True)
 
-        Server(uvicorn.Config("rakaia:app", host="127.0.0.1", port=0, log_level="warning")).run()
+        Server(uvicorn.Config(
+            "rakaia:app", host="127.0.0.1", port=0, log_level="warning", timeout_keep_alive=300)).run()
         """
 
     /// Starts the server and waits until it listens.

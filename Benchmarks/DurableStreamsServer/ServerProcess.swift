@@ -1,6 +1,5 @@
 import AllocationCounter
 import CourierTooling
-import DurableStreamsPostgres
 import DurableStreamsServer
 import DurableStreamsStorage
 import Foundation
@@ -17,16 +16,12 @@ final class ServerProcess: Sendable {
         case swiftMemory
         case swiftDisk
         case rakaia
-        /// `durable-streams` on the PostgreSQL store of `DURABLE_STREAMS_POSTGRES_URL` (one node of several
-        /// sharing a schema).
-        case postgres
 
         var description: String {
             switch self {
             case .swiftMemory: "durable-streams (memory)"
             case .swiftDisk: "durable-streams (disk, fsync every append)"
             case .rakaia: "rakaia-streams 0.9.0 (memory)"
-            case .postgres: "durable-streams (PostgreSQL)"
             }
         }
     }
@@ -45,17 +40,15 @@ final class ServerProcess: Sendable {
 
     /// Starts a server and waits until it accepts connections.
     /// With `countingAllocations`, the server counts its heap allocations (ours only: see ``allocations()``).
-    /// With `.postgres`, the server keeps its streams in `schema`.
-    static func start(
-        _ kind: Kind, longPollTimeout: Int = 30, countingAllocations: Bool = false, schema: String = "bench"
-    ) async throws -> ServerProcess {
+    static func start(_ kind: Kind, longPollTimeout: Int = 30, countingAllocations: Bool = false) async throws
+        -> ServerProcess
+    {
         switch kind {
-        case .swiftMemory, .swiftDisk, .postgres:
+        case .swiftMemory, .swiftDisk:
             let directory = kind == .swiftDisk ? try TemporaryDirectory(prefix: "ds-bench") : nil
-            let store = kind == .postgres ? "postgres:" + schema : directory?.path ?? "memory"
             let child = try ChildProcess(
                 executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
-                arguments: ["serve-child", store, String(longPollTimeout)]
+                arguments: ["serve-child", directory?.path ?? "memory", String(longPollTimeout)]
                     + (countingAllocations ? ["count-allocations"] : []),
                 standardInput: countingAllocations
             )
@@ -98,23 +91,12 @@ final class ServerProcess: Sendable {
     }
 }
 
-/// The child side: `durable-streams-server-benchmark serve-child <directory|memory|postgres:SCHEMA> <long-poll
-/// seconds>`.
+/// The child side: `durable-streams-server-benchmark serve-child <directory|memory> <long-poll seconds>`.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ServeChild {
     static func run(_ arguments: [String]) async throws {
         System.raiseOpenFiles()
-        let storage: DurableStreamsServer.Storage
-        if arguments[0] == "memory" {
-            storage = .memory
-        } else if arguments[0].hasPrefix("postgres:") {
-            var options = try PostgresStreamStorage.Options(
-                url: ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_URL"] ?? "")
-            options.schema = String(arguments[0].dropFirst("postgres:".count))
-            storage = .custom(try await PostgresStreamStorage.open(options))
-        } else {
-            storage = .directory(arguments[0])
-        }
+        let storage: DurableStreamsServer.Storage = arguments[0] == "memory" ? .memory : .directory(arguments[0])
         var configuration = DurableStreamsServer.Configuration(
             port: 0,
             storage: storage,

@@ -375,6 +375,8 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            // The SSE fan-out writes framed chunks from the HTTP/1 encoder's place in the pipeline.
+            .product(name: "NIOHTTP1", package: "swift-nio", condition: listenerPlatforms),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CompressNIO", package: "compress-nio", condition: listenerPlatforms),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -40,7 +40,11 @@ extension StreamHTTPHandler {
         let deadline = ContinuousClock.now.advanced(by: settings.sseConnectionLifetime)
         await liveWaits.run(on: channel) { cancellation in
             do {
-                try await sendEvents(plan, startingWith: events, until: deadline, to: &body, cancellation: cancellation)
+                if let tail = try await sendEvents(plan, startingWith: events, to: &body),
+                    ContinuousClock.now < deadline, !cancellation.isCancelled
+                {
+                    await follow(plan, from: tail, until: deadline, channel: channel, cancellation: cancellation)
+                }
                 try await body.finish(nil)
             } catch {
                 logger.trace("SSE reader went away", metadata: ["stream": "\(plan.path)"])
@@ -68,77 +72,47 @@ extension StreamHTTPHandler {
         try await writer.writeHead(head)
     }
 
-    /// Sends the events of the stream until it is closed and read to its end, the reader goes away, the
-    /// stream is deleted, the server stops or the connection's lifetime is over. `pending` is sent first.
+    /// Sends the events of the stream up to its tail, `pending` first, through the response writer; returns
+    /// the tail, or `nil` when the response should end (a closed stream read to its end, or the stream cannot
+    /// be read any more).
     ///
     /// - Throws: When a write fails (the reader went away).
     @inline(never)
     private func sendEvents<Body: ResponseBodyWriter>(
         _ plan: SSEPlan,
         startingWith pending: [UInt8],
-        until deadline: ContinuousClock.Instant,
-        to body: inout Body,
-        cancellation: WaitCancellation
-    ) async throws {
+        to body: inout Body
+    ) async throws -> StreamOffset? {
         var events = pending
         var result = plan.first
+        let framing = fanOut.framing
         while true {
-            appendEvents(for: result, of: plan, into: &events)
+            framing.appendData(for: result, into: &events)
+            framing.appendControl(after: result, clientCursor: plan.cursor, into: &events)
             try await Self.send(&events, to: &body)
-            if result.reachedEnd { return }
-
-            let offset = result.next
-            if result.reachedTail {
-                waiting: while true {
-                    let remaining = ContinuousClock.now.duration(to: deadline)
-                    guard remaining > .zero else { return }
-                    let timeout = min(settings.sseKeepAliveInterval, remaining)
-                    switch await storage.waitForAppend(
-                        plan.path, after: offset, timeout: timeout, cancellation: cancellation)
-                    {
-                    case .appended, .closed:
-                        break waiting
-                    case .timedOut:
-                        guard ContinuousClock.now < deadline else { return }
-                        SSEEvents.control(
-                            nextOffset: offset.token,
-                            cursor: settings.cursor.next(after: plan.cursor),
-                            upToDate: true,
-                            closed: false,
-                            into: &events
-                        )
-                        try await Self.send(&events, to: &body)
-                    case .notFound, .gone, .cancelled, .shutdown:
-                        return
-                    }
-                }
-            }
-            guard let next = await readForEvents(plan.path, from: offset) else { return }
+            if result.reachedEnd { return nil }
+            if result.reachedTail { return result.next }
+            guard let next = await readForEvents(plan.path, from: result.next) else { return nil }
             result = next
         }
     }
 
-    /// Appends the `data` event for what `result` read, if anything (encoded as the response head announced),
-    /// and the `control` event after it.
-    private func appendEvents(for result: ReadResult, of plan: SSEPlan, into events: inout [UInt8]) {
-        let configuration = plan.first.info.configuration
-        if !result.payload.isEmpty {
-            if configuration.isJSON {
-                SSEEvents.textData(JSONMessages.array(fromStorageForm: result.payload), into: &events)
-            } else if configuration.isTextual {
-                SSEEvents.textData(result.payload, into: &events)
-            } else {
-                SSEEvents.base64Data(result.payload, into: &events)
-            }
+    /// Follows the stream from its tail until the response should end: ``SSEFanOut`` writes every append's
+    /// events to all the stream's readers at once, with no task or wake-up per reader.
+    @inline(never)
+    private func follow(
+        _ plan: SSEPlan,
+        from tail: StreamOffset,
+        until deadline: ContinuousClock.Instant,
+        channel: any Channel,
+        cancellation: WaitCancellation
+    ) async {
+        let followed = await fanOut.follow(
+            plan.path, from: tail, cursor: plan.cursor, deadline: deadline, channel: channel,
+            cancellation: cancellation)
+        if !followed {
+            logger.error("SSE reader cannot be followed: no HTTP/1 encoder", metadata: ["stream": "\(plan.path)"])
         }
-        let closed = result.reachedEnd
-        SSEEvents.control(
-            nextOffset: result.next.token,
-            cursor: closed ? nil : settings.cursor.next(after: plan.cursor),
-            upToDate: result.reachedTail,
-            closed: closed,
-            into: &events
-        )
     }
 
     /// Writes the framed events and empties the buffer, keeping its capacity.

@@ -31,6 +31,8 @@ struct StreamHTTPHandler: Sendable {
     let settings: Settings
     let faults: FaultInjector?
     let liveWaits: LiveWaits
+    /// Feeds the SSE readers that reached the tail.
+    let fanOut: SSEFanOut
     /// The subscriptions, when the store can keep them.
     let subscriptions: SubscriptionManager?
     /// The console's access, when the console is served (`/__console/…`).
@@ -48,6 +50,9 @@ struct StreamHTTPHandler: Sendable {
         self.settings = settings
         self.faults = faults
         self.liveWaits = liveWaits
+        self.fanOut = SSEFanOut(
+            storage: storage, framing: SSEFraming(cursor: settings.cursor),
+            keepAliveInterval: settings.sseKeepAliveInterval, maximumReadBytes: settings.maximumReadBytes)
         self.subscriptions = subscriptions
         self.console = console
         self.logger = logger

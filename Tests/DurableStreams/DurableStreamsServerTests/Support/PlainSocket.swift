@@ -16,11 +16,15 @@ import Darwin
 final class PlainSocket: Sendable {
     private let fd: Int32
 
-    init(port: Int) throws {
+    /// Connects; `receiveBufferBytes` shrinks the socket's receive buffer (a reader that falls behind soon).
+    init(port: Int, receiveBufferBytes: Int32? = nil) throws {
         fd = socket(AF_INET, System.streamSocket, 0)
         guard fd >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBufferBytes {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -76,5 +80,34 @@ final class PlainSocket: Sendable {
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
             if text.utf8.count - text[..<headEnd.upperBound].utf8.count >= length { return text }
         }
+    }
+
+    /// Reads until what was received ends with `suffix`, and returns it all.
+    func receive(untilEndingWith suffix: String) async throws -> [UInt8] {
+        let end = Array(suffix.utf8)
+        return try await withCheckedThrowingContinuation { continuation in
+            Self.readers.async {
+                continuation.resume(
+                    with: Result {
+                        var received: [UInt8] = []
+                        var buffer = [UInt8](repeating: 0, count: 65_536)
+                        while !received.ends(with: end) {
+                            let count = buffer.withUnsafeMutableBytes { read(self.fd, $0.baseAddress, $0.count) }
+                            guard count > 0 else {
+                                throw HarnessError("read: \(count == 0 ? "closed" : String(cString: strerror(errno)))")
+                            }
+                            received += buffer[0..<count]
+                        }
+                        return received
+                    })
+            }
+        }
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Whether the array ends with `suffix`.
+    fileprivate func ends(with suffix: [Element]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }

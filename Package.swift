@@ -410,6 +410,8 @@ let durableStreamsServerTargets: [Target] = [
         dependencies: [
             "DurableStreamsServer",
             "DurableStreamsStorage",
+            // `--postgres`: the PostgreSQL store, one node and two.
+            "DurableStreamsPostgres",
             "BenchmarkSupport",
             "CourierPrimitives",
             "CourierTooling",
@@ -444,6 +446,8 @@ let durableStreamsServerTargets: [Target] = [
             "CourierTestSupport",
             "DurableStreamsTestSupport",
             "durable-streams",
+            // The PostgreSQL fault tests drop the schemas their servers made.
+            "DurableStreamsPostgres",
             "ExactHTTPClient",
             "LoopbackHTTPServer",
             .product(name: "NIOCore", package: "swift-nio"),

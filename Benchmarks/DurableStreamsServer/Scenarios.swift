@@ -190,7 +190,10 @@ extension Scenarios {
     }
 
     /// Append-to-delivery latency with `readers` live readers at the tail of one stream.
-    static func liveLatency(port: Int, mode: LiveMode, readers: Int, messages: Int) async throws -> LatencySummary {
+    /// With `writerPort`, the appends go to another server than the readers' (nodes sharing a store).
+    static func liveLatency(port: Int, mode: LiveMode, readers: Int, messages: Int, writerPort: Int? = nil)
+        async throws -> LatencySummary
+    {
         let path = "/bench/live-\(UUID().uuidString)"
         try await create(port, path)
         let tail = try await HTTPConnection.with(port: port) { connection in
@@ -252,7 +255,7 @@ extension Scenarios {
             }
             group.addTask {
                 await ready.waitForAll(-1)
-                try await HTTPConnection.with(port: port) { connection in
+                try await HTTPConnection.with(port: writerPort ?? port) { connection in
                     for message in 0..<messages {
                         board.sent(message, at: clock.now)
                         _ = try await connection.send(

@@ -1,5 +1,6 @@
 import AllocationCounter
 import CourierTooling
+import DurableStreamsPostgres
 import DurableStreamsServer
 import DurableStreamsStorage
 import Foundation
@@ -16,12 +17,16 @@ final class ServerProcess: Sendable {
         case swiftMemory
         case swiftDisk
         case rakaia
+        /// `durable-streams` on the PostgreSQL store of `DURABLE_STREAMS_POSTGRES_URL` (one node of several
+        /// sharing a schema).
+        case postgres
 
         var description: String {
             switch self {
             case .swiftMemory: "durable-streams (memory)"
             case .swiftDisk: "durable-streams (disk, fsync every append)"
             case .rakaia: "rakaia-streams 0.9.0 (memory)"
+            case .postgres: "durable-streams (PostgreSQL)"
             }
         }
     }
@@ -40,15 +45,17 @@ final class ServerProcess: Sendable {
 
     /// Starts a server and waits until it accepts connections.
     /// With `countingAllocations`, the server counts its heap allocations (ours only: see ``allocations()``).
-    static func start(_ kind: Kind, longPollTimeout: Int = 30, countingAllocations: Bool = false) async throws
-        -> ServerProcess
-    {
+    /// With `.postgres`, the server keeps its streams in `schema`.
+    static func start(
+        _ kind: Kind, longPollTimeout: Int = 30, countingAllocations: Bool = false, schema: String = "bench"
+    ) async throws -> ServerProcess {
         switch kind {
-        case .swiftMemory, .swiftDisk:
+        case .swiftMemory, .swiftDisk, .postgres:
             let directory = kind == .swiftDisk ? try TemporaryDirectory(prefix: "ds-bench") : nil
+            let store = kind == .postgres ? "postgres:" + schema : directory?.path ?? "memory"
             let child = try ChildProcess(
                 executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
-                arguments: ["serve-child", directory?.path ?? "memory", String(longPollTimeout)]
+                arguments: ["serve-child", store, String(longPollTimeout)]
                     + (countingAllocations ? ["count-allocations"] : []),
                 standardInput: countingAllocations
             )
@@ -91,12 +98,23 @@ final class ServerProcess: Sendable {
     }
 }
 
-/// The child side: `durable-streams-server-benchmark serve-child <directory|memory> <long-poll seconds>`.
+/// The child side: `durable-streams-server-benchmark serve-child <directory|memory|postgres:SCHEMA> <long-poll
+/// seconds>`.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ServeChild {
     static func run(_ arguments: [String]) async throws {
         System.raiseOpenFiles()
-        let storage: DurableStreamsServer.Storage = arguments[0] == "memory" ? .memory : .directory(arguments[0])
+        let storage: DurableStreamsServer.Storage
+        if arguments[0] == "memory" {
+            storage = .memory
+        } else if arguments[0].hasPrefix("postgres:") {
+            var options = try PostgresStreamStorage.Options(
+                url: ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_URL"] ?? "")
+            options.schema = String(arguments[0].dropFirst("postgres:".count))
+            storage = .custom(try await PostgresStreamStorage.open(options))
+        } else {
+            storage = .directory(arguments[0])
+        }
         var configuration = DurableStreamsServer.Configuration(
             port: 0,
             storage: storage,

@@ -7,6 +7,10 @@ import Glibc
 #endif
 
 // durable-streams-server-benchmark [--quick] [--no-peer] [--only TEXT]
+// durable-streams-server-benchmark --postgres [--quick]
+//
+// --postgres compares the memory, file and PostgreSQL stores (one node, and two nodes sharing a schema) instead;
+// it needs DURABLE_STREAMS_POSTGRES_URL (scripts/lib/postgres.sh starts a throwaway cluster).
 //
 // --only runs just the measures whose name contains TEXT (for example `--only idle`; `--only allocations` for the
 // server's heap allocations per append, counted in the server process; `--only idle` for the bytes each idle SSE
@@ -33,6 +37,10 @@ func runBenchmark() async throws {
 
     printBuildBanner("durable-streams-server-benchmark")
     System.raiseOpenFiles()
+    if CommandLine.arguments.contains("--postgres") {
+        try await PostgresComparison.run(quick: isQuickRun)
+        return
+    }
     let quick = isQuickRun
     let withPeer = !CommandLine.arguments.contains("--no-peer")
     // rakaia-streams 0.9.0 delivers to 1,000 SSE readers at a few appends a second and does not end their

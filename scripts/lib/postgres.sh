@@ -5,6 +5,9 @@
 # run as root), starts it on a free loopback port with password authentication, and exports:
 #   DURABLE_STREAMS_POSTGRES_URL   postgres://postgres:PASSWORD@127.0.0.1:PORT/postgres?sslmode=disable
 #   DURABLE_STREAMS_POSTGRES_CTL   a command that runs pg_ctl on the cluster (restart and stop it in fault tests)
+#   DURABLE_STREAMS_POSTGRES_CA    a PEM file of the certificate authority that signed the server's certificate
+#                                  (for 127.0.0.1 and localhost): the cluster also accepts TLS (sslmode=require,
+#                                  verify-full with sslrootcert), when openssl is installed
 # postgres_stop stops it and removes the directory; postgres_start registers it to run on exit (chaining an
 # EXIT trap already set). A DURABLE_STREAMS_POSTGRES_URL already set is used as it is.
 
@@ -61,11 +64,13 @@ postgres_start() {
         echo "synchronous_commit = ${COURIER_POSTGRES_SYNCHRONOUS_COMMIT:-off}"
         echo "full_page_writes = off"
     } >>"$POSTGRES_DIR/data/postgresql.conf"
+    postgres_make_certificates "$user" || echo "postgres: no TLS (openssl failed); TLS cases will fail" >&2
     "${run_as[@]}" "$bin/pg_ctl" -D "$POSTGRES_DIR/data" -l "$POSTGRES_DIR/server.log" -w -t 60 start >/dev/null ||
         { cat "$POSTGRES_DIR/server.log" >&2; return 1; }
     export DURABLE_STREAMS_POSTGRES_URL="postgres://postgres:$password@127.0.0.1:$port/postgres?sslmode=disable"
     export DURABLE_STREAMS_POSTGRES_CTL="${run_as[*]} $bin/pg_ctl -D $POSTGRES_DIR/data -l $POSTGRES_DIR/server.log"
     POSTGRES_STOP_CTL=$DURABLE_STREAMS_POSTGRES_CTL
+    if [ -f "$POSTGRES_DIR/tls/ca.pem" ]; then export DURABLE_STREAMS_POSTGRES_CA="$POSTGRES_DIR/tls/ca.pem"; fi
     local previous
     previous=$(trap -p EXIT | sed -E "s/^trap -- '(.*)' EXIT$/\1/")
     # shellcheck disable=SC2064
@@ -73,8 +78,33 @@ postgres_start() {
     echo "postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (cluster in $POSTGRES_DIR)"
 }
 
+# A throwaway certificate authority and a server certificate it signs (for 127.0.0.1 and localhost), turned on in
+# the cluster's configuration: plain connections still work, and TLS ones can verify the server against ca.pem.
+postgres_make_certificates() {
+    local user=$1 dir="$POSTGRES_DIR/tls"
+    command -v openssl >/dev/null || return 1
+    mkdir -p "$dir"
+    (
+        cd "$dir" &&
+            openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=courier test CA" \
+                -keyout ca.key -out ca.pem &&
+            openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" -keyout server.key -out server.csr &&
+            printf 'subjectAltName = IP:127.0.0.1, DNS:localhost\nbasicConstraints = CA:FALSE\n' >server.ext &&
+            openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 \
+                -extfile server.ext -out server.pem
+    ) >"$POSTGRES_DIR/openssl.log" 2>&1 || return 1
+    chown -R "$user" "$dir"
+    chmod 0600 "$dir/server.key" "$dir/ca.key"
+    {
+        echo "ssl = on"
+        echo "ssl_cert_file = '$dir/server.pem'"
+        echo "ssl_key_file = '$dir/server.key'"
+    } >>"$POSTGRES_DIR/data/postgresql.conf"
+}
+
 postgres_stop() {
-    [ -n "${POSTGRES_DIR:-}" ] || return 0
+    # Only a cluster this shell started (not one named by DURABLE_STREAMS_POSTGRES_URL from outside).
+    [ -n "${POSTGRES_DIR:-}" ] && [ -n "${POSTGRES_STOP_CTL:-}" ] || return 0
     $POSTGRES_STOP_CTL -m immediate stop >/dev/null 2>&1 || true
     rm -rf "$POSTGRES_DIR"
     POSTGRES_DIR=

@@ -23,15 +23,16 @@ struct RetryTransaction: Error {}
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension PostgresStreamStorage {
-    /// Runs `body` on a leased connection.
+    /// Runs `body`, which must be safe to run twice (reads, idempotent writes), on a leased connection.
     @discardableResult
     func connection<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
     ) async throws(StreamStorageError) -> Value {
         do {
             return try await rawConnection(body)
-        } catch  where Self.isClosedConnection(error) {
-            // A pooled connection the server had closed (a restart, a cancelled query): once more, on a new one.
+        } catch  where Self.isClosedConnection(error) || error is ConnectionLost {
+            // A connection the server closed (a restart, a terminated session) before or while it was used: once
+            // more, on a new one.
             do {
                 return try await rawConnection(body)
             } catch {
@@ -50,7 +51,7 @@ extension PostgresStreamStorage {
         return try await admission.run { started in
             try await self.client.withConnection { connection in
                 started()
-                return try await body(connection)
+                return try await PostgresConnectionWatch.run(on: connection) { try await body(connection) }
             }
         }
     }
@@ -98,6 +99,7 @@ extension PostgresStreamStorage {
 
     /// Whether the error says the connection was closed before it was used.
     static func isClosedConnection(_ error: any Error) -> Bool {
+        if let lost = error as? ConnectionLost { return lost.beforeUse }
         guard let error = error as? PSQLError else { return false }
         return error.code == .serverClosedConnection || error.code == .clientClosedConnection
     }
@@ -122,6 +124,9 @@ extension PostgresStreamStorage {
         }
         if error is RetryTransaction {
             return StreamStorageError(.temporarilyUnavailable, "concurrent changes kept winning; try again")
+        }
+        if error is ConnectionLost {
+            return StreamStorageError(.temporarilyUnavailable, "the database connection was lost")
         }
         if error is CancellationError {
             return StreamStorageError(.temporarilyUnavailable, "the database request was cancelled")

@@ -102,6 +102,31 @@ extension PostgresStreamStorage {
         }
     }
 
+    /// How many sessions listen on this schema's channel, on every node (fault tests: a reconnected listener).
+    package func listenerCount() async throws(StreamStorageError) -> Int {
+        try await connection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT count(*) FROM pg_stat_activity
+                WHERE datname = current_database() AND query = \("LISTEN \"\(self.feed.channel)\";")
+                """, logger: self.logger)
+            var count = 0
+            for try await value in rows.decode(Int64.self) { count = Int(value) }
+            return count
+        }
+    }
+
+    /// Whether a pooled session is encrypted (TLS tests).
+    package func sessionUsesTLS() async throws(StreamStorageError) -> Bool {
+        try await connection { connection in
+            let rows = try await connection.query(
+                "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", logger: self.logger)
+            var encrypted = false
+            for try await value in rows.decode(Bool.self) { encrypted = value }
+            return encrypted
+        }
+    }
+
     /// How many operations hold or wait for a connection now (fault tests: an exhausted pool).
     package var admittedOperations: Int { admission.count }
 

@@ -1,3 +1,4 @@
+import CourierPrimitives
 public import DurableStreamsStorage
 import Logging
 import PostgresNIO
@@ -137,15 +138,19 @@ extension PostgresStreamStorage {
         var backoff = Duration.milliseconds(100)
         var wasListening = true
         while !Task.isCancelled {
+            let listening = Locked(false)
+            let resumed = !wasListening
             do {
                 try await client.withConnection { connection in
-                    try await connection.listen(on: self.feed.channel) { notifications in
-                        if !wasListening { self.logger.notice("listening for stream changes again") }
-                        wasListening = true
-                        backoff = .milliseconds(100)
-                        await self.pollWatched()
-                        for try await notification in notifications {
-                            self.feed.receive(message: notification.payload)
+                    // A listener whose connection closed is abandoned, not awaited (see PostgresConnectionWatch).
+                    try await PostgresConnectionWatch.run(on: connection) {
+                        try await connection.listen(on: self.feed.channel) { notifications in
+                            listening.withLock { $0 = true }
+                            if resumed { self.logger.notice("listening for stream changes again") }
+                            await self.pollWatched()
+                            for try await notification in notifications {
+                                self.feed.receive(message: notification.payload)
+                            }
                         }
                     }
                 }
@@ -155,8 +160,9 @@ extension PostgresStreamStorage {
                         "lost the stream-change listener; readers fall back to polling until it is back",
                         metadata: ["error": "\(map(error).message)"])
                 }
-                wasListening = false
             }
+            wasListening = listening.value
+            if wasListening { backoff = .milliseconds(100) }
             do { try await Task.sleep(for: backoff) } catch { return }
             backoff = min(backoff * 2, .seconds(5))
         }

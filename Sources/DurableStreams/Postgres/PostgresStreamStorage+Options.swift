@@ -40,6 +40,12 @@ extension PostgresStreamStorage {
         /// How long a request waits for a connection before failing with
         /// ``StreamStorageError/Code/temporarilyUnavailable``.
         public var queueTimeout: Duration
+        /// The largest append (or initial payload of a create) the store takes, in bytes: 64 MiB by default, at
+        /// most 512 MiB. An append is one row, sent to the database in one message and held whole in the node's
+        /// memory while it is written (it is not streamed), so this bounds what one request costs a node; a
+        /// larger one fails with ``StreamStorageError/Code/invalidPayload`` before any database work. Keep the
+        /// server's request-body limit (`--max-body-size`, 16 MiB by default) at or below it.
+        public var maximumAppendBytes: Int
         /// How the connection is secured.
         public var tls: TLSMode
         /// A PEM file of the certificate authorities ``TLSMode/verifyFull`` trusts (`sslrootcert`).
@@ -77,6 +83,7 @@ extension PostgresStreamStorage {
             self.poolSize = poolSize
             self.maximumQueuedRequests = 256
             self.queueTimeout = .seconds(5)
+            self.maximumAppendBytes = 64 << 20
             self.tls = tls
             self.rootCertificatePath = nil
             self.fallbackPollInterval = .seconds(1)
@@ -135,6 +142,9 @@ extension PostgresStreamStorage {
             try PostgresSchema.checkName(schema)
             guard poolSize >= 1, poolSize <= 1000 else {
                 throw StreamStorageError(.invalidConfiguration, "the pool size must be between 1 and 1000")
+            }
+            guard maximumAppendBytes >= 1, maximumAppendBytes <= 512 << 20 else {
+                throw StreamStorageError(.invalidConfiguration, "the append size limit must be 1 byte to 512 MiB")
             }
             guard maximumQueuedRequests >= 0, queueTimeout > .zero, fallbackPollInterval > .zero,
                 sweepInterval > .zero

@@ -49,14 +49,16 @@ public final class PostgresStreamStorage: StreamStorage {
     /// Creates a stream or a fork, or confirms an identical one; two nodes creating the same stream at once
     /// get one `created` and one `existing` (or a conflict).
     public func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult {
-        try await transaction { connection, changes in
+        try checkSize(request.initialPayload)
+        return try await transaction { connection, changes in
             try await self.create(path, request, on: connection, changes: &changes)
         }
     }
 
     /// Appends to, or closes, a stream: validated and written in one transaction holding the stream's row.
     public func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult {
-        try await transaction { connection, changes in
+        try checkSize(request.payload)
+        return try await transaction { connection, changes in
             try await self.append(path, request, on: connection, changes: &changes)
         }
     }
@@ -165,6 +167,16 @@ public final class PostgresStreamStorage: StreamStorage {
     }
 
     // MARK: - Internals
+
+    /// Refuses a payload over ``Options/maximumAppendBytes``.
+    func checkSize(_ payload: [UInt8]) throws(StreamStorageError) {
+        guard payload.count <= options.maximumAppendBytes else {
+            throw StreamStorageError(
+                .invalidPayload,
+                "an append holds at most \(options.maximumAppendBytes) bytes in this store; this one has \(payload.count)"
+            )
+        }
+    }
 
     /// Keeps a background task until shutdown.
     func keep(_ task: Task<Void, Never>) {

@@ -136,6 +136,49 @@ struct PostgresNodeTests {
         }
     }
 
+    @Test("A listener whose session is terminated reconnects: cross-node wakes keep coming without the poll")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func droppedListenerReconnects() async throws {
+        try await withNodes(configure: Self.withoutPoll) { a, b in
+            let stream = try path()
+            var tail = try await a.makeText(stream, "start")
+            for round in 0..<3 {
+                // Both nodes' LISTEN sessions are ended by the server, as an administrator or a failover would.
+                try await a.terminateListeners()
+                let after = tail
+                let waiter = Task { await b.waitForAppend(stream, after: after, timeout: .seconds(30)) }
+                try await waitUntil { b.waiterCount == 1 }
+                try await a.appendText(stream, "<\(round)>")
+                // The fallback poll is a minute away: only a listener that is back (and caught up) wakes it.
+                #expect(try await withTimeout(.seconds(10)) { await waiter.value } == .appended)
+                tail = try await b.info(stream).tail
+            }
+            #expect(try await b.text(stream) == "start<0><1><2>")
+            // Each node listens again, on one session each.
+            try await withTimeout(.seconds(10)) {
+                while try await a.listenerCount() != 2 { try await Task.sleep(for: .milliseconds(20)) }
+            }
+        }
+    }
+
+    @Test("A request queued for a busy pool longer than the queue timeout fails with unavailable, not later")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func queueTimeout() async throws {
+        try await withNodes(configure: Self.tinyPool) { a, _ in
+            let stream = try path()
+            try await a.makeText(stream, "x")
+            let holder = Task { try await a.holdConnection(seconds: 3) }
+            try await waitUntil { a.admittedOperations == 1 }
+            let started = ContinuousClock.now
+            await #expect(throws: StreamStorageError(.temporarilyUnavailable)) { try await a.info(stream) }
+            let waited = ContinuousClock.now - started
+            #expect(waited >= .milliseconds(250) && waited < .seconds(2), "queued for the timeout: \(waited)")
+            try await holder.value
+            #expect(a.admittedOperations == 0)
+            #expect(try await a.info(stream).tail == StreamOffset(position: 1))
+        }
+    }
+
     @Test("Stream paths and producer ids that look like SQL are data, never SQL")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func injection() async throws {

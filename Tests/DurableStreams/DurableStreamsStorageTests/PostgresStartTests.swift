@@ -65,4 +65,40 @@ struct PostgresStartTests {
         }
         try await PostgresTestDatabase.dropSchema(options)
     }
+
+    @Test(
+        "Appends over the store's size limit are refused with invalidPayload, whole; one at the limit is stored",
+        .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func appendSizeLimit() async throws {
+        var options = try PostgresTestDatabase.options()
+        options.maximumAppendBytes = 1024
+        let store = try await PostgresStreamStorage.open(options)
+        do {
+            let stream = try path()
+            var create = CreateRequest(configuration: StreamConfiguration(contentType: "application/octet-stream"))
+            create.initialPayload = [UInt8](repeating: 1, count: 1025)
+            await #expect(throws: StreamStorageError(.invalidPayload)) { try await store.create(stream, create) }
+            create.initialPayload = []
+            _ = try await store.create(stream, create)
+            var append = AppendRequest(
+                payload: [UInt8](repeating: 2, count: 1025), contentType: "application/octet-stream")
+            await #expect(throws: StreamStorageError(.invalidPayload)) { try await store.append(stream, append) }
+            append.payload = [UInt8](repeating: 3, count: 1024)
+            #expect(
+                try await store.append(stream, append) == .appended(tail: StreamOffset(position: 1024), closed: false))
+            #expect(try await store.readAll(stream) == append.payload)
+            var tooLarge = options
+            tooLarge.maximumAppendBytes = 513 << 20
+            await #expect(throws: StreamStorageError(.invalidConfiguration)) {
+                try await PostgresStreamStorage.open(tooLarge)
+            }
+        } catch {
+            await store.shutdown()
+            try? await PostgresTestDatabase.dropSchema(options)
+            throw error
+        }
+        await store.shutdown()
+        try await PostgresTestDatabase.dropSchema(options)
+    }
 }

@@ -1,7 +1,8 @@
 // durable-streams-conformance: runs the Durable Streams client conformance cases (YAML) against a server,
 // driving a client adapter over the suite's JSON-lines protocol, and prints `N passed, N failed`.
 //
-//   durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] CASES_DIR
+//   durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] [--skip TEXT]
+//       [--without-fault-injection] CASES_DIR
 
 import ExactHTTPClient
 import Foundation
@@ -17,7 +18,9 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func runConformance() async throws {
     guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-        print("usage: durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] CASES_DIR")
+        print(
+            "usage: durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] [--skip TEXT] [--without-fault-injection] CASES_DIR"
+        )
         exit(2)
     }
 
@@ -43,7 +46,11 @@ func runConformance() async throws {
         for suite in suites {
             let tests = suite.tests.filter { test in
                 let name = "\(suite.id)/\(test["id"]?.text ?? "")"
-                return options.filters.isEmpty || options.filters.contains { name.contains($0) }
+                let injects = [test["setup"], test["operations"]].contains { phase in
+                    (phase?.array ?? []).contains { $0["action"]?.text == "inject-error" }
+                }
+                return (options.filters.isEmpty || options.filters.contains { name.contains($0) })
+                    && !options.skips.contains { name.contains($0) } && !(options.withoutFaults && injects)
             }
             guard !tests.isEmpty else { continue }
             print("\n\(suite.file)")
@@ -114,6 +121,9 @@ struct Options {
     var casesDirectory = ""
     var verbose = false
     var filters: [String] = []
+    var skips: [String] = []
+    /// Leaves out the cases that inject faults (`/_test/inject-error`), which need one server node.
+    var withoutFaults = false
     var commandTimeout: Duration = .seconds(60)
 
     static func parse(_ arguments: [String]) -> Options? {
@@ -124,6 +134,8 @@ struct Options {
             case "--adapter": options.adapter = iterator.next() ?? ""
             case "--server": options.server = iterator.next() ?? ""
             case "--filter": options.filters.append(iterator.next() ?? "")
+            case "--skip": options.skips.append(iterator.next() ?? "")
+            case "--without-fault-injection": options.withoutFaults = true
             case "--verbose", "-v": options.verbose = true
             case "--timeout": options.commandTimeout = .seconds(Int(iterator.next() ?? "") ?? 60)
             default: options.casesDirectory = argument

@@ -10,6 +10,11 @@ enum PostgresTestDatabase {
         ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The PEM file of the authority that signed the test cluster's certificate (`DURABLE_STREAMS_POSTGRES_CA`).
+    static var certificateAuthority: String? {
+        ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_CA"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Whether a database is configured.
     static var isConfigured: Bool { url != nil }
 

@@ -1,7 +1,7 @@
 /// Fans values out to any number of `AsyncStream` subscribers, in order.
 ///
 /// - Every subscriber sees every value sent after it subscribed, in the order `send` was called, even
-///   when several threads send at once (values are handed to subscribers under one lock).
+///   when several threads send at once (senders take turns handing values over).
 /// - Ending one subscription (cancelling its task, or dropping its iterator) removes only that subscriber.
 /// - With `replayLatest`, a new subscriber first receives the most recent value, so state streams
 ///   ("current status, then changes") need no separate read.
@@ -22,6 +22,8 @@ package final class Broadcast<Element: Sendable>: Sendable {
     }
 
     private let state = Locked(State())
+    /// Held while values are handed to subscribers (never while `state`'s lock is taken).
+    private let delivery = Locked(())
     private let replayLatest: Bool
     private let bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy
     private let onSubscriberCountChange: CountObserver?
@@ -80,27 +82,36 @@ package final class Broadcast<Element: Sendable>: Sendable {
 
     /// Sends a value to every current subscriber (and, with `replayLatest`, remembers it as the latest value).
     package func send(_ element: Element) {
-        state.withLock { state in
-            guard !state.isFinished else { return }
-            if replayLatest {
-                state.latest = element
+        // Senders take turns on `delivery`, so subscribers see values in `send` order. The values are handed over
+        // outside `state`'s lock: handing a value to a waiting subscriber takes that subscriber task's own lock,
+        // which a thread cancelling the task holds while its `onTermination` takes `state`'s lock to unsubscribe.
+        delivery.withLock { _ in
+            let subscribers = state.withLock { state -> [AsyncStream<Element>.Continuation] in
+                guard !state.isFinished else { return [] }
+                if replayLatest {
+                    state.latest = element
+                }
+                return Array(state.subscribers.values)
             }
-            for continuation in state.subscribers.values {
+            for continuation in subscribers {
                 continuation.yield(element)
             }
         }
     }
 
-    /// Finishes every subscription; later subscriptions finish at once.
+    /// Finishes every subscription, after the values already sent; later subscriptions finish at once.
     package func finish() {
-        let continuations = state.withLock { state in
-            state.isFinished = true
-            defer { state.subscribers.removeAll() }
-            return Array(state.subscribers.values)
-        }
-        // Outside the lock: `finish()` runs `onTermination`, which takes the lock again.
-        for continuation in continuations {
-            continuation.finish()
+        let continuations = delivery.withLock { _ in
+            let continuations = state.withLock { state in
+                state.isFinished = true
+                defer { state.subscribers.removeAll() }
+                return Array(state.subscribers.values)
+            }
+            // Outside `state`'s lock: `finish()` runs `onTermination`, which takes it again.
+            for continuation in continuations {
+                continuation.finish()
+            }
+            return continuations
         }
         if !continuations.isEmpty {
             onSubscriberCountChange?(0)

@@ -92,7 +92,8 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     /// The 1.x session this observer was created with, if any; it then publishes as 1.x's observer did.
     let legacyAdapter: ConnectivitySessionAdapter?
     private var legacyPublisher: LegacyEventPublisher?
-    /// The 1.0 fields the latest state change published (used on the publishing queue only).
+    /// The 1.0 fields the latest state change published that no session call has reported since (used on the
+    /// publishing queue only).
     private var v1Published: V1StateFields = []
 
     /// Creates an observer over a manager.
@@ -205,10 +206,6 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
 
     /// Publishes one event: on the publishing queue, in the order the manager reported events.
     private func publish(_ event: ConnectivityEvent) {
-        // The 1.0 fields the previous event published, if it was a state change (the one the session call being
-        // reported caused, so each field is published once for the call).
-        let justPublished = v1Published
-        v1Published = []
         switch event {
         case .stateChanged(let state):
             publishState(state)
@@ -221,17 +218,13 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
             fileReceivedSubject.send(file)
         case .activationCompleted:
             // 1.0 published every field when activation completed, changed or not.
-            if legacyAdapter == nil {
-                publishV1(V1StateFields.all.subtracting(justPublished), of: stateSubject.value)
-            }
+            if legacyAdapter == nil { publishReported(.all, of: stateSubject.value) }
         case .companionStateReported(let state):
             // 1.0 published both companion fields on every companion call, changed or not.
-            if legacyAdapter == nil {
-                publishV1(V1StateFields([.isPaired, .isPairedAppInstalled]).subtracting(justPublished), of: state)
-            }
+            if legacyAdapter == nil { publishReported([.isPaired, .isPairedAppInstalled], of: state) }
         case .reachabilityReported(let state):
             // 1.0 published reachability on every reachability call, changed or not.
-            if legacyAdapter == nil { publishV1(V1StateFields.isReachable.subtracting(justPublished), of: state) }
+            if legacyAdapter == nil { publishReported(.isReachable, of: state) }
         case .receiveFailed, .transferFinished:
             break
         }
@@ -250,5 +243,14 @@ public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
         guard legacyAdapter == nil else { return }
         v1Published = V1StateFields.changed(from: previous, to: state)
         publishV1(v1Published, of: state)
+    }
+
+    /// Emits the fields a session call reported (1.0 published them on every call, changed or not), except
+    /// those the state change that call caused has just published: each field once per call, even when one
+    /// call changed fields that a later call reports (an uninstalled app is reported as a companion change,
+    /// then as a reachability change).
+    private func publishReported(_ fields: V1StateFields, of state: ConnectivityState) {
+        publishV1(fields.subtracting(v1Published), of: state)
+        v1Published.subtract(fields)
     }
 }

@@ -17,6 +17,26 @@ struct BroadcastTests {
         }
     }
 
+    @Test("subscribers cancelled while values are handed to them never deadlock a sender")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func cancelWhileSending() async throws {
+        let broadcast = Broadcast<Int>()
+        try await withTimeout(.seconds(120)) {
+            for _ in 0..<200 {
+                let readers = (0..<32).map { _ in
+                    let stream = broadcast.subscribe()
+                    return Task.detached { for await _ in stream {} }
+                }
+                // Readers wait for values while the sender hands them over and the readers are cancelled.
+                let sender = Task.detached { for value in 0..<400 { broadcast.send(value) } }
+                for reader in readers { reader.cancel() }
+                await sender.value
+                for reader in readers { await reader.value }
+            }
+        }
+        #expect(broadcast.subscriberCount == 0)
+    }
+
     @Test("values sent from many tasks keep one order for all subscribers")
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func concurrentSendersAgree() async throws {

@@ -33,6 +33,9 @@ struct ManagerTests {
         try await setup.phone.activate(timeout: .seconds(60))
         try await setup.watch.activate(timeout: .seconds(60))
         _ = try await changes.firstValue(within: .seconds(60)) { $0.isReachable }
+        // The log also holds the unreachable states reported while activating: consume them, so that the
+        // next unreachable state awaited below is the link going down.
+        _ = try await setup.phoneEvents.next { $0.reachable == true }
         setup.phone.removeObserver(recorder)
         setup.pair.setLinkUp(false)
         _ = try await setup.phoneEvents.next { $0.reachable == false }

@@ -75,12 +75,39 @@ struct DefaultSessionV1Tests {
         #expect(reachable.values == [false])
     }
 
+    @Test("An uninstalled watch app is published once per field, though two session calls report it")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func uninstallPublishesEachFieldOnce() async throws {
+        let pair = PairedSessions()
+        let phone = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
+        let watch = ConnectivityObserver(session: pair.watch, publishingQueue: nil)
+        let (reachable, reachableCancellable) = collect(phone.isReachablePublisher)
+        defer { reachableCancellable.cancel() }
+        try await phone.activate(timeout: .seconds(60))
+        try await watch.activate(timeout: .seconds(60))
+        _ = try await reachable.firstValue(within: .seconds(60)) { $0 }
+        await pair.callbacksDelivered(to: .phone)
+        let installed = Recorder(phone.isPairedAppInstalledPublisher)
+        let paired = Recorder(phone.isPairedPublisher)
+        let reachability = Recorder(phone.isReachablePublisher)
+        // The reachability call and the companion call each report the change; whichever comes first
+        // publishes it, and the other publishes only what it reports besides.
+        pair.setWatchAppInstalled(false)
+        await pair.callbacksDelivered(to: .phone)
+        await pair.callbacksDelivered(to: .phone)
+        #expect(installed.values == [false])
+        #expect(paired.values == [true])
+        #expect(reachability.values == [false])
+    }
+
     @Test("A companion change publishes isPaired and isPairedAppInstalled, changed or not, and nothing else")
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func companionChangePublishesBoth() async throws {
         let pair = PairedSessions()
         let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
         try await observer.activate(timeout: .seconds(60))
+        // The activation's companion report may still be on its way: observe what follows it only.
+        await pair.callbacksDelivered(to: .phone)
         let (paired, pairedCancellable) = collect(observer.isPairedPublisher)
         let (installed, installedCancellable) = collect(observer.isPairedAppInstalledPublisher)
         let states = Recorder(observer.activationStatePublisher)

@@ -22,9 +22,11 @@ internal final class OnceCompletion<Value: Sendable>: Sendable {
     }
 
     /// Sets the value if none was set yet, and hands it to the waiters.
+    /// - Parameter beforeWaking: Run once, by the call that sets the value, before any waiter is handed it (so
+    ///   what it reports is ordered before whatever a waiter does next).
     /// - Returns: Whether this call set it.
     @discardableResult
-    func complete(_ value: Value) -> Bool {
+    func complete(_ value: Value, beforeWaking: () -> Void = {}) -> Bool {
         typealias Settled = (waiters: [@Sendable (Value) -> Void], timeout: DispatchWorkItem?)
         let settled: Settled? = state.withLock { state in
             guard state.value == nil else { return nil }
@@ -37,6 +39,7 @@ internal final class OnceCompletion<Value: Sendable>: Sendable {
         }
         guard let settled else { return false }
         settled.timeout?.cancel()
+        beforeWaking()
         for waiter in settled.waiters {
             waiter(value)
         }

@@ -270,14 +270,14 @@ extension ConnectivityManager {
         return ConnectivitySendResult(message: message, context: .applicationContext, transport: transport)
     }
 
-    /// Settles a send once, and reports it.
+    /// Settles a send once, and reports it before the sender resumes: a send's outcome event comes before the
+    /// events of whatever the sender does next.
     private func finish(
         _ pending: SendCompletion,
         _ result: Result<ConnectivitySendResult, ConnectivityError>,
         message: ConnectivityMessage
     ) {
-        guard pending.complete(result) else { return }
-        report(result, message: message)
+        pending.complete(result) { report(result, message: message) }
     }
 
     private func report(_ result: Result<ConnectivitySendResult, ConnectivityError>, message: ConnectivityMessage) {

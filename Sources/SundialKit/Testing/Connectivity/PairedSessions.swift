@@ -134,6 +134,16 @@ public final class PairedSessions: Sendable {
         link.read { $0.complicationBudget }
     }
 
+    /// Waits until every callback already queued for a side's delegate has run: activation, reachability and
+    /// companion reports, received messages and transfers. Awaited after `activate()`, it lets a test start
+    /// observing once the activation's own reports are over.
+    @available(macOS 10.15, iOS 13, watchOS 6, tvOS 13, *)
+    public func callbacksDelivered(to side: Side) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            link.queue(side).async { continuation.resume() }
+        }
+    }
+
     /// The user-info and file transfers a side has queued that are not delivered yet.
     public func outstandingTransfers(from side: Side) -> Int {
         link.read { $0[side].outbox.count }

@@ -73,8 +73,14 @@ public final class ScriptedPing<Status: Sendable>: NetworkPing, Sendable {
             count += 1
             return count
         }
+        let response = respond(number)
+        // A held answer is kept before the ping is announced, so a test that releases answers as soon as it
+        // hears of the ping releases this one too.
+        if case .held(let status) = response {
+            heldAnswers.withLock { $0.append { closure(status) } }
+        }
         fired.send(number)
-        switch respond(number) {
+        switch response {
         case .now(let status):
             closure(status)
         case .after(let delay, let status):
@@ -84,9 +90,7 @@ public final class ScriptedPing<Status: Sendable>: NetworkPing, Sendable {
             ) {
                 closure(status)
             }
-        case .held(let status):
-            heldAnswers.withLock { $0.append { closure(status) } }
-        case .never:
+        case .held, .never:
             break
         }
     }

@@ -180,9 +180,9 @@ struct StreamHTTPHandler: Sendable {
         }
 
         if method == .put || method == .post, request.headers[.expect]?.lowercased() == "100-continue" {
-            if let length = request.headers[.contentLength].flatMap(Int.init), length > settings.maximumBodyBytes {
-                try await write(
-                    Self.tooLarge(settings.maximumBodyBytes), to: writer, channel: channel, exchange: exchange)
+            let limit = bodyLimit(for: request)
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+                try await write(Self.tooLarge(limit), to: writer, channel: channel, exchange: exchange)
                 return
             }
             try await writer.writeInformationalHead(HTTPResponse(status: .continue))

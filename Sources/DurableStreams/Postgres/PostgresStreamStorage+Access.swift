@@ -58,8 +58,10 @@ extension PostgresStreamStorage {
 
     /// Runs `body` in a transaction, sends its changes with `NOTIFY` (delivered at commit), commits, wakes this
     /// node's readers, and returns the body's outcome. A failure the body returns is committed too (it may have
-    /// expired a stream); an error it throws rolls everything back. Lost races are retried.
+    /// expired a stream); an error it throws rolls everything back. Lost races are retried while `mayRetry` says
+    /// so (a streamed append's body can be read only once).
     func transaction<Value: Sendable>(
+        mayRetry: @escaping @Sendable () -> Bool = { true },
         _ body:
             @escaping @Sendable (PostgresConnection, inout StreamChanges) async throws -> Result<
                 Value, StreamStorageError
@@ -82,6 +84,7 @@ extension PostgresStreamStorage {
                     }
                 }
             } catch {
+                guard mayRetry() else { throw map(error) }
                 if attempt < 8, Self.isLostRace(error) { continue }
                 // Nothing was sent if the transaction could not even begin: safe to try on another connection.
                 if attempt < 3, let begin = (error as? PostgresTransactionError)?.beginError,

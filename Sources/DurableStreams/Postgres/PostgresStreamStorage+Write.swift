@@ -66,7 +66,7 @@ extension PostgresStreamStorage {
         // Another node created the path since the lookup: start again, and find its stream.
         guard let id else { throw RetryTransaction() }
         for payload in [prefix, request.initialPayload] where !payload.isEmpty {
-            try await insertRecord(stream: id, at: tail, payload, on: connection)
+            try await insertPayload(stream: id, at: tail, payload, whole: configuration.isJSON, on: connection)
             tail = StreamOffset(position: tail.position + UInt64(payload.count))
         }
         if let origin {
@@ -82,8 +82,12 @@ extension PostgresStreamStorage {
     }
 
     /// Decides and applies an append or close inside a transaction that holds the stream's row.
+    ///
+    /// With `staged`, the payload is not `request.payload` but the `staged` bytes of a streamed append, in the
+    /// transaction's upload table (see ``append(_:_:body:)``).
     func append(
-        _ path: StreamPath, _ request: AppendRequest, on connection: PostgresConnection, changes: inout StreamChanges
+        _ path: StreamPath, _ request: AppendRequest, staged: UInt64? = nil, on connection: PostgresConnection,
+        changes: inout StreamChanges
     ) async throws -> Result<AppendResult, StreamStorageError> {
         guard let row = try await fetch(path, lock: true, on: connection) else {
             return .failure(StreamStorageError(.notFound))
@@ -99,17 +103,13 @@ extension PostgresStreamStorage {
         }
         var state = row.state
         if let producer = request.producer {
-            let rows = try await connection.query(
-                """
-                SELECT epoch, last_seq FROM \(unescaped: schema).producers
-                WHERE stream_id = \(row.id) AND producer_id = \(producer.id)
-                """, logger: logger)
-            for try await (epoch, last) in rows.decode((Int64, Int64).self) {
-                state.producers[producer.id] = ProducerState(
-                    epoch: UInt64(max(0, epoch)), lastSequence: UInt64(max(0, last)))
-            }
+            state.producers[producer.id] = try await producerState(
+                stream: row.id, producer: producer.id, on: connection)
         }
-        let decision = StreamRules.decide(request, on: state)
+        var decided = request
+        // The rules only ask whether there is a payload.
+        if let staged, staged > 0 { decided.payload = [0] }
+        let decision = StreamRules.decide(decided, on: state)
         let result: AppendResult
         switch decision {
         case .reject(let error):
@@ -125,8 +125,16 @@ extension PostgresStreamStorage {
             StreamRules.apply(decision, request, to: &state, newTail: state.tail)
             result = .closed(tail: state.tail)
         case .append(let closes):
-            try await insertRecord(stream: row.id, at: state.tail, request.payload, on: connection)
-            let tail = StreamOffset(position: state.tail.position + UInt64(request.payload.count))
+            let length: UInt64
+            if let staged {
+                try await moveUpload(stream: row.id, at: state.tail, on: connection)
+                length = staged
+            } else {
+                try await insertPayload(
+                    stream: row.id, at: state.tail, request.payload, whole: row.configuration.isJSON, on: connection)
+                length = UInt64(request.payload.count)
+            }
+            let tail = StreamOffset(position: state.tail.position + length)
             StreamRules.apply(decision, request, to: &state, newTail: tail)
             result = .appended(tail: tail, closed: closes)
         }
@@ -152,15 +160,30 @@ extension PostgresStreamStorage {
         return .success(result)
     }
 
+    /// Inserts a payload as records of at most ``pieceBytes`` each (one record when `whole`: a JSON append, whose
+    /// reads must end on message boundaries), at consecutive positions from `start`.
+    func insertPayload(
+        stream: Int64, at start: StreamOffset, _ payload: [UInt8], whole: Bool, on connection: PostgresConnection
+    ) async throws {
+        let step = whole ? max(payload.count, 1) : Self.pieceBytes
+        var index = 0
+        while index < payload.count {
+            let end = min(payload.count, index + step)
+            try await insertRecord(
+                stream: stream, at: start.position + UInt64(index), payload[index..<end], on: connection)
+            index = end
+        }
+    }
+
     /// Inserts one record; its bytes are bound as one `bytea` parameter, never spliced into SQL.
-    func insertRecord(stream: Int64, at start: StreamOffset, _ payload: [UInt8], on connection: PostgresConnection)
+    func insertRecord(stream: Int64, at start: UInt64, _ payload: ArraySlice<UInt8>, on connection: PostgresConnection)
         async throws
     {
         let bytes = ByteBuffer(bytes: payload)
         try await connection.query(
             """
             INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload)
-            VALUES (\(stream), \(start.position.sql), \(bytes))
+            VALUES (\(stream), \(start.sql), \(bytes))
             """, logger: logger)
     }
 }

@@ -170,10 +170,15 @@ public final class PostgresStreamStorage: StreamStorage {
 
     /// Refuses a payload over ``Options/maximumAppendBytes``.
     func checkSize(_ payload: [UInt8]) throws(StreamStorageError) {
-        guard payload.count <= options.maximumAppendBytes else {
+        try checkSize(payload.count)
+    }
+
+    /// Refuses a payload of `count` bytes when it is over ``Options/maximumAppendBytes``.
+    func checkSize(_ count: Int) throws(StreamStorageError) {
+        guard count <= options.maximumAppendBytes else {
             throw StreamStorageError(
                 .invalidPayload,
-                "an append holds at most \(options.maximumAppendBytes) bytes in this store; this one has \(payload.count)"
+                "an append holds at most \(options.maximumAppendBytes) bytes in this store; this one has \(count)"
             )
         }
     }

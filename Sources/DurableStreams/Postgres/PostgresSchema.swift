@@ -10,7 +10,7 @@ import PostgresNIO
 /// schema_version     one row: the version of the tables below
 /// streams            one row per stream holding its path (live or soft-deleted): configuration, tail,
 ///                    closure, the last Stream-Seq, last use, fork origin and how many forks read from it
-/// records            one row per append: (stream, start position) → payload
+/// records            one row per append, or per MiB of a larger non-JSON one: (stream, start position) → payload
 /// producers          (stream, producer id) → epoch and last sequence number
 /// control_documents  (folder, name) → bytes (subscriptions)
 /// ```

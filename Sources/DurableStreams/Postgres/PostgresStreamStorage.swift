@@ -8,8 +8,9 @@ import PostgresNIO
 ///
 /// Every decision is made inside a database transaction that locks the stream's row (`SELECT … FOR UPDATE`),
 /// with the same rules as the other stores (``StreamRules``): so ordering, producer fencing and conditional
-/// creates are decided by the database, whichever node a request reaches. An append inserts one row into
-/// `records` and moves the stream's tail in the same transaction, which also sends a `NOTIFY` carrying the
+/// creates are decided by the database, whichever node a request reaches. An append inserts its payload into
+/// `records` (one row per MiB at most, except JSON appends: see ``append(_:_:body:)`` for large ones) and moves the
+/// stream's tail in the same transaction, which also sends a `NOTIFY` carrying the
 /// stream and its new tail; every node `LISTEN`s and wakes its waiting readers. A node also re-reads the tails
 /// of the streams its readers wait on every ``Options/fallbackPollInterval``, so a lost notification (a dropped
 /// `LISTEN` connection) delays a reader by at most that long.

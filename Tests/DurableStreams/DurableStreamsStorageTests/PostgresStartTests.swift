@@ -89,7 +89,7 @@ struct PostgresStartTests {
                 try await store.append(stream, append) == .appended(tail: StreamOffset(position: 1024), closed: false))
             #expect(try await store.readAll(stream) == append.payload)
             var tooLarge = options
-            tooLarge.maximumAppendBytes = 513 << 20
+            tooLarge.maximumAppendBytes = PostgresStreamStorage.Options.maximumAppendLimit + 1
             await #expect(throws: StreamStorageError(.invalidConfiguration)) {
                 try await PostgresStreamStorage.open(tooLarge)
             }

@@ -134,13 +134,16 @@ extension PostgresStreamStorage {
         return UInt64(staged)
     }
 
-    /// Moves the upload table's pieces into `records`, from `start` on (inside the transaction that holds the
-    /// stream's row and wrote the upload).
-    func moveUpload(stream: Int64, at start: StreamOffset, on connection: PostgresConnection) async throws {
+    /// Moves the upload table's pieces (`length` bytes in all) into `records`, from `start` on, each but the last
+    /// marked as continued (inside the transaction that holds the stream's row and wrote the upload).
+    func moveUpload(stream: Int64, at start: StreamOffset, length: UInt64, on connection: PostgresConnection)
+        async throws
+    {
         try await connection.query(
             """
-            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload)
-            SELECT \(stream), \(start.position.sql) + rel_pos, payload FROM durable_streams_upload ORDER BY rel_pos
+            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues)
+            SELECT \(stream), \(start.position.sql) + rel_pos, payload, rel_pos + octet_length(payload) < \(length.sql)
+            FROM durable_streams_upload ORDER BY rel_pos
             """, logger: logger)
     }
 }

@@ -32,6 +32,7 @@ extension PostgresStreamStorage {
         var configuration = request.configuration
         var tail = StreamOffset.zero
         var prefix: [UInt8] = []
+        var copy: (stream: Int64, length: UInt64)?
         var origin: (source: StreamRow, offset: StreamOffset, subOffset: UInt64)?
         if let fork = request.fork {
             switch try await resolveFork(request, fork, on: connection, changes: &changes) {
@@ -41,6 +42,7 @@ extension PostgresStreamStorage {
                 configuration = resolved.fork.configuration
                 tail = resolved.fork.offset
                 prefix = resolved.prefix
+                copy = resolved.copy
                 origin = (resolved.source, resolved.fork.offset, fork.subOffset)
             }
         }
@@ -65,6 +67,10 @@ extension PostgresStreamStorage {
         for try await value in rows.decode(Int64.self) { id = value }
         // Another node created the path since the lookup: start again, and find its stream.
         guard let id else { throw RetryTransaction() }
+        if let copy {
+            try await copyPrefix(from: copy.stream, to: id, at: tail, length: copy.length, on: connection)
+            tail = StreamOffset(position: tail.position + copy.length)
+        }
         for payload in [prefix, request.initialPayload] where !payload.isEmpty {
             try await insertPayload(stream: id, at: tail, payload, whole: configuration.isJSON, on: connection)
             tail = StreamOffset(position: tail.position + UInt64(payload.count))
@@ -127,7 +133,7 @@ extension PostgresStreamStorage {
         case .append(let closes):
             let length: UInt64
             if let staged {
-                try await moveUpload(stream: row.id, at: state.tail, on: connection)
+                try await moveUpload(stream: row.id, at: state.tail, length: staged, on: connection)
                 length = staged
             } else {
                 try await insertPayload(
@@ -161,7 +167,8 @@ extension PostgresStreamStorage {
     }
 
     /// Inserts a payload as records of at most ``pieceBytes`` each (one record when `whole`: a JSON append, whose
-    /// reads must end on message boundaries), at consecutive positions from `start`.
+    /// reads must end on message boundaries), at consecutive positions from `start`; every record but the last is
+    /// marked as continued by the next.
     func insertPayload(
         stream: Int64, at start: StreamOffset, _ payload: [UInt8], whole: Bool, on connection: PostgresConnection
     ) async throws {
@@ -170,20 +177,40 @@ extension PostgresStreamStorage {
         while index < payload.count {
             let end = min(payload.count, index + step)
             try await insertRecord(
-                stream: stream, at: start.position + UInt64(index), payload[index..<end], on: connection)
+                stream: stream, at: start.position + UInt64(index), payload[index..<end],
+                continues: end < payload.count,
+                on: connection)
             index = end
         }
     }
 
+    /// Copies the first `length` bytes of the append at `start` in `source`'s records to the same positions of
+    /// `fork`'s, piece by piece (the last one cut), as one append of the fork.
+    func copyPrefix(
+        from source: Int64, to fork: Int64, at start: StreamOffset, length: UInt64, on connection: PostgresConnection
+    ) async throws {
+        let end = start.position + length
+        try await connection.query(
+            """
+            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues)
+            SELECT \(fork), start_pos,
+                substring(payload FROM 1 FOR least(octet_length(payload), \(end.sql) - start_pos)::integer),
+                start_pos + octet_length(payload) < \(end.sql)
+            FROM \(unescaped: schema).records
+            WHERE stream_id = \(source) AND start_pos >= \(start.position.sql) AND start_pos < \(end.sql)
+            """, logger: logger)
+    }
+
     /// Inserts one record; its bytes are bound as one `bytea` parameter, never spliced into SQL.
-    func insertRecord(stream: Int64, at start: UInt64, _ payload: ArraySlice<UInt8>, on connection: PostgresConnection)
-        async throws
-    {
+    func insertRecord(
+        stream: Int64, at start: UInt64, _ payload: ArraySlice<UInt8>, continues: Bool,
+        on connection: PostgresConnection
+    ) async throws {
         let bytes = ByteBuffer(bytes: payload)
         try await connection.query(
             """
-            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload)
-            VALUES (\(stream), \(start.sql), \(bytes))
+            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues)
+            VALUES (\(stream), \(start.sql), \(bytes), \(continues))
             """, logger: logger)
     }
 }

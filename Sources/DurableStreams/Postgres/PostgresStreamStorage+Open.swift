@@ -130,15 +130,16 @@ extension PostgresStreamStorage {
 
     /// Starts listening for notifications, the fallback poll and the expiry sweep.
     func startBackgroundWork() {
+        // Background work tells the outage log when the database is down or back, but is not a refused request.
         if options.listens {
-            keep(Task { [weak self] in await self?.listen() })
+            keep(Task { [weak self] in await PostgresOutageLog.$isBackground.withValue(true) { await self?.listen() } })
         }
         let poll = options.fallbackPollInterval
         keep(
             Task { [weak self] in
                 while !Task.isCancelled {
                     do { try await Task.sleep(for: poll) } catch { return }
-                    await self?.pollWatched()
+                    await PostgresOutageLog.$isBackground.withValue(true) { await self?.pollWatched() }
                 }
             })
         let sweep = options.sweepInterval
@@ -146,7 +147,7 @@ extension PostgresStreamStorage {
             Task { [weak self] in
                 while !Task.isCancelled {
                     do { try await Task.sleep(for: sweep) } catch { return }
-                    await self?.sweepExpired()
+                    await PostgresOutageLog.$isBackground.withValue(true) { await self?.sweepExpired() }
                 }
             })
     }

@@ -27,6 +27,7 @@ public final class PostgresStreamStorage: StreamStorage {
     let logger: Logger
     let feed: PostgresChangeFeed
     let admission: PostgresAdmission
+    let outages: PostgresOutageLog
     private let tasks = Locked<[Task<Void, Never>]>([])
     let isShutDown = Locked(false)
 
@@ -35,6 +36,7 @@ public final class PostgresStreamStorage: StreamStorage {
         self.options = options
         self.schema = "\"\(options.schema)\""
         self.logger = logger
+        self.outages = PostgresOutageLog(logger: logger, database: options.safeDescription)
         self.admission = PostgresAdmission(
             slots: options.poolSize, queue: options.maximumQueuedRequests, timeout: options.queueTimeout)
         self.feed = PostgresChangeFeed(channel: options.schema + "_changes")

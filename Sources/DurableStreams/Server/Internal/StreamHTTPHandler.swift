@@ -265,7 +265,7 @@ struct StreamHTTPHandler: Sendable {
         if reply.closesConnection { try? await channel.close() }
         logCompletion(
             exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.body?.count ?? 0,
-            reason: reply.status.code >= 500 ? reply.body : nil)
+            reason: reply.status.code >= 500 ? reply.body : nil, storeUnavailable: reply.isStoreUnavailable)
     }
 
     /// The control endpoint: `POST` arms a fault, `DELETE` disarms them all.

@@ -102,7 +102,10 @@ struct ScreenStateTests {
                 }
             }
             try await withTimeout(.seconds(10)) { @MainActor in
-                while !screen.screen.isLoading { await Task.yield() }
+                while !screen.screen.isLoading {
+                    try Task.checkCancellation()
+                    await Task.yield()
+                }
             }
             // A second request while the first is in flight is not sent.
             let second = await screen.perform { () async throws(ClerkError) in 1 }

@@ -148,7 +148,18 @@ struct PostgresNodeTests {
                 let after = tail
                 let waiter = Task { await b.waitForAppend(stream, after: after, timeout: .seconds(30)) }
                 try await waitUntil { b.waiterCount == 1 }
-                try await a.appendText(stream, "<\(round)>")
+                // As a client would after a 503: an idempotent append, resent. The terminated sessions may include
+                // a pooled connection the append was using.
+                var request = AppendRequest.text("<\(round)>")
+                request.producer = ProducerStamp(id: "writer", epoch: 0, sequence: UInt64(round))
+                for attempt in 1...3 {
+                    do {
+                        _ = try await a.append(stream, request)
+                        break
+                    } catch let failure as StreamStorageError
+                        where failure.code == .temporarilyUnavailable && attempt < 3
+                    {}
+                }
                 // The fallback poll is a minute away: only a listener that is back (and caught up) wakes it.
                 #expect(try await withTimeout(.seconds(10)) { await waiter.value } == .appended)
                 tail = try await b.info(stream).tail

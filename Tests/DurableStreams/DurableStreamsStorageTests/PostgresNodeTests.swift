@@ -136,7 +136,10 @@ struct PostgresNodeTests {
         }
     }
 
-    @Test("A listener whose session is terminated reconnects: cross-node wakes keep coming without the poll")
+    @Test(
+        "A listener whose session is terminated reconnects: cross-node wakes keep coming without the poll",
+        .enabled(if: TestPass.isHeavy, "terminates sessions of the shared cluster: the second pass")
+    )
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func droppedListenerReconnects() async throws {
         try await withNodes(configure: Self.withoutPoll) { a, b in

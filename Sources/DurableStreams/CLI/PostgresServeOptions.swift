@@ -38,6 +38,11 @@ struct PostgresServeOptions: ParsableArguments {
         help: "Requests that may wait for a busy pool before the server answers 503.")
     var queue = 256
 
+    @Option(
+        name: .customLong("postgres-max-append-size"),
+        help: "The largest append the PostgreSQL store takes, in bytes (streamed unless JSON; at most 16 GiB).")
+    var maximumAppendBytes = 1 << 30
+
     func validate(memory: Bool) throws {
         guard ["file", "memory", "postgres"].contains(store) else {
             throw ValidationError("--store must be file, memory or postgres")
@@ -48,6 +53,9 @@ struct PostgresServeOptions: ParsableArguments {
             throw ValidationError("--store postgres needs --postgres-url (or DURABLE_STREAMS_POSTGRES_URL)")
         }
         guard (1...1000).contains(poolSize) else { throw ValidationError("--postgres-pool-size must be 1–1000") }
+        guard (1...PostgresStreamStorage.Options.maximumAppendLimit).contains(maximumAppendBytes) else {
+            throw ValidationError("--postgres-max-append-size must be 1 byte to 16 GiB")
+        }
         guard queue >= 0 else { throw ValidationError("--postgres-queue must not be negative") }
         if let tls, PostgresStreamStorage.TLSMode(rawValue: tls) == nil {
             throw ValidationError("--postgres-tls must be disable, prefer, require or verify-full")
@@ -69,6 +77,7 @@ struct PostgresServeOptions: ParsableArguments {
             options.poolSize = poolSize
             options.schema = schema
             options.maximumQueuedRequests = queue
+            options.maximumAppendBytes = maximumAppendBytes
             if let tls, let mode = PostgresStreamStorage.TLSMode(rawValue: tls) { options.tls = mode }
             if let rootCertificate { options.rootCertificatePath = rootCertificate }
             options.logger = logger

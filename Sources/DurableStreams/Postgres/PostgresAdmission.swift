@@ -32,11 +32,7 @@ final class PostgresAdmission: Sendable {
             count += 1
             return true
         }
-        guard isAdmitted else {
-            throw StreamStorageError(
-                .temporarilyUnavailable,
-                "all \(slots) database connections are busy and \(queue) requests are already waiting")
-        }
+        guard isAdmitted else { throw AdmissionRefused(slots: slots, queue: queue) }
         defer { admitted.withLock { $0 -= 1 } }
         let hasStarted = Locked(false)
         let timeout = self.timeout
@@ -47,8 +43,7 @@ final class PostgresAdmission: Sendable {
             group.addTask {
                 try await Task.sleep(for: timeout)
                 if hasStarted.value { return nil }
-                throw StreamStorageError(
-                    .temporarilyUnavailable, "no database connection could be used within \(timeout)")
+                throw AdmissionTimedOut(timeout: timeout)
             }
             while let value = try await group.next() {
                 if let value {
@@ -58,5 +53,26 @@ final class PostgresAdmission: Sendable {
             }
             throw CancellationError()
         }
+    }
+}
+
+/// Every connection is busy and the queue is full: the database is up, the node is overloaded.
+struct AdmissionRefused: Error {
+    let slots: Int
+    let queue: Int
+
+    var storageError: StreamStorageError {
+        StreamStorageError(
+            .temporarilyUnavailable,
+            "all \(slots) database connections are busy and \(queue) requests are already waiting")
+    }
+}
+
+/// No connection could be used within the queue timeout: the database is unreachable (or the pool overloaded).
+struct AdmissionTimedOut: Error {
+    let timeout: Duration
+
+    var storageError: StreamStorageError {
+        StreamStorageError(.temporarilyUnavailable, "no database connection could be used within \(timeout)")
     }
 }

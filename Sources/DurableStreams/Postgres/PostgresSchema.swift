@@ -4,13 +4,15 @@ import PostgresNIO
 
 /// The store's tables and their migrations.
 ///
-/// Version 1:
+/// Version 2 (version 1 had no `records.continues`):
 ///
 /// ```
 /// schema_version     one row: the version of the tables below
 /// streams            one row per stream holding its path (live or soft-deleted): configuration, tail,
 ///                    closure, the last Stream-Seq, last use, fork origin and how many forks read from it
-/// records            one row per append: (stream, start position) → payload
+/// records            one row per append, or per MiB of a larger non-JSON one: (stream, start position) → payload,
+///                    and whether the append goes on in the next row (`continues`: true on every piece of an
+///                    append but its last, so an append's extent is known, as a fork's sub-offset needs)
 /// producers          (stream, producer id) → epoch and last sequence number
 /// control_documents  (folder, name) → bytes (subscriptions)
 /// ```
@@ -21,7 +23,7 @@ import PostgresNIO
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum PostgresSchema {
     /// The version this code writes and reads.
-    static let currentVersion = 1
+    static let currentVersion = 2
 
     /// Refuses a schema name that is not a plain lower-case identifier (it is spliced into SQL).
     static func checkName(_ name: String) throws(StreamStorageError) {
@@ -93,6 +95,9 @@ enum PostgresSchema {
                 )
                 """,
             ]
+        case 2:
+            // Version 1 stored every append as one row: none continues.
+            return ["ALTER TABLE \(s).records ADD COLUMN continues boolean NOT NULL DEFAULT false"]
         default:
             return []
         }

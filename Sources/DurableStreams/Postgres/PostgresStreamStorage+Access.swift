@@ -29,17 +29,21 @@ extension PostgresStreamStorage {
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
     ) async throws(StreamStorageError) -> Value {
         do {
-            return try await rawConnection(body)
+            let value = try await rawConnection(body)
+            outages.succeeded()
+            return value
         } catch  where Self.isClosedConnection(error) || error is ConnectionLost {
             // A connection the server closed (a restart, a terminated session) before or while it was used: once
             // more, on a new one.
             do {
-                return try await rawConnection(body)
+                let value = try await rawConnection(body)
+                outages.succeeded()
+                return value
             } catch {
-                throw map(error)
+                throw refuse(error)
             }
         } catch {
-            throw map(error)
+            throw refuse(error)
         }
     }
 
@@ -58,8 +62,10 @@ extension PostgresStreamStorage {
 
     /// Runs `body` in a transaction, sends its changes with `NOTIFY` (delivered at commit), commits, wakes this
     /// node's readers, and returns the body's outcome. A failure the body returns is committed too (it may have
-    /// expired a stream); an error it throws rolls everything back. Lost races are retried.
+    /// expired a stream); an error it throws rolls everything back. Lost races are retried while `mayRetry` says
+    /// so (a streamed append's body can be read only once).
     func transaction<Value: Sendable>(
+        mayRetry: @escaping @Sendable () -> Bool = { true },
         _ body:
             @escaping @Sendable (PostgresConnection, inout StreamChanges) async throws -> Result<
                 Value, StreamStorageError
@@ -82,6 +88,7 @@ extension PostgresStreamStorage {
                     }
                 }
             } catch {
+                guard mayRetry() else { throw refuse(error) }
                 if attempt < 8, Self.isLostRace(error) { continue }
                 // Nothing was sent if the transaction could not even begin: safe to try on another connection.
                 if attempt < 3, let begin = (error as? PostgresTransactionError)?.beginError,
@@ -90,8 +97,9 @@ extension PostgresStreamStorage {
                     continue
                 }
                 if attempt < 3, !(error is PostgresTransactionError), Self.isClosedConnection(error) { continue }
-                throw map(error)
+                throw refuse(error)
             }
+            outages.succeeded()
             feed.publish(outcome.1)
             return try outcome.0.get()
         }
@@ -114,6 +122,33 @@ extension PostgresStreamStorage {
         return state == "40001" || state == "40P01" || state == "23505"
     }
 
+    /// Maps an operation's final error to the store's, and tells the outage log whether the database was out of
+    /// reach (a lost or refused connection, no connection within the queue timeout, a database shutting down or
+    /// out of connections) or answered (any other error proves it is up).
+    func refuse(_ error: any Error) -> StreamStorageError {
+        let mapped = map(error)
+        if Self.isOutage(error, mapped: mapped) {
+            outages.failed(reason: mapped.message)
+        } else if mapped.code != .temporarilyUnavailable || (error as? PSQLError)?.code == .server {
+            outages.succeeded()
+        }
+        return mapped
+    }
+
+    /// Whether an operation failed because the database could not be reached.
+    static func isOutage(_ error: any Error, mapped: StreamStorageError) -> Bool {
+        guard mapped.code == .temporarilyUnavailable else { return false }
+        let error =
+            (error as? PostgresTransactionError).flatMap { $0.closureError ?? $0.commitError ?? $0.beginError }
+            ?? error
+        if error is RetryTransaction || error is CancellationError || error is AdmissionRefused { return false }
+        if let error = error as? PSQLError, error.code == .server {
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300"
+        }
+        return true
+    }
+
     /// Maps a driver error to the store's: lost connections and an overloaded or restarting database are
     /// temporary (`503`), anything else a storage failure (`500`).
     func map(_ error: any Error) -> StreamStorageError {
@@ -125,6 +160,8 @@ extension PostgresStreamStorage {
         if error is RetryTransaction {
             return StreamStorageError(.temporarilyUnavailable, "concurrent changes kept winning; try again")
         }
+        if let error = error as? AdmissionRefused { return error.storageError }
+        if let error = error as? AdmissionTimedOut { return error.storageError }
         if error is ConnectionLost {
             return StreamStorageError(.temporarilyUnavailable, "the database connection was lost")
         }

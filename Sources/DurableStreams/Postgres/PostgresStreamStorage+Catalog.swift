@@ -149,3 +149,17 @@ extension PostgresStreamStorage {
         }
     }
 }
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension PostgresStreamStorage {
+    /// The schema's version (migration tests).
+    package func schemaVersion() async throws(StreamStorageError) -> Int {
+        try await connection { connection in
+            let rows = try await connection.query(
+                "SELECT version FROM \(unescaped: self.schema).schema_version", logger: self.logger)
+            var version = 0
+            for try await value in rows.decode(Int32.self) { version = Int(value) }
+            return version
+        }
+    }
+}

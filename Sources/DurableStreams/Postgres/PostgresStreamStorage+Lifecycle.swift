@@ -7,7 +7,11 @@ extension PostgresStreamStorage {
     struct ResolvedFork {
         let source: StreamRow
         let fork: StreamRules.ResolvedFork
-        let prefix: [UInt8]
+        /// The part of a JSON append the fork takes, in storage form.
+        var prefix: [UInt8] = []
+        /// The part of a binary append the fork takes: the first `length` bytes of the records of `stream` from
+        /// the fork offset, copied by the database (an append may be many pieces).
+        var copy: (stream: Int64, length: UInt64)?
     }
 
     /// Resolves a fork request (transaction open): locks the live source, checks the fork offset is one of
@@ -34,6 +38,7 @@ extension PostgresStreamStorage {
         } catch {
             return .failure(error)
         }
+        guard resolved.isJSON else { return try await resolveBinaryPrefix(source, resolved, on: connection) }
         var appendAtOffset: [UInt8]?
         if resolved.hasAppendAtOffset {
             switch try await read(source, from: .offset(resolved.offset), maxBytes: 1, on: connection) {
@@ -44,6 +49,28 @@ extension PostgresStreamStorage {
         do throws(StreamStorageError) {
             let prefix = try StreamRules.forkPrefix(resolved, appendAtOffset: appendAtOffset)
             return .success(ResolvedFork(source: source, fork: resolved, prefix: prefix))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The part a binary fork takes of the append at its fork offset, which may be stored in many pieces: found
+    /// from the append's extent (its pieces up to the one that does not continue), never loaded.
+    private func resolveBinaryPrefix(
+        _ source: StreamRow, _ resolved: StreamRules.ResolvedFork, on connection: PostgresConnection
+    ) async throws -> Result<ResolvedFork, StreamStorageError> {
+        var append: (stream: Int64, length: UInt64)?
+        if resolved.hasAppendAtOffset {
+            switch try await self.append(of: source, at: resolved.offset, on: connection) {
+            case .failure(let error): return .failure(StreamRules.forkReadError(error, at: resolved.offset))
+            case .success(let found): append = found
+            }
+        }
+        do throws(StreamStorageError) {
+            let length = try StreamRules.forkPrefixLength(resolved, appendLength: append?.length)
+            var fork = ResolvedFork(source: source, fork: resolved)
+            if length > 0, let append { fork.copy = (append.stream, length) }
+            return .success(fork)
         } catch {
             return .failure(error)
         }

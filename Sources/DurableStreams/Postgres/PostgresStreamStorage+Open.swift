@@ -54,6 +54,24 @@ extension PostgresStreamStorage {
 
     /// Drops a schema and everything in it, whatever its version (tests, and tearing down a deployment).
     package static func dropSchema(_ options: Options) async throws(StreamStorageError) {
+        try await execute(options, ["DROP SCHEMA IF EXISTS \"\(options.schema)\" CASCADE"])
+    }
+
+    /// Creates the options' schema at an older `version`, as that version of the store left it (migration tests).
+    package static func createSchema(_ options: Options, version: Int) async throws(StreamStorageError) {
+        let s = "\"\(options.schema)\""
+        var statements = [
+            "CREATE SCHEMA \(s)",
+            "CREATE TABLE \(s).schema_version (singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton), "
+                + "version integer NOT NULL)",
+        ]
+        for step in 1...max(1, version) { statements += PostgresSchema.migration(to: step, schema: s) }
+        statements.append("INSERT INTO \(s).schema_version (version) VALUES (\(version))")
+        try await execute(options, statements)
+    }
+
+    /// Runs `statements` on a connection of its own (tests, and tearing down a deployment).
+    package static func execute(_ options: Options, _ statements: [String]) async throws(StreamStorageError) {
         try options.validate()
         let logger = Logger(label: "durable-streams.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         do {
@@ -64,8 +82,9 @@ extension PostgresStreamStorage {
                 on: PostgresClient.defaultEventLoopGroup.next(), configuration: configuration, id: 0, logger: logger
             ).get()
             defer { Task { try? await connection.close() } }
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \"\(options.schema)\" CASCADE"), logger: logger)
+            for statement in statements {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
         } catch {
             throw startFailure(error, options: options)
         }
@@ -111,15 +130,16 @@ extension PostgresStreamStorage {
 
     /// Starts listening for notifications, the fallback poll and the expiry sweep.
     func startBackgroundWork() {
+        // Background work tells the outage log when the database is down or back, but is not a refused request.
         if options.listens {
-            keep(Task { [weak self] in await self?.listen() })
+            keep(Task { [weak self] in await PostgresOutageLog.$isBackground.withValue(true) { await self?.listen() } })
         }
         let poll = options.fallbackPollInterval
         keep(
             Task { [weak self] in
                 while !Task.isCancelled {
                     do { try await Task.sleep(for: poll) } catch { return }
-                    await self?.pollWatched()
+                    await PostgresOutageLog.$isBackground.withValue(true) { await self?.pollWatched() }
                 }
             })
         let sweep = options.sweepInterval
@@ -127,7 +147,7 @@ extension PostgresStreamStorage {
             Task { [weak self] in
                 while !Task.isCancelled {
                     do { try await Task.sleep(for: sweep) } catch { return }
-                    await self?.sweepExpired()
+                    await PostgresOutageLog.$isBackground.withValue(true) { await self?.sweepExpired() }
                 }
             })
     }

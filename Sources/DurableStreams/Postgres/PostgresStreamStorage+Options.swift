@@ -40,11 +40,16 @@ extension PostgresStreamStorage {
         /// How long a request waits for a connection before failing with
         /// ``StreamStorageError/Code/temporarilyUnavailable``.
         public var queueTimeout: Duration
-        /// The largest append (or initial payload of a create) the store takes, in bytes: 64 MiB by default, at
-        /// most 512 MiB. An append is one row, sent to the database in one message and held whole in the node's
-        /// memory while it is written (it is not streamed), so this bounds what one request costs a node; a
-        /// larger one fails with ``StreamStorageError/Code/invalidPayload`` before any database work. Keep the
-        /// server's request-body limit (`--max-body-size`, 16 MiB by default) at or below it.
+        /// The largest append the store takes, in bytes: 1 GiB by default, at most 16 GiB.
+        ///
+        /// A non-JSON append the server streams (``PostgresStreamStorage/append(_:_:body:)``) is never held whole:
+        /// the node keeps about 1 MiB of it in memory at a time, and the database keeps the rest in a temporary
+        /// table until the append is decided, so this bounds the database's temporary space and how long one
+        /// upload holds a pooled connection (each streamed upload larger than 1 MiB holds one from its first MiB
+        /// to its end). A JSON append, a create's initial payload and an append made with ``append(_:_:)`` are
+        /// held whole, and are also bounded by the server's request-body limit (`--max-body-size`, 16 MiB by
+        /// default). A larger append fails with ``StreamStorageError/Code/invalidPayload`` (`413` from the
+        /// server, which checks it before reading the body when the client sends its length).
         public var maximumAppendBytes: Int
         /// How the connection is secured.
         public var tls: TLSMode
@@ -83,7 +88,7 @@ extension PostgresStreamStorage {
             self.poolSize = poolSize
             self.maximumQueuedRequests = 256
             self.queueTimeout = .seconds(5)
-            self.maximumAppendBytes = 64 << 20
+            self.maximumAppendBytes = 1 << 30
             self.tls = tls
             self.rootCertificatePath = nil
             self.fallbackPollInterval = .seconds(1)
@@ -143,8 +148,8 @@ extension PostgresStreamStorage {
             guard poolSize >= 1, poolSize <= 1000 else {
                 throw StreamStorageError(.invalidConfiguration, "the pool size must be between 1 and 1000")
             }
-            guard maximumAppendBytes >= 1, maximumAppendBytes <= 512 << 20 else {
-                throw StreamStorageError(.invalidConfiguration, "the append size limit must be 1 byte to 512 MiB")
+            guard maximumAppendBytes >= 1, maximumAppendBytes <= Self.maximumAppendLimit else {
+                throw StreamStorageError(.invalidConfiguration, "the append size limit must be 1 byte to 16 GiB")
             }
             guard maximumQueuedRequests >= 0, queueTimeout > .zero, fallbackPollInterval > .zero,
                 sweepInterval > .zero
@@ -152,6 +157,9 @@ extension PostgresStreamStorage {
                 throw StreamStorageError(.invalidConfiguration, "queue limits and intervals must be positive")
             }
         }
+
+        /// The largest ``maximumAppendBytes`` allowed: 16 GiB.
+        public static let maximumAppendLimit = Int(clamping: Int64(1) << 34)
 
         /// `user@host:port/database`, without the password, for messages.
         var safeDescription: String {

@@ -32,6 +32,7 @@ extension PostgresStreamStorage {
         var configuration = request.configuration
         var tail = StreamOffset.zero
         var prefix: [UInt8] = []
+        var copy: (stream: Int64, length: UInt64)?
         var origin: (source: StreamRow, offset: StreamOffset, subOffset: UInt64)?
         if let fork = request.fork {
             switch try await resolveFork(request, fork, on: connection, changes: &changes) {
@@ -41,6 +42,7 @@ extension PostgresStreamStorage {
                 configuration = resolved.fork.configuration
                 tail = resolved.fork.offset
                 prefix = resolved.prefix
+                copy = resolved.copy
                 origin = (resolved.source, resolved.fork.offset, fork.subOffset)
             }
         }
@@ -65,8 +67,12 @@ extension PostgresStreamStorage {
         for try await value in rows.decode(Int64.self) { id = value }
         // Another node created the path since the lookup: start again, and find its stream.
         guard let id else { throw RetryTransaction() }
+        if let copy {
+            try await copyPrefix(from: copy.stream, to: id, at: tail, length: copy.length, on: connection)
+            tail = StreamOffset(position: tail.position + copy.length)
+        }
         for payload in [prefix, request.initialPayload] where !payload.isEmpty {
-            try await insertRecord(stream: id, at: tail, payload, on: connection)
+            try await insertPayload(stream: id, at: tail, payload, whole: configuration.isJSON, on: connection)
             tail = StreamOffset(position: tail.position + UInt64(payload.count))
         }
         if let origin {
@@ -82,8 +88,12 @@ extension PostgresStreamStorage {
     }
 
     /// Decides and applies an append or close inside a transaction that holds the stream's row.
+    ///
+    /// With `staged`, the payload is not `request.payload` but the `staged` bytes of a streamed append, in the
+    /// transaction's upload table (see ``append(_:_:body:)``).
     func append(
-        _ path: StreamPath, _ request: AppendRequest, on connection: PostgresConnection, changes: inout StreamChanges
+        _ path: StreamPath, _ request: AppendRequest, staged: UInt64? = nil, on connection: PostgresConnection,
+        changes: inout StreamChanges
     ) async throws -> Result<AppendResult, StreamStorageError> {
         guard let row = try await fetch(path, lock: true, on: connection) else {
             return .failure(StreamStorageError(.notFound))
@@ -99,17 +109,13 @@ extension PostgresStreamStorage {
         }
         var state = row.state
         if let producer = request.producer {
-            let rows = try await connection.query(
-                """
-                SELECT epoch, last_seq FROM \(unescaped: schema).producers
-                WHERE stream_id = \(row.id) AND producer_id = \(producer.id)
-                """, logger: logger)
-            for try await (epoch, last) in rows.decode((Int64, Int64).self) {
-                state.producers[producer.id] = ProducerState(
-                    epoch: UInt64(max(0, epoch)), lastSequence: UInt64(max(0, last)))
-            }
+            state.producers[producer.id] = try await producerState(
+                stream: row.id, producer: producer.id, on: connection)
         }
-        let decision = StreamRules.decide(request, on: state)
+        var decided = request
+        // The rules only ask whether there is a payload.
+        if let staged, staged > 0 { decided.payload = [0] }
+        let decision = StreamRules.decide(decided, on: state)
         let result: AppendResult
         switch decision {
         case .reject(let error):
@@ -125,8 +131,16 @@ extension PostgresStreamStorage {
             StreamRules.apply(decision, request, to: &state, newTail: state.tail)
             result = .closed(tail: state.tail)
         case .append(let closes):
-            try await insertRecord(stream: row.id, at: state.tail, request.payload, on: connection)
-            let tail = StreamOffset(position: state.tail.position + UInt64(request.payload.count))
+            let length: UInt64
+            if let staged {
+                try await moveUpload(stream: row.id, at: state.tail, length: staged, on: connection)
+                length = staged
+            } else {
+                try await insertPayload(
+                    stream: row.id, at: state.tail, request.payload, whole: row.configuration.isJSON, on: connection)
+                length = UInt64(request.payload.count)
+            }
+            let tail = StreamOffset(position: state.tail.position + length)
             StreamRules.apply(decision, request, to: &state, newTail: tail)
             result = .appended(tail: tail, closed: closes)
         }
@@ -152,15 +166,51 @@ extension PostgresStreamStorage {
         return .success(result)
     }
 
+    /// Inserts a payload as records of at most ``pieceBytes`` each (one record when `whole`: a JSON append, whose
+    /// reads must end on message boundaries), at consecutive positions from `start`; every record but the last is
+    /// marked as continued by the next.
+    func insertPayload(
+        stream: Int64, at start: StreamOffset, _ payload: [UInt8], whole: Bool, on connection: PostgresConnection
+    ) async throws {
+        let step = whole ? max(payload.count, 1) : Self.pieceBytes
+        var index = 0
+        while index < payload.count {
+            let end = min(payload.count, index + step)
+            try await insertRecord(
+                stream: stream, at: start.position + UInt64(index), payload[index..<end],
+                continues: end < payload.count,
+                on: connection)
+            index = end
+        }
+    }
+
+    /// Copies the first `length` bytes of the append at `start` in `source`'s records to the same positions of
+    /// `fork`'s, piece by piece (the last one cut), as one append of the fork.
+    func copyPrefix(
+        from source: Int64, to fork: Int64, at start: StreamOffset, length: UInt64, on connection: PostgresConnection
+    ) async throws {
+        let end = start.position + length
+        try await connection.query(
+            """
+            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues)
+            SELECT \(fork), start_pos,
+                substring(payload FROM 1 FOR least(octet_length(payload), \(end.sql) - start_pos)::integer),
+                start_pos + octet_length(payload) < \(end.sql)
+            FROM \(unescaped: schema).records
+            WHERE stream_id = \(source) AND start_pos >= \(start.position.sql) AND start_pos < \(end.sql)
+            """, logger: logger)
+    }
+
     /// Inserts one record; its bytes are bound as one `bytea` parameter, never spliced into SQL.
-    func insertRecord(stream: Int64, at start: StreamOffset, _ payload: [UInt8], on connection: PostgresConnection)
-        async throws
-    {
+    func insertRecord(
+        stream: Int64, at start: UInt64, _ payload: ArraySlice<UInt8>, continues: Bool,
+        on connection: PostgresConnection
+    ) async throws {
         let bytes = ByteBuffer(bytes: payload)
         try await connection.query(
             """
-            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload)
-            VALUES (\(stream), \(start.position.sql), \(bytes))
+            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues)
+            VALUES (\(stream), \(start.sql), \(bytes), \(continues))
             """, logger: logger)
     }
 }

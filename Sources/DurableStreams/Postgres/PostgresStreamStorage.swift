@@ -8,8 +8,9 @@ import PostgresNIO
 ///
 /// Every decision is made inside a database transaction that locks the stream's row (`SELECT … FOR UPDATE`),
 /// with the same rules as the other stores (``StreamRules``): so ordering, producer fencing and conditional
-/// creates are decided by the database, whichever node a request reaches. An append inserts one row into
-/// `records` and moves the stream's tail in the same transaction, which also sends a `NOTIFY` carrying the
+/// creates are decided by the database, whichever node a request reaches. An append inserts its payload into
+/// `records` (one row per MiB at most, except JSON appends: see ``append(_:_:body:)`` for large ones) and moves the
+/// stream's tail in the same transaction, which also sends a `NOTIFY` carrying the
 /// stream and its new tail; every node `LISTEN`s and wakes its waiting readers. A node also re-reads the tails
 /// of the streams its readers wait on every ``Options/fallbackPollInterval``, so a lost notification (a dropped
 /// `LISTEN` connection) delays a reader by at most that long.
@@ -26,6 +27,7 @@ public final class PostgresStreamStorage: StreamStorage {
     let logger: Logger
     let feed: PostgresChangeFeed
     let admission: PostgresAdmission
+    let outages: PostgresOutageLog
     private let tasks = Locked<[Task<Void, Never>]>([])
     let isShutDown = Locked(false)
 
@@ -34,6 +36,7 @@ public final class PostgresStreamStorage: StreamStorage {
         self.options = options
         self.schema = "\"\(options.schema)\""
         self.logger = logger
+        self.outages = PostgresOutageLog(logger: logger, database: options.safeDescription)
         self.admission = PostgresAdmission(
             slots: options.poolSize, queue: options.maximumQueuedRequests, timeout: options.queueTimeout)
         self.feed = PostgresChangeFeed(channel: options.schema + "_changes")
@@ -170,10 +173,15 @@ public final class PostgresStreamStorage: StreamStorage {
 
     /// Refuses a payload over ``Options/maximumAppendBytes``.
     func checkSize(_ payload: [UInt8]) throws(StreamStorageError) {
-        guard payload.count <= options.maximumAppendBytes else {
+        try checkSize(payload.count)
+    }
+
+    /// Refuses a payload of `count` bytes when it is over ``Options/maximumAppendBytes``.
+    func checkSize(_ count: Int) throws(StreamStorageError) {
+        guard count <= options.maximumAppendBytes else {
             throw StreamStorageError(
                 .invalidPayload,
-                "an append holds at most \(options.maximumAppendBytes) bytes in this store; this one has \(payload.count)"
+                "an append holds at most \(options.maximumAppendBytes) bytes in this store; this one has \(count)"
             )
         }
     }

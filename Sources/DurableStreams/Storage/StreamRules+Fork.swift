@@ -100,21 +100,38 @@ extension StreamRules {
     {
         guard fork.subOffset > 0 else { return [] }
         guard let payload = appendAtOffset else { throw .forkSubOffsetWithoutData }
-        return try cut(payload, subOffset: fork.subOffset, isJSON: fork.isJSON)
+        guard fork.isJSON else {
+            let length = try forkPrefixLength(fork, appendLength: UInt64(payload.count))
+            return Array(payload[0..<Int(length)])
+        }
+        return try messages(payload, count: fork.subOffset)
     }
 
-    /// The first `subOffset` messages (JSON, storage form: each followed by a comma) or bytes of an append.
-    private static func cut(_ payload: [UInt8], subOffset: UInt64, isJSON: Bool) throws(StreamStorageError)
-        -> [UInt8]
+    /// How many bytes a fork of a binary stream takes of the source's append at the fork offset, given only
+    /// that append's length (for a backend that copies the bytes without loading them): the same rule as
+    /// ``forkPrefix(_:appendAtOffset:)``.
+    ///
+    /// - Parameters:
+    ///   - fork: The resolved fork (of a binary stream).
+    ///   - appendLength: The length of the source's append at the fork offset, or `nil` when the fork offset is
+    ///     the source's tail.
+    /// - Throws: ``StreamStorageError/invalidForkOffset(_:)`` when there is no append at the fork offset or it
+    ///   is shorter than the sub-offset.
+    public static func forkPrefixLength(_ fork: ResolvedFork, appendLength: UInt64?) throws(StreamStorageError)
+        -> UInt64
     {
-        guard isJSON else {
-            guard subOffset <= UInt64(payload.count) else {
-                throw .invalidForkOffset(
-                    "Stream-Fork-Sub-Offset \(subOffset) is past the end of the append at the fork offset "
-                        + "(\(payload.count) bytes)")
-            }
-            return Array(payload[0..<Int(subOffset)])
+        guard fork.subOffset > 0 else { return 0 }
+        guard let appendLength else { throw .forkSubOffsetWithoutData }
+        guard fork.subOffset <= appendLength else {
+            throw .invalidForkOffset(
+                "Stream-Fork-Sub-Offset \(fork.subOffset) is past the end of the append at the fork offset "
+                    + "(\(appendLength) bytes)")
         }
+        return fork.subOffset
+    }
+
+    /// The first `subOffset` messages of a JSON append (storage form: each followed by a comma).
+    private static func messages(_ payload: [UInt8], count subOffset: UInt64) throws(StreamStorageError) -> [UInt8] {
         var count: UInt64 = 0
         var depth = 0
         var inString = false

@@ -30,6 +30,24 @@ public protocol StreamStorage: Sendable {
     /// - Throws: ``StreamStorageError/gone`` when the stream is soft-deleted, and the protocol's write errors.
     func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult
 
+    /// The largest append, in bytes, that ``append(_:_:body:)`` takes as it arrives, or `nil` when the store
+    /// does not stream appends (the server then reads each body whole, up to its own request-body limit).
+    ///
+    /// The default is `nil`.
+    var streamedAppendLimit: Int? { get }
+
+    /// Appends a body read as it arrives (``AppendBody``), or closes the stream when the body is empty and
+    /// `request` asks for it; `request.payload` is ignored. The rules are those of ``append(_:_:)``, decided once
+    /// the body has ended, and nothing is stored when the body cannot be read to its end.
+    ///
+    /// The default reads the body whole (up to ``streamedAppendLimit``, or without a limit of its own when that
+    /// is `nil`: the caller bounds it) and calls ``append(_:_:)``.
+    ///
+    /// - Throws: the errors of ``append(_:_:)``; ``StreamStorageError/Code/invalidPayload`` when the body is
+    ///   larger than ``streamedAppendLimit``; and whatever ``AppendBody/next()`` throws.
+    func append(_ path: StreamPath, _ request: AppendRequest, body: AppendBody) async throws(StreamStorageError)
+        -> AppendResult
+
     /// The stream's metadata, without counting as a use for its time-to-live.
     func info(_ path: StreamPath) async throws(StreamStorageError) -> StreamInfo
 
@@ -61,6 +79,18 @@ public protocol StreamStorage: Sendable {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension StreamStorage {
+    /// `nil`: the store takes appends whole.
+    public var streamedAppendLimit: Int? { nil }
+
+    /// Reads the body whole, then appends it with ``append(_:_:)``.
+    public func append(_ path: StreamPath, _ request: AppendRequest, body: AppendBody)
+        async throws(StreamStorageError) -> AppendResult
+    {
+        var request = request
+        request.payload = try await body.collect(upTo: streamedAppendLimit ?? Int.max)
+        return try await append(path, request)
+    }
+
     /// Waits until the stream has data after `offset`, is closed, or is deleted, for at most `timeout`;
     /// cancelling the calling task ends the wait.
     public func waitForAppend(_ path: StreamPath, after offset: StreamOffset, timeout: Duration) async -> WaitResult {

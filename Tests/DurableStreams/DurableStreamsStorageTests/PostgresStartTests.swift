@@ -67,6 +67,52 @@ struct PostgresStartTests {
     }
 
     @Test(
+        "A version-1 schema is migrated in place: its appends read and fork with sub-offsets as before",
+        .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func migratesVersion1() async throws {
+        let options = try PostgresTestDatabase.options()
+        try await PostgresStreamStorage.createSchema(options, version: 1)
+        let s = "\"\(options.schema)\""
+        try await PostgresStreamStorage.execute(
+            options,
+            [
+                """
+                INSERT INTO \(s).streams (path, content_type, tail, last_use)
+                VALUES ('/old', 'application/octet-stream', 6, extract(epoch FROM now()))
+                """,
+                """
+                INSERT INTO \(s).records (stream_id, start_pos, payload)
+                SELECT id, 0, '\\x616263'::bytea FROM \(s).streams WHERE path = '/old'
+                UNION ALL SELECT id, 3, '\\x646566'::bytea FROM \(s).streams WHERE path = '/old'
+                """,
+            ])
+        let store = try await PostgresStreamStorage.open(options)
+        do {
+            #expect(try await store.schemaVersion() == 2)
+            let old = try path("/old")
+            #expect(try await store.text(old) == "abcdef")
+            try await store.fork(try path("/part"), from: old, at: .zero, subOffset: 2)
+            #expect(try await store.text(try path("/part")) == "ab")
+            try await store.fork(try path("/whole"), from: old, at: .zero, subOffset: 3)
+            #expect(try await store.text(try path("/whole")) == "abc")
+            await #expect(throws: StreamStorageError(.invalidForkOffset)) {
+                try await store.fork(try path("/over"), from: old, at: .zero, subOffset: 4)
+            }
+            try await store.fork(try path("/second"), from: old, at: StreamOffset(position: 3), subOffset: 3)
+            #expect(try await store.text(try path("/second")) == "abcdef")
+            try await store.appendText(old, "g", contentType: "application/octet-stream")
+            #expect(try await store.text(old) == "abcdefg")
+        } catch {
+            await store.shutdown()
+            try? await PostgresTestDatabase.dropSchema(options)
+            throw error
+        }
+        await store.shutdown()
+        try await PostgresTestDatabase.dropSchema(options)
+    }
+
+    @Test(
         "Appends over the store's size limit are refused with invalidPayload, whole; one at the limit is stored",
         .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -89,7 +135,7 @@ struct PostgresStartTests {
                 try await store.append(stream, append) == .appended(tail: StreamOffset(position: 1024), closed: false))
             #expect(try await store.readAll(stream) == append.payload)
             var tooLarge = options
-            tooLarge.maximumAppendBytes = 513 << 20
+            tooLarge.maximumAppendBytes = PostgresStreamStorage.Options.maximumAppendLimit + 1
             await #expect(throws: StreamStorageError(.invalidConfiguration)) {
                 try await PostgresStreamStorage.open(tooLarge)
             }

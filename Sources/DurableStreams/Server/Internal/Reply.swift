@@ -11,6 +11,9 @@ struct Reply: Sendable {
     var closesConnection = false
     /// Whether the reply answers `HEAD`: no `Content-Length` is sent, since none would describe the `GET`.
     var answersHead = false
+    /// Whether the reply is a `503` for a store that is temporarily unavailable (its database unreachable, say):
+    /// the store logs such an outage once, so the request log keeps these at `debug`.
+    var isStoreUnavailable = false
 
     init(_ status: HTTPResponse.Status, fields: HTTPFields = [:], body: [UInt8]? = nil) {
         self.status = status
@@ -68,7 +71,10 @@ struct Reply: Sendable {
             return .error(.serviceUnavailable, "The server is shutting down", fields: fields)
         case .temporarilyUnavailable:
             fields[.retryAfter] = "1"
-            return .error(.serviceUnavailable, "The stream store is unavailable: \(error.message)", fields: fields)
+            var reply = Reply.error(
+                .serviceUnavailable, "The stream store is unavailable: \(error.message)", fields: fields)
+            reply.isStoreUnavailable = true
+            return reply
         case .gone:
             return .error(.gone, "Stream is gone: it was deleted (its data is kept only for its forks)")
         case .retainedForForks:

@@ -7,10 +7,15 @@ import Logging
 extension StreamHTTPHandler {
     /// Logs a finished request: `debug` normally, `warning` (at most once a second) when a limit refused it
     /// (`408`, `413`) or it asked for what the server does not implement (`501`), `error` for any other `5xx`
-    /// with the reason the server gave (never the request's body).
-    func logCompletion(_ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?) {
+    /// with the reason the server gave (never the request's body). The one exception to the `5xx` rule is a `503`
+    /// because the store is temporarily unavailable (`storeUnavailable`): it stays at `debug` (with its reason),
+    /// since the store logs each outage once, when it begins and when it ends, however many requests it refuses.
+    func logCompletion(
+        _ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?, storeUnavailable: Bool = false
+    ) {
         let isLimit = status == 408 || status == 413 || status == 501
-        guard status >= 500 || isLimit || logger.logLevel <= .debug else { return }
+        let isLoud = status >= 500 && !(storeUnavailable && status == 503)
+        guard isLoud || isLimit || logger.logLevel <= .debug else { return }
         var metadata: Logger.Metadata = [
             "method": "\(exchange.method.rawValue)",
             "path": "\(exchange.path)",
@@ -18,8 +23,10 @@ extension StreamHTTPHandler {
             "duration_ms": "\(Self.milliseconds(exchange.started.duration(to: .now)))",
         ]
         if let bytes { metadata["bytes"] = "\(bytes)" }
-        if status >= 500 && !isLimit {
-            if let reason { metadata["reason"] = "\(String(decoding: reason.prefix(512), as: UTF8.self))" }
+        if let reason, status >= 500 && !isLimit {
+            metadata["reason"] = "\(String(decoding: reason.prefix(512), as: UTF8.self))"
+        }
+        if isLoud && !isLimit {
             logger.error("request failed", metadata: metadata)
         } else if isLimit {
             guard let suppressed = limitThrottle.admit() else { return }

@@ -15,58 +15,13 @@ extension StreamHTTPHandler {
     }
 
     /// Reads the whole request body, refusing it beyond the size limit (`413`) and closing the connection if
-    /// the client takes longer than the body timeout.
+    /// the client takes longer than the body timeout (see ``RequestBodyReader``).
     func collectBody(_ request: Request, channel: any Channel) async throws(RequestFailure) -> [UInt8] {
-        let limit = settings.maximumBodyBytes
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            throw RequestFailure(Self.tooLarge(limit))
-        }
-        // `chunked` is the only transfer coding the server decodes: with any other (`gzip, chunked`) the
-        // bytes are still encoded, so storing them would store something the client did not mean.
-        let transferCodings = request.headers[values: .transferEncoding].flatMap { value in
-            value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        }
-        if let coding = transferCodings.first(where: { $0 != "chunked" }) {
-            var reply = Reply.error(.notImplemented, "Transfer-Encoding \(coding) is not supported (only chunked)")
-            reply.closesConnection = true
-            throw RequestFailure(reply)
-        }
-        if let encoding = request.headers[.contentEncoding]?.trimmingCharacters(in: .whitespaces).lowercased(),
-            !encoding.isEmpty, encoding != "identity"
-        {
-            throw RequestFailure(
-                .error(.unsupportedMediaType, "Content-Encoding \(encoding) is not supported for request bodies"))
-        }
-        // A client that sends its body too slowly gets 408: the deadline stops the reading, the answer goes
-        // out, and the connection is closed after it.
-        let expired = Locked(false)
-        let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(settings.bodyTimeout)) {
-            expired.withLock { $0 = true }
-            channel.close(mode: .input, promise: nil)
-        }
-        defer { deadline.cancel() }
+        let reader = try RequestBodyReader(
+            request, channel: channel, limit: settings.maximumBodyBytes, timeout: settings.bodyTimeout)
         var bytes: [UInt8] = []
-        var failed = false
-        do {
-            for try await part in request.body {
-                guard bytes.count + part.readableBytes <= limit else { throw RequestFailure(Self.tooLarge(limit)) }
-                bytes.append(contentsOf: part.readableBytesView)
-            }
-        } catch let failure as RequestFailure {
-            throw failure
-        } catch {
-            failed = true
-        }
-        if expired.value {
-            var reply = Reply.error(.requestTimeout, "The request body was not received in time")
-            reply.closesConnection = true
-            throw RequestFailure(reply)
-        }
-        if failed {
-            // The body could not be decoded (a malformed chunk, for example): the connection's framing is lost.
-            var reply = Reply.error(.badRequest, "Malformed request body")
-            reply.closesConnection = true
-            throw RequestFailure(reply)
+        while let part = try await reader.next() {
+            bytes.append(contentsOf: part.readableBytesView)
         }
         return bytes
     }

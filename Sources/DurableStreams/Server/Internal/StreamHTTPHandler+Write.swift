@@ -93,10 +93,16 @@ extension StreamHTTPHandler {
             throw .badRequest("Invalid Stream-Seq: must be 1 to 256 bytes")
         }
         let contentType = try singleValue(.contentType, in: request)
-        let body = try await collectBody(request, channel: channel)
-        guard !body.isEmpty || close else {
-            throw .badRequest("Empty body: an append needs data (or Stream-Closed: true to close)")
+        if let limit = streamedAppendLimit(for: request), let contentType {
+            // Checked by `streamedAppendLimit(for:)`.
+            let validated = try validatedContentType(contentType)
+            let appendRequest = AppendRequest(
+                payload: [], contentType: validated, streamSequence: streamSequence, producer: producer,
+                closeStream: close)
+            return try await streamedAppend(path, appendRequest, request, limit: limit, channel: channel)
         }
+        let body = try await collectBody(request, channel: channel)
+        guard !body.isEmpty || close else { throw Self.emptyAppend }
         var appendRequest = AppendRequest(
             payload: [], streamSequence: streamSequence, producer: producer, closeStream: close)
         if !body.isEmpty {
@@ -120,6 +126,16 @@ extension StreamHTTPHandler {
         } catch {
             throw RequestFailure(.storageError(error))
         }
+        return Self.appendReply(result, producer: producer)
+    }
+
+    /// The `400` for a `POST` without a body or `Stream-Closed: true`.
+    static var emptyAppend: RequestFailure {
+        .badRequest("Empty body: an append needs data (or Stream-Closed: true to close)")
+    }
+
+    /// The answer to an accepted append, close or producer retry.
+    static func appendReply(_ result: AppendResult, producer: ProducerStamp?) -> Reply {
         var fields = HTTPFields()
         fields[.cacheControl] = "no-store"
         switch result {

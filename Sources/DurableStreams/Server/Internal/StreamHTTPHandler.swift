@@ -180,9 +180,9 @@ struct StreamHTTPHandler: Sendable {
         }
 
         if method == .put || method == .post, request.headers[.expect]?.lowercased() == "100-continue" {
-            if let length = request.headers[.contentLength].flatMap(Int.init), length > settings.maximumBodyBytes {
-                try await write(
-                    Self.tooLarge(settings.maximumBodyBytes), to: writer, channel: channel, exchange: exchange)
+            let limit = bodyLimit(for: request)
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+                try await write(Self.tooLarge(limit), to: writer, channel: channel, exchange: exchange)
                 return
             }
             try await writer.writeInformationalHead(HTTPResponse(status: .continue))
@@ -265,7 +265,7 @@ struct StreamHTTPHandler: Sendable {
         if reply.closesConnection { try? await channel.close() }
         logCompletion(
             exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.body?.count ?? 0,
-            reason: reply.status.code >= 500 ? reply.body : nil)
+            reason: reply.status.code >= 500 ? reply.body : nil, storeUnavailable: reply.isStoreUnavailable)
     }
 
     /// The control endpoint: `POST` arms a fault, `DELETE` disarms them all.

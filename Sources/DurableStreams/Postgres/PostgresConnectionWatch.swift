@@ -17,6 +17,15 @@ struct ConnectionLost: Error {
 /// connection, holds nothing the pool still counts.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum PostgresConnectionWatch {
+    /// Closes a connection whose session failed or was ended by the server, and returns once it is closed, so the
+    /// pool it goes back to discards it instead of lending it to the next request. (A session the server
+    /// terminates reports the error before its socket closes: returned in between, it would fail whatever request
+    /// borrowed it next.)
+    static func retire(_ connection: PostgresConnection) async {
+        try? await connection.close()
+        try? await connection.closeFuture.get()
+    }
+
     /// Runs `body` on `connection`; throws ``ConnectionLost`` once the connection closes, whether or not `body` has
     /// returned by then.
     static func run<Value: Sendable>(

@@ -55,7 +55,12 @@ extension PostgresStreamStorage {
         return try await admission.run { started in
             try await self.client.withConnection { connection in
                 started()
-                return try await PostgresConnectionWatch.run(on: connection) { try await body(connection) }
+                do {
+                    return try await PostgresConnectionWatch.run(on: connection) { try await body(connection) }
+                } catch {
+                    if Self.endsSession(error) { await PostgresConnectionWatch.retire(connection) }
+                    throw error
+                }
             }
         }
     }
@@ -110,6 +115,18 @@ extension PostgresStreamStorage {
         if let lost = error as? ConnectionLost { return lost.beforeUse }
         guard let error = error as? PSQLError else { return false }
         return error.code == .serverClosedConnection || error.code == .clientClosedConnection
+    }
+
+    /// Whether the error leaves the connection unusable: closed, lost, or its session ended by the server
+    /// (`57P01` an administrator's termination, `57P02` a crash, `57P03` a database that cannot take connections).
+    static func endsSession(_ error: any Error) -> Bool {
+        if let failed = error as? PostgresTransactionError {
+            return [failed.beginError, failed.closureError, failed.commitError].contains { $0.map(endsSession) == true }
+        }
+        if error is ConnectionLost { return true }
+        guard let error = error as? PSQLError else { return false }
+        if error.code == .serverClosedConnection || error.code == .clientClosedConnection { return true }
+        return ["57P01", "57P02", "57P03"].contains(error.serverInfo?[.sqlState] ?? "")
     }
 
     /// Whether a transaction failed only because a concurrent one won (a retry settles it).

@@ -163,16 +163,23 @@ extension PostgresStreamStorage {
             do {
                 try await client.withConnection { connection in
                     // A listener whose connection closed is abandoned, not awaited (see PostgresConnectionWatch).
-                    try await PostgresConnectionWatch.run(on: connection) {
-                        try await connection.listen(on: self.feed.channel) { notifications in
-                            listening.withLock { $0 = true }
-                            if resumed { self.logger.notice("listening for stream changes again") }
-                            await self.pollWatched()
-                            for try await notification in notifications {
-                                self.feed.receive(message: notification.payload)
+                    // Its connection, still subscribed or with its session ended, never goes back to the pool open.
+                    do {
+                        try await PostgresConnectionWatch.run(on: connection) {
+                            try await connection.listen(on: self.feed.channel) { notifications in
+                                listening.withLock { $0 = true }
+                                if resumed { self.logger.notice("listening for stream changes again") }
+                                await self.pollWatched()
+                                for try await notification in notifications {
+                                    self.feed.receive(message: notification.payload)
+                                }
                             }
                         }
+                    } catch {
+                        await PostgresConnectionWatch.retire(connection)
+                        throw error
                     }
+                    await PostgresConnectionWatch.retire(connection)
                 }
             } catch {
                 if wasListening, !Task.isCancelled {

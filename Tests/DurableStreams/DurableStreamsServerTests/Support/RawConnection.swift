@@ -1,3 +1,4 @@
+import CourierPrimitives
 import NIOCore
 import NIOPosix
 
@@ -43,6 +44,32 @@ final class RawConnection: Sendable {
             }
         } catch {}
         return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Reads until the server closes the connection or `duration` passed, whichever is first: what arrived, and
+    /// whether the server closed the connection.
+    func receive(within duration: Duration) async -> (text: String, closed: Bool) {
+        let received = Locked<[UInt8]>([])
+        let reading = Task {
+            try? await channel.executeThenClose { inbound, _ in
+                for try await chunk in inbound { received.withLock { $0 += chunk.readableBytesView } }
+            }
+        }
+        let closed = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await reading.value
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: duration)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            reading.cancel()
+            return first
+        }
+        return (String(decoding: received.value, as: UTF8.self), closed)
     }
 
     /// Reads until the response head and a body of `Content-Length` bytes arrived.

@@ -164,6 +164,16 @@ struct ServeCommand: AsyncParsableCommand {
             longPollTimeout: .milliseconds(Int64(longPollTimeout * 1000)),
             faultInjection: faultInjection
         )
+        if faultInjection, let shared {
+            // Every node sees the faults a test arms through any of them.
+            let board = PostgresFaultBoard(shared)
+            do throws(StreamStorageError) {
+                try await board.prepare()
+            } catch {
+                throw ValidationError("cannot start: \(error.message)")
+            }
+            configuration.sharedFaults = PostgresSharedFaults(board: board)
+        }
         configuration.basePath = basePath
         configuration.webhooks = DurableStreamsServer.Webhooks(rawValue: webhooks) ?? .enabled
         configuration.webhookKeyLifetime = webhookKeyLifetime.map { .seconds($0) }

@@ -97,6 +97,9 @@ extension DurableStreamsServer {
         /// Whether `POST`/`DELETE /_test/inject-error` can inject faults. Off by default: never enable it in
         /// production.
         public var faultInjection: Bool
+        /// Where armed faults are kept when several processes serve the same streams (see ``SharedFaultBoard``);
+        /// `nil` (the default) keeps them in this process. Used only with ``faultInjection`` on.
+        public var sharedFaults: (any SharedFaultBoard)?
         /// Whether responses of at least ``compressionThreshold`` bytes are gzip- or deflate-compressed for
         /// clients that accept it; on by default.
         public var compression: Bool
@@ -143,6 +146,7 @@ extension DurableStreamsServer {
             self.bodyTimeout = .seconds(30)
             self.idleTimeout = .seconds(60)
             self.faultInjection = faultInjection
+            self.sharedFaults = nil
             self.compression = true
             self.compressionThreshold = 1024
             self.cacheVisibility = .public

@@ -1,4 +1,5 @@
 import CourierPrimitives
+import DurableStreamsStorage
 import Foundation
 
 /// The test-only fault injection behind `POST`/`DELETE /_test/inject-error`, with the reference server's
@@ -36,19 +37,44 @@ final class FaultInjector: Sendable {
     }
 
     private let faults = Locked([String: Fault]())
+    /// The board every node shares, when there is one; the faults above are then unused.
+    private let shared: (any SharedFaultBoard)?
 
-    /// Arms a fault for a path, replacing any fault armed there.
-    func inject(_ fault: Fault, at path: String) {
-        faults.withLock { $0[path] = fault }
+    init(shared: (any SharedFaultBoard)? = nil) {
+        self.shared = shared
+    }
+
+    /// Arms a fault for a path, replacing any fault armed there; `definition` is the control request's body.
+    func inject(_ fault: Fault, at path: String, definition: [UInt8]) async throws(StreamStorageError) {
+        guard let shared else {
+            faults.withLock { $0[path] = fault }
+            return
+        }
+        try await shared.arm(
+            path: path, method: fault.method, count: fault.count, probability: fault.probability,
+            definition: definition)
     }
 
     /// Disarms every fault.
-    func clear() {
-        faults.withLock { $0.removeAll() }
+    func clear() async throws(StreamStorageError) {
+        guard let shared else {
+            faults.withLock { $0.removeAll() }
+            return
+        }
+        try await shared.disarmAll()
     }
 
-    /// Takes the fault for a request, if one is armed for its path and method and its dice say so.
-    func consume(path: String, method: String) -> Fault? {
+    /// Takes the fault for a request, if one is armed for its path and method and its dice say so. A shared board
+    /// that cannot be reached injects nothing.
+    func consume(path: String, method: String) async -> Fault? {
+        guard let shared else { return consumeLocal(path: path, method: method) }
+        guard let definition = try? await shared.take(path: path, method: method),
+            case .success(let (_, fault)) = Self.parse(definition)
+        else { return nil }
+        return fault
+    }
+
+    private func consumeLocal(path: String, method: String) -> Fault? {
         faults.withLock { faults -> Fault? in
             guard var fault = faults[path] else { return nil }
             if let only = fault.method, only.uppercased() != method.uppercased() { return nil }

@@ -30,7 +30,7 @@ struct HTTPListener: Sendable {
         let handler = StreamHTTPHandler(
             storage: storage,
             settings: .init(configuration, root: root),
-            faults: configuration.faultInjection ? FaultInjector() : nil,
+            faults: configuration.faultInjection ? FaultInjector(shared: configuration.sharedFaults) : nil,
             liveWaits: liveWaits,
             subscriptions: subscriptions,
             console: console,

@@ -159,7 +159,7 @@ struct StreamHTTPHandler: Sendable {
         }
 
         var fault: FaultInjector.Fault?
-        if let faults, let armed = faults.consume(path: path.value, method: method.rawValue) {
+        if let faults, let armed = await faults.consume(path: path.value, method: method.rawValue) {
             if let delay = armed.delay { try? await Task.sleep(for: delay) }
             if armed.dropConnection {
                 try? await channel.close()
@@ -286,13 +286,21 @@ struct StreamHTTPHandler: Sendable {
             switch FaultInjector.parse(body) {
             case .success(let (rawPath, fault)):
                 let path = (try? StreamPath(validating: rawPath))?.value ?? rawPath
-                faults.inject(fault, at: path)
+                do {
+                    try await faults.inject(fault, at: path, definition: body)
+                } catch {
+                    return .storageError(error)
+                }
                 return Reply(.ok, fields: json, body: Array("{\"ok\":true}".utf8))
             case .failure(let failure):
                 return .error(.badRequest, failure.message)
             }
         case .delete:
-            faults.clear()
+            do {
+                try await faults.clear()
+            } catch {
+                return .storageError(error)
+            }
             return Reply(.ok, fields: json, body: Array("{\"ok\":true}".utf8))
         default:
             var fields = HTTPFields()

@@ -15,7 +15,8 @@ struct PostgresSharedFaultTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sharedAcrossNodes() async throws {
         let schema = PostgresCluster.uniqueSchema()
-        let arguments = try PostgresCluster.serveArguments(schema: schema) + ["--log-level", "error", "--fault-injection"]
+        let arguments =
+            try PostgresCluster.serveArguments(schema: schema) + ["--log-level", "error", "--fault-injection"]
         let first = try await ServerProcess.start(arguments: arguments)
         let second = try await ServerProcess.start(arguments: arguments)
         let client = ExactHTTPClient()

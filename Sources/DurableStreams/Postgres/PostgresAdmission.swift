@@ -57,6 +57,7 @@ final class PostgresAdmission: Sendable {
 }
 
 /// Every connection is busy and the queue is full: the database is up, the node is overloaded.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct AdmissionRefused: Error {
     let slots: Int
     let queue: Int
@@ -69,6 +70,7 @@ struct AdmissionRefused: Error {
 }
 
 /// No connection could be used within the queue timeout: the database is unreachable (or the pool overloaded).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct AdmissionTimedOut: Error {
     let timeout: Duration
 

@@ -23,6 +23,7 @@ struct ForkSubOffsetPieceTests {
     }
 
     /// A body handed over in chunks of `chunk` bytes.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func body(_ bytes: [UInt8], chunk: Int) -> AppendBody {
         let next = Locked(0)
         return AppendBody(expectedLength: nil) { () throws(StreamStorageError) -> [UInt8]? in

@@ -14,6 +14,7 @@ struct PostgresPieceTests {
     static let mebibyte = 1 << 20
 
     /// A body handed over in chunks of `chunk` bytes.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func body(_ bytes: [UInt8], chunk: Int, announced: Bool) -> AppendBody {
         let next = Locked(0)
         return AppendBody(expectedLength: announced ? bytes.count : nil) { () throws(StreamStorageError) -> [UInt8]? in

@@ -12,6 +12,7 @@ final class PostgresAdmission: Sendable {
     let queue: Int
     let timeout: Duration
     private let admitted = Locked(0)
+    private let running = Locked(0)
 
     init(slots: Int, queue: Int, timeout: Duration) {
         self.slots = slots
@@ -21,6 +22,9 @@ final class PostgresAdmission: Sendable {
 
     /// How many operations are admitted now (running or waiting).
     var count: Int { admitted.value }
+
+    /// How many admitted operations hold their connection now.
+    var runningCount: Int { running.value }
 
     /// Runs `body`, which calls `started` once it holds its connection.
     func run<Value: Sendable>(
@@ -35,10 +39,18 @@ final class PostgresAdmission: Sendable {
         guard isAdmitted else { throw AdmissionRefused(slots: slots, queue: queue) }
         defer { admitted.withLock { $0 -= 1 } }
         let hasStarted = Locked(false)
+        defer { if hasStarted.value { running.withLock { $0 -= 1 } } }
         let timeout = self.timeout
+        let running = self.running
         return try await withThrowingTaskGroup(of: Value?.self) { group in
             group.addTask {
-                try await body { hasStarted.withLock { $0 = true } }
+                try await body {
+                    let isFirst = hasStarted.withLock { started -> Bool in
+                        defer { started = true }
+                        return !started
+                    }
+                    if isFirst { running.withLock { $0 += 1 } }
+                }
             }
             group.addTask {
                 try await Task.sleep(for: timeout)

@@ -130,6 +130,9 @@ extension PostgresStreamStorage {
     /// How many operations hold or wait for a connection now (fault tests: an exhausted pool).
     package var admittedOperations: Int { admission.count }
 
+    /// How many operations hold a connection now (fault tests: an exhausted pool).
+    package var runningOperations: Int { admission.runningCount }
+
     /// Holds one pooled connection for `seconds` (fault tests: an exhausted pool).
     package func holdConnection(seconds: Double) async throws(StreamStorageError) {
         try await connection { connection in

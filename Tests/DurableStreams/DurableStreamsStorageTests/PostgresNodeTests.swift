@@ -126,7 +126,7 @@ struct PostgresNodeTests {
             let stream = try path()
             try await Self.whenConnected { _ = try await a.makeText(stream, "x") }
             let holders = (0..<2).map { _ in Task { try await a.holdConnection(seconds: 2) } }
-            try await waitUntil { a.admittedOperations == 2 }
+            try await waitUntil { a.admittedOperations == 2 && a.runningOperations == 1 }
             // Both slots (one running, one queued) are taken: this one is refused at once.
             let started = ContinuousClock.now
             await #expect(throws: StreamStorageError(.temporarilyUnavailable)) { try await a.info(stream) }
@@ -179,13 +179,14 @@ struct PostgresNodeTests {
             let stream = try path()
             try await Self.whenConnected { _ = try await a.makeText(stream, "x") }
             let holder = Task { try await a.holdConnection(seconds: 3) }
-            try await waitUntil { a.admittedOperations == 1 }
+            // The holder holds the pool's one connection (not only admitted, which the next request could overtake).
+            try await waitUntil { a.runningOperations == 1 }
             let started = ContinuousClock.now
             await #expect(throws: StreamStorageError(.temporarilyUnavailable)) { try await a.info(stream) }
             let waited = ContinuousClock.now - started
             #expect(waited >= .milliseconds(250) && waited < .seconds(2), "queued for the timeout: \(waited)")
             try await holder.value
-            #expect(a.admittedOperations == 0)
+            #expect(a.admittedOperations == 0 && a.runningOperations == 0)
             #expect(try await a.info(stream).tail == StreamOffset(position: 1))
         }
     }

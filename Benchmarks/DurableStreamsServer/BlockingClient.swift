@@ -12,25 +12,37 @@ import Glibc
 enum BlockingClient {
     /// `total` 100 B appends to `path`, one at a time over one keep-alive connection.
     static func appends(port: Int, path: String, total: Int) async throws -> Scenarios.AppendFigures {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let samples = try await appendSamples(port: port, path: path, count: total)
+        return Scenarios.AppendFigures(rate: rate(total, in: clock.now - start), latency: LatencySummary(samples))
+    }
+
+    /// The latency of each of `count` 100 B appends to `path`, one at a time over one keep-alive connection;
+    /// `headers` gives each append's extra header lines (`Name: value\r\n`) from its index.
+    static func appendSamples(
+        port: Int, path: String, count: Int, headers: @escaping @Sendable (Int) -> String = { _ in "" }
+    ) async throws -> [Duration] {
         try await onThread {
             let socket = try connected(port: port)
             defer { close(socket) }
-            let body = String(repeating: "x", count: 100)
-            let request = Array(
-                "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n\(body)"
-                    .utf8)
+            let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: text/plain\r\n"
+            let tail = Array("Content-Length: 100\r\n\r\n\(String(repeating: "x", count: 100))".utf8)
+            let fixed = Array(head.utf8) + tail
             let clock = ContinuousClock()
             var samples: [Duration] = []
-            samples.reserveCapacity(total)
-            let start = clock.now
-            for _ in 0..<total {
+            samples.reserveCapacity(count)
+            var response = ResponseReader()
+            for index in 0..<count {
+                let extra = headers(index)
+                let request = extra.isEmpty ? fixed : Array(head.utf8) + Array(extra.utf8) + tail
                 let sent = clock.now
                 try send(request, on: socket)
-                let status = try readResponse(on: socket)
+                let status = try response.next(on: socket)
                 samples.append(clock.now - sent)
                 guard status == 204 || status == 200 else { throw BenchmarkError("append: \(status)") }
             }
-            return Scenarios.AppendFigures(rate: rate(total, in: clock.now - start), latency: LatencySummary(samples))
+            return samples
         }
     }
 
@@ -134,29 +146,54 @@ enum BlockingClient {
         }
     }
 
-    /// Reads one response (head, then a `Content-Length` body) and returns its status.
-    private static func readResponse(on socket: Int32) throws -> Int {
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let separator: [UInt8] = [13, 10, 13, 10]
-        while true {
-            let count = chunk.withUnsafeMutableBytes { raw in
-                raw.baseAddress.map { read(socket, $0, raw.count) } ?? -1
+    /// Reads responses (a head, then a `Content-Length` body) from a connection, keeping bytes that arrive
+    /// early for the next.
+    private struct ResponseReader {
+        private var received: [UInt8] = []
+        private var chunk = [UInt8](repeating: 0, count: 4096)
+
+        /// The next response's status.
+        mutating func next(on socket: Int32) throws -> Int {
+            while true {
+                if let (status, length) = Self.parse(received) {
+                    received.removeFirst(length)
+                    return status
+                }
+                let count = chunk.withUnsafeMutableBytes { raw in
+                    raw.baseAddress.map { read(socket, $0, raw.count) } ?? -1
+                }
+                guard count > 0 else { throw BenchmarkError("connection closed mid-response") }
+                received += chunk[0..<count]
             }
-            guard count > 0 else { throw BenchmarkError("connection closed mid-response") }
-            received += chunk[0..<count]
-            let candidates = received.indices.dropLast(3)
-            guard let end = candidates.first(where: { received[$0..<$0 + 4].elementsEqual(separator) }) else {
-                continue
-            }
-            let head = String(decoding: received[0..<end], as: UTF8.self)
+        }
+
+        /// The status and length of the first whole response in `bytes`, or `nil` while it is incomplete.
+        private static func parse(_ bytes: [UInt8]) -> (status: Int, length: Int)? {
+            guard bytes.count >= 16,
+                let end = (0...(bytes.count - 4)).first(where: {
+                    bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10
+                })
+            else { return nil }
+            let head = String(decoding: bytes[0..<end], as: UTF8.self).lowercased()
             let lines = head.split(separator: "\r\n")
-            let length =
-                lines.first { $0.lowercased().hasPrefix("content-length:") }
-                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-            guard received.count >= end + 4 + length else { continue }
-            let status = lines.first.flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) }
-            return status ?? 0
+            // `HTTP/1.1 204 …`: the status is bytes 9 to 11.
+            let status = Int(String(decoding: bytes[9..<12], as: UTF8.self)) ?? 0
+            if lines.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.hasSuffix("chunked") }) {
+                // A chunked body: up to the last chunk and the empty trailer.
+                let body = bytes[(end + 4)...]
+                let last: [UInt8] = Array("0\r\n\r\n".utf8)
+                guard body.count >= 5,
+                    let start = (body.startIndex...(body.endIndex - 5)).first(where: {
+                        ($0 == body.startIndex || bytes[$0 - 1] == 10) && bytes[$0..<$0 + 5].elementsEqual(last)
+                    })
+                else { return nil }
+                return (status, start + 5)
+            }
+            let field = lines.first { $0.hasPrefix("content-length:") }
+            let bodyLength =
+                field.flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            guard bytes.count >= end + 4 + bodyLength else { return nil }
+            return (status, end + 4 + bodyLength)
         }
     }
 }

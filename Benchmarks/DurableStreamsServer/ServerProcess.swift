@@ -20,6 +20,13 @@ final class ServerProcess: Sendable {
         /// `durable-streams` on the PostgreSQL store of `DURABLE_STREAMS_POSTGRES_URL` (one node of several
         /// sharing a schema).
         case postgres
+        /// Answers `200` at once, from one `poll` thread (``FloorServers``).
+        case socketFloor
+        /// Answers `200` at once, from swift-nio's HTTP/1.1 pipeline with a task per connection.
+        case nioFloor
+
+        /// Whether this is a floor, which serves appends only.
+        var isFloor: Bool { self == .socketFloor || self == .nioFloor }
 
         var description: String {
             switch self {
@@ -27,6 +34,8 @@ final class ServerProcess: Sendable {
             case .swiftDisk: "durable-streams (disk, fsync every append)"
             case .rakaia: "rakaia-streams 0.9.0 (memory)"
             case .postgres: "durable-streams (PostgreSQL)"
+            case .socketFloor: "floor: one poll thread, fixed 200"
+            case .nioFloor: "floor: swift-nio, task per connection, 200"
             }
         }
     }
@@ -53,20 +62,32 @@ final class ServerProcess: Sendable {
         case .swiftMemory, .swiftDisk, .postgres:
             let directory = kind == .swiftDisk ? try TemporaryDirectory(prefix: "ds-bench") : nil
             let store = kind == .postgres ? "postgres:" + schema : directory?.path ?? "memory"
-            let child = try ChildProcess(
-                executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
-                arguments: ["serve-child", store, String(longPollTimeout)]
-                    + (countingAllocations ? ["count-allocations"] : []),
-                standardInput: countingAllocations
-            )
-            guard let line = try await child.lines.firstValue(within: .seconds(60), where: { $0.hasPrefix("port ") }),
-                let port = Int(line.dropFirst(5))
-            else { throw BenchmarkError("the server did not start: \(child.standardError)") }
+            let (child, port) = try await serveChild(
+                [store, String(longPollTimeout)] + (countingAllocations ? ["count-allocations"] : []),
+                standardInput: countingAllocations)
             return ServerProcess(kind: kind, port: port, child: child, directory: directory)
+        case .socketFloor, .nioFloor:
+            let (child, port) = try await serveChild([kind == .socketFloor ? "socket-floor" : "nio-floor"])
+            return ServerProcess(kind: kind, port: port, child: child, directory: nil)
         case .rakaia:
             let server = try await RakaiaStreams.start(longPollTimeout: Double(longPollTimeout))
             return ServerProcess(kind: kind, port: server.port, child: server.process, directory: nil)
         }
+    }
+
+    /// This executable re-run as `serve-child` with `arguments`, once it has printed its port.
+    private static func serveChild(_ arguments: [String], standardInput: Bool = false) async throws
+        -> (ChildProcess, Int)
+    {
+        let child = try ChildProcess(
+            executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+            arguments: ["serve-child"] + arguments,
+            standardInput: standardInput
+        )
+        guard let line = try await child.lines.firstValue(within: .seconds(60), where: { $0.hasPrefix("port ") }),
+            let port = Int(line.dropFirst(5))
+        else { throw BenchmarkError("the server did not start: \(child.standardError)") }
+        return (child, port)
     }
 
     /// The server process's resident memory, in bytes.
@@ -104,6 +125,11 @@ final class ServerProcess: Sendable {
 enum ServeChild {
     static func run(_ arguments: [String]) async throws {
         System.raiseOpenFiles()
+        switch arguments.first {
+        case "socket-floor": return try FloorServers.runSocketFloor()
+        case "nio-floor": return try await FloorServers.runNIOFloor()
+        default: break
+        }
         let storage: DurableStreamsServer.Storage
         if arguments[0] == "memory" {
             storage = .memory

@@ -35,8 +35,8 @@ public struct StreamConfiguration: Sendable, Equatable {
 
     /// The media type of a content-type header value: the part before `;`, trimmed and lower-cased.
     public static func mediaType(of contentType: String) -> String {
-        let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = contentType[..<(contentType.firstIndex(of: ";") ?? contentType.endIndex)]
+        return HeaderText.lowercased(HeaderText.trimmed(type))
     }
 }
 

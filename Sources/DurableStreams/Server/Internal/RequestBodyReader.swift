@@ -1,5 +1,6 @@
 #if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
 import CourierPrimitives
+import DurableStreamsStorage
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
@@ -41,14 +42,14 @@ final class RequestBodyReader: @unchecked Sendable {
         // `chunked` is the only transfer coding the server decodes: with any other (`gzip, chunked`) the
         // bytes are still encoded, so storing them would store something the client did not mean.
         let transferCodings = request.headers[values: .transferEncoding].flatMap { value in
-            value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            value.split(separator: ",").map { HeaderText.lowercased(HeaderText.trimmed($0)) }
         }
         if let coding = transferCodings.first(where: { $0 != "chunked" }) {
             var reply = Reply.error(.notImplemented, "Transfer-Encoding \(coding) is not supported (only chunked)")
             reply.closesConnection = true
             throw RequestFailure(reply)
         }
-        if let encoding = request.headers[.contentEncoding]?.trimmingCharacters(in: .whitespaces).lowercased(),
+        if let encoding = request.headers[.contentEncoding].map({ HeaderText.lowercased(HeaderText.trimmed($0[...])) }),
             !encoding.isEmpty, encoding != "identity"
         {
             throw RequestFailure(

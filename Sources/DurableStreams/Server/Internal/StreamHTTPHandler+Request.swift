@@ -42,7 +42,7 @@ extension StreamHTTPHandler {
 
     /// A content type of the form `type/subtype` with optional parameters, or `400`.
     func validatedContentType(_ value: String) throws(RequestFailure) -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(HeaderText.trimmed(value[...]))
         let media = StreamConfiguration.mediaType(of: trimmed)
         let parts = media.split(separator: "/", omittingEmptySubsequences: false)
         let isToken: (Substring) -> Bool = { part in
@@ -58,7 +58,8 @@ extension StreamHTTPHandler {
                     }
                 }
         }
-        guard parts.count == 2, isToken(parts[0]), isToken(parts[1]), trimmed.count <= 256 else {
+        guard parts.count == 2, isToken(parts[0]), isToken(parts[1]), trimmed.utf8.count <= 256 || trimmed.count <= 256
+        else {
             throw .badRequest("Invalid Content-Type: \(value)")
         }
         return trimmed

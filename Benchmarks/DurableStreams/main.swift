@@ -78,7 +78,9 @@ func runBenchmark() async throws {
             "official Swift client*", "official Python client*", "raw HTTP floor*",
         ])
     @MainActor func row(_ name: String, _ cell: (Figures) -> String, peers: [String]) {
-        table.add([name] + results.map { cell($0.1) } + peers)
+        var cells = [name]
+        for (_, figures) in results { cells.append(cell(figures)) }
+        table.add(cells + peers)
     }
     row(
         "100 B append p50 / p99", { "\($0.append.p50.millisecondsText) / \($0.append.p99.millisecondsText)" },

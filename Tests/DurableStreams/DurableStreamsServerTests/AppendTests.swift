@@ -37,6 +37,39 @@ struct AppendTests {
         }
     }
 
+    @Test(
+        "Content-Type is type/subtype of tokens, any case, parameters and surrounding spaces allowed",
+        arguments: [
+            ("text/plain", 204), (" Text/Plain ; charset=utf-8 ", 204), ("\ttext/plain\t", 204),
+            ("text/", 400), ("/plain", 400), ("text", 400), ("text/plain/x", 400), ("te xt/plain", 400),
+            ("text/pl@in", 400), ("", 400), (";", 400),
+        ])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func contentTypeForms(contentType: String, status: Int) async throws {
+        try await ServerHarness.run { server in
+            let path = ServerHarness.uniquePath()
+            try await server.create(path)
+            #expect(try await server.append(path, "x", contentType: contentType).status == status)
+        }
+    }
+
+    @Test("A header that must be single (Content-Type, a producer header) sent twice is refused with 400")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func repeatedHeaders() async throws {
+        try await ServerHarness.run { server in
+            let path = ServerHarness.uniquePath()
+            try await server.create(path)
+            let twice = [("Content-Type", "text/plain"), ("Content-Type", "text/plain")]
+            #expect(try await server.send(.POST, path, headers: twice, text: "x").status == 400)
+            let producer = [
+                ("Content-Type", "text/plain"), ("Producer-Id", "a"), ("Producer-Id", "b"), ("Producer-Epoch", "0"),
+                ("Producer-Seq", "0"),
+            ]
+            #expect(try await server.send(.POST, path, headers: producer, text: "x").status == 400)
+            #expect(try await server.read(path).text == "")
+        }
+    }
+
     @Test("Stream-Seq must grow byte-wise: '2' then '10' conflicts, '09' then '10' does not")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func streamSequence() async throws {

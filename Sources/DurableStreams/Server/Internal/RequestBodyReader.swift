@@ -41,10 +41,11 @@ final class RequestBodyReader: @unchecked Sendable {
         if let expectedLength, expectedLength > limit { throw RequestFailure(StreamHTTPHandler.tooLarge(limit)) }
         // `chunked` is the only transfer coding the server decodes: with any other (`gzip, chunked`) the
         // bytes are still encoded, so storing them would store something the client did not mean.
-        let transferCodings = request.headers[values: .transferEncoding].flatMap { value in
-            value.split(separator: ",").map { HeaderText.lowercased(HeaderText.trimmed($0)) }
-        }
-        if let coding = transferCodings.first(where: { $0 != "chunked" }) {
+        // Over the fields, so that a request without the header (most) builds no arrays.
+        let coding = request.headers.lazy.filter { $0.name == .transferEncoding }.flatMap { field in
+            field.value.split(separator: ",").lazy.map { HeaderText.lowercased(HeaderText.trimmed($0)) }
+        }.first { $0 != "chunked" }
+        if let coding {
             var reply = Reply.error(.notImplemented, "Transfer-Encoding \(coding) is not supported (only chunked)")
             reply.closesConnection = true
             throw RequestFailure(reply)

@@ -28,15 +28,20 @@ extension StreamHTTPHandler {
 
     /// The single value of a header, `nil` when absent; `400` when it is sent more than once.
     func singleValue(_ name: HTTPField.Name, in request: Request) throws(RequestFailure) -> String? {
-        let values = request.headers[values: name]
-        guard values.count <= 1 else { throw .badRequest("\(name.rawName) must be sent at most once") }
-        return values.first
+        // Over the fields rather than `headers[values:]`, which builds an array on every request.
+        var value: String?
+        for field in request.headers where field.name == name {
+            guard value == nil else { throw .badRequest("\(name.rawName) must be sent at most once") }
+            value = field.value
+        }
+        return value
     }
 
     /// Whether `Stream-Closed: true` (case-insensitive) is present; any other value means absent.
     func streamClosedHeader(in request: Request) -> Bool {
-        request.headers[values: ProtocolHeader.streamClosed].contains {
-            $0.trimmingCharacters(in: .whitespaces).lowercased() == "true"
+        request.headers.contains { field in
+            field.name == ProtocolHeader.streamClosed
+                && HeaderText.lowercased(HeaderText.trimmed(field.value[...])) == "true"
         }
     }
 
@@ -44,7 +49,9 @@ extension StreamHTTPHandler {
     func validatedContentType(_ value: String) throws(RequestFailure) -> String {
         let trimmed = String(HeaderText.trimmed(value[...]))
         let media = StreamConfiguration.mediaType(of: trimmed)
-        let parts = media.split(separator: "/", omittingEmptySubsequences: false)
+        let slash = media.firstIndex(of: "/") ?? media.endIndex
+        let type = media[..<slash]
+        let subtype = slash < media.endIndex ? media[media.index(after: slash)...] : ""
         let isToken: (Substring) -> Bool = { part in
             !part.isEmpty
                 && part.utf8.allSatisfy { byte in
@@ -58,7 +65,8 @@ extension StreamHTTPHandler {
                     }
                 }
         }
-        guard parts.count == 2, isToken(parts[0]), isToken(parts[1]), trimmed.utf8.count <= 256 || trimmed.count <= 256
+        // Tokens hold no `/`, so `type/sub/more` is refused by the subtype's check.
+        guard slash < media.endIndex, isToken(type), isToken(subtype), trimmed.utf8.count <= 256 || trimmed.count <= 256
         else {
             throw .badRequest("Invalid Content-Type: \(value)")
         }

@@ -26,9 +26,13 @@ final class PostgresAdmission: Sendable {
     /// How many admitted operations hold their connection now.
     var runningCount: Int { running.value }
 
-    /// Runs `body`, which calls `started` once it holds its connection.
+    /// Runs `body`, which calls `start` once it holds its connection and goes on only if that returns `true`.
+    ///
+    /// The timeout answers the caller at once, whether or not the pool honours the cancellation of the lease
+    /// promptly: the abandoned lease finishes in the background, and `start` then returns `false`, so that an
+    /// operation the caller was told failed never runs. It stays counted as admitted until it has finished.
     func run<Value: Sendable>(
-        _ body: @escaping @Sendable (_ started: @escaping @Sendable () -> Void) async throws -> Value
+        _ body: @escaping @Sendable (_ start: @escaping @Sendable () -> Bool) async throws -> Value
     ) async throws -> Value {
         let limit = slots + queue
         let isAdmitted = admitted.withLock { count -> Bool in
@@ -37,34 +41,86 @@ final class PostgresAdmission: Sendable {
             return true
         }
         guard isAdmitted else { throw AdmissionRefused(slots: slots, queue: queue) }
-        defer { admitted.withLock { $0 -= 1 } }
-        let hasStarted = Locked(false)
-        defer { if hasStarted.value { running.withLock { $0 -= 1 } } }
-        let timeout = self.timeout
-        let running = self.running
-        return try await withThrowingTaskGroup(of: Value?.self) { group in
-            group.addTask {
-                try await body {
-                    let isFirst = hasStarted.withLock { started -> Bool in
-                        defer { started = true }
-                        return !started
+        let (admitted, running, timeout) = (self.admitted, self.running, self.timeout)
+        let race = Locked(Race.waiting)
+        let meeting = Meeting<Value>()
+        let operation = Task {
+            defer {
+                if race.value == .started { running.withLock { $0 -= 1 } }
+                admitted.withLock { $0 -= 1 }
+            }
+            do {
+                let value = try await body {
+                    let starts = race.withLock { state -> Bool in
+                        guard state == .waiting else { return false }
+                        state = .started
+                        return true
                     }
-                    if isFirst { running.withLock { $0 += 1 } }
+                    if starts { running.withLock { $0 += 1 } }
+                    return starts
                 }
+                meeting.finish(.success(value))
+            } catch {
+                meeting.finish(.failure(error))
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                if hasStarted.value { return nil }
-                throw AdmissionTimedOut(timeout: timeout)
-            }
-            while let value = try await group.next() {
-                if let value {
-                    group.cancelAll()
-                    return value
-                }
-            }
-            throw CancellationError()
         }
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            let abandons = race.withLock { state -> Bool in
+                guard state == .waiting else { return false }
+                state = .abandoned
+                return true
+            }
+            guard abandons else { return }
+            operation.cancel()
+            meeting.finish(.failure(AdmissionTimedOut(timeout: timeout)))
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            try await meeting.value()
+        } onCancel: {
+            operation.cancel()
+        }
+    }
+
+    private enum Race { case waiting, started, abandoned }
+}
+
+/// Where an operation's outcome meets its caller: the first outcome given wins.
+private final class Meeting<Value: Sendable>: Sendable {
+    private struct State {
+        var waiter: CheckedContinuation<Value, any Error>?
+        var outcome: Result<Value, any Error>?
+        var isFinished = false
+    }
+
+    private let state = Locked(State())
+
+    /// The first outcome, once there is one.
+    func value() async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            let early = state.withLock { state -> Result<Value, any Error>? in
+                if let outcome = state.outcome { return outcome }
+                state.waiter = continuation
+                return nil
+            }
+            if let early { continuation.resume(with: early) }
+        }
+    }
+
+    /// Gives the outcome, unless one was given before.
+    func finish(_ outcome: Result<Value, any Error>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            guard !state.isFinished else { return nil }
+            state.isFinished = true
+            guard let waiter = state.waiter else {
+                state.outcome = outcome
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(with: outcome)
     }
 }
 

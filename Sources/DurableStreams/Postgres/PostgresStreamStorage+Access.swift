@@ -52,9 +52,10 @@ extension PostgresStreamStorage {
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
     ) async throws -> Value {
         guard !isShutDown.value else { throw StreamStorageError(.unavailable) }
-        return try await admission.run { started in
+        return try await admission.run { start in
             try await self.client.withConnection { connection in
-                started()
+                // A lease granted after the caller was answered (the queue timeout) runs nothing.
+                guard start() else { throw CancellationError() }
                 do {
                     return try await PostgresConnectionWatch.run(on: connection) { try await body(connection) }
                 } catch {

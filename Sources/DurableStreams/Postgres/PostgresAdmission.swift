@@ -43,7 +43,8 @@ final class PostgresAdmission: Sendable {
         guard isAdmitted else { throw AdmissionRefused(slots: slots, queue: queue) }
         let (admitted, running, timeout) = (self.admitted, self.running, self.timeout)
         let race = Locked(Race.waiting)
-        let meeting = Meeting<Value>()
+        // The first of the operation's outcome and the timeout.
+        let outcome = HandOff<Result<Value, any Error>>()
         let operation = Task {
             defer {
                 if race.value == .started { running.withLock { $0 -= 1 } }
@@ -59,9 +60,9 @@ final class PostgresAdmission: Sendable {
                     if starts { running.withLock { $0 += 1 } }
                     return starts
                 }
-                meeting.finish(.success(value))
+                outcome.deliver(.success(value))
             } catch {
-                meeting.finish(.failure(error))
+                outcome.deliver(.failure(error))
             }
         }
         let timer = Task {
@@ -73,55 +74,17 @@ final class PostgresAdmission: Sendable {
             }
             guard abandons else { return }
             operation.cancel()
-            meeting.finish(.failure(AdmissionTimedOut(timeout: timeout)))
+            outcome.deliver(.failure(AdmissionTimedOut(timeout: timeout)))
         }
         defer { timer.cancel() }
         return try await withTaskCancellationHandler {
-            try await meeting.value()
+            try await outcome.value().get()
         } onCancel: {
             operation.cancel()
         }
     }
 
     private enum Race { case waiting, started, abandoned }
-}
-
-/// Where an operation's outcome meets its caller: the first outcome given wins.
-private final class Meeting<Value: Sendable>: Sendable {
-    private struct State {
-        var waiter: CheckedContinuation<Value, any Error>?
-        var outcome: Result<Value, any Error>?
-        var isFinished = false
-    }
-
-    private let state = Locked(State())
-
-    /// The first outcome, once there is one.
-    func value() async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            let early = state.withLock { state -> Result<Value, any Error>? in
-                if let outcome = state.outcome { return outcome }
-                state.waiter = continuation
-                return nil
-            }
-            if let early { continuation.resume(with: early) }
-        }
-    }
-
-    /// Gives the outcome, unless one was given before.
-    func finish(_ outcome: Result<Value, any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Value, any Error>? in
-            guard !state.isFinished else { return nil }
-            state.isFinished = true
-            guard let waiter = state.waiter else {
-                state.outcome = outcome
-                return nil
-            }
-            state.waiter = nil
-            return waiter
-        }
-        waiter?.resume(with: outcome)
-    }
 }
 
 /// Every connection is busy and the queue is full: the database is up, the node is overloaded.

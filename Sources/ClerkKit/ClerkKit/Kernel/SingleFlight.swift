@@ -1,3 +1,5 @@
+import CourierPrimitives
+
 /// Runs at most one operation per key at a time; callers that arrive while it runs share its result.
 ///
 /// Cancelling a caller stops its wait at once; the shared operation is cancelled only when every caller waiting
@@ -36,7 +38,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
         // The caller waits on its own hand-off, so cancelling it ends its wait at once even while the shared
         // operation goes on for other callers.
-        let handOff = HandOff<Value>()
+        let handOff = HandOff<Result<Value, ClerkError>>()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 handOff.install(continuation)
@@ -67,45 +69,6 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     private func finish(_ key: Key) {
         running.withLock { _ = $0.removeValue(forKey: key) }
-    }
-}
-
-/// One caller's result: the first of the shared operation's result and the caller's cancellation, delivered once,
-/// whichever of `install` and `deliver` comes first.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-private final class HandOff<Value: Sendable>: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<Result<Value, ClerkError>, Never>?
-        var result: Result<Value, ClerkError>?
-        var delivered = false
-    }
-
-    private let state = Protected(State())
-
-    func install(_ continuation: CheckedContinuation<Result<Value, ClerkError>, Never>) {
-        let ready = state.withLock { state -> Result<Value, ClerkError>? in
-            guard let result = state.result else {
-                state.continuation = continuation
-                return nil
-            }
-            state.result = nil
-            return result
-        }
-        if let ready { continuation.resume(returning: ready) }
-    }
-
-    func deliver(_ result: Result<Value, ClerkError>) {
-        let waiting = state.withLock { state -> CheckedContinuation<Result<Value, ClerkError>, Never>? in
-            guard !state.delivered else { return nil }
-            state.delivered = true
-            guard let continuation = state.continuation else {
-                state.result = result
-                return nil
-            }
-            state.continuation = nil
-            return continuation
-        }
-        waiting?.resume(returning: result)
     }
 }
 

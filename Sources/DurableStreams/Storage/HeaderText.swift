@@ -15,6 +15,11 @@ package enum HeaderText {
         return text[start..<end]
     }
 
+    /// `text` trimmed and lower-cased: how a header's token values (`chunked`, `true`, a media type) compare.
+    package static func folded(_ text: Substring) -> String {
+        lowercased(trimmed(text))
+    }
+
     /// `text` lower-cased; the same string when it has no upper-case ASCII letter.
     package static func lowercased(_ text: Substring) -> String {
         text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 })

@@ -36,7 +36,7 @@ public struct StreamConfiguration: Sendable, Equatable {
     /// The media type of a content-type header value: the part before `;`, trimmed and lower-cased.
     public static func mediaType(of contentType: String) -> String {
         let type = contentType[..<(contentType.firstIndex(of: ";") ?? contentType.endIndex)]
-        return HeaderText.lowercased(HeaderText.trimmed(type))
+        return HeaderText.folded(type)
     }
 }
 

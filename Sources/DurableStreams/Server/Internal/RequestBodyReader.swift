@@ -43,14 +43,14 @@ final class RequestBodyReader: @unchecked Sendable {
         // bytes are still encoded, so storing them would store something the client did not mean.
         // Over the fields, so that a request without the header (most) builds no arrays.
         let coding = request.headers.lazy.filter { $0.name == .transferEncoding }.flatMap { field in
-            field.value.split(separator: ",").lazy.map { HeaderText.lowercased(HeaderText.trimmed($0)) }
+            field.value.split(separator: ",").lazy.map { HeaderText.folded($0) }
         }.first { $0 != "chunked" }
         if let coding {
             var reply = Reply.error(.notImplemented, "Transfer-Encoding \(coding) is not supported (only chunked)")
             reply.closesConnection = true
             throw RequestFailure(reply)
         }
-        if let encoding = request.headers[.contentEncoding].map({ HeaderText.lowercased(HeaderText.trimmed($0[...])) }),
+        if let encoding = request.headers[.contentEncoding].map({ HeaderText.folded($0[...]) }),
             !encoding.isEmpty, encoding != "identity"
         {
             throw RequestFailure(

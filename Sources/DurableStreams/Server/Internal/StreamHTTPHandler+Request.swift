@@ -41,7 +41,7 @@ extension StreamHTTPHandler {
     func streamClosedHeader(in request: Request) -> Bool {
         request.headers.contains { field in
             field.name == ProtocolHeader.streamClosed
-                && HeaderText.lowercased(HeaderText.trimmed(field.value[...])) == "true"
+                && HeaderText.folded(field.value[...]) == "true"
         }
     }
 

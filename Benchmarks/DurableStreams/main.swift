@@ -45,6 +45,7 @@ func runBenchmark() async throws {
     }
 
     var results: [(String, Figures)] = []
+    var floors: [(String, keptAlive: LatencySummary, freshConnection: LatencySummary)] = []
     for target in targets {
         for transportName in BenchmarkTransport.names {
             let (transport, shutdown) = BenchmarkTransport.make(transportName)
@@ -66,6 +67,12 @@ func runBenchmark() async throws {
             }
             results.append(("\(target.name) (\(transportName))", figures))
             await shutdown()
+        }
+        do {
+            let (keptAlive, freshConnection) = try await Floors.urlSessionAppends(target: target, quick: isQuickRun)
+            floors.append((target.name, keptAlive, freshConnection))
+        } catch {
+            print("\(target.name), bare URLSession: \(error)")
         }
         await target.stop()
     }
@@ -117,4 +124,28 @@ func runBenchmark() async throws {
         peers: ["33 % (flush reports success)", "-", "-"])
     table.print()
     print("\n* peers measured against rakaia-streams on a machine like this one (shared/notes/peer-figures.md).")
+    try printFloors(floors)
+}
+
+/// The decoding alone, and bare `URLSession` appends: what bounds the catch-up and the URLSession append figures.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+func printFloors(_ floors: [(String, keptAlive: LatencySummary, freshConnection: LatencySummary)]) throws {
+    let decoding = try Floors.decoding(quick: isQuickRun)
+    var table = Report(
+        "What bounds them, same run", columns: ["measure"] + floors.map(\.0) + ["in memory"])
+    table.add(
+        ["decode 10,000 JSON msgs (\(decoding.bytes / 1000) KB), Foundation JSONDecoder"] + floors.map { _ in "-" }
+            + [decoding.foundation.millisecondsText])
+    table.add(
+        ["decode 10,000 JSON msgs, the client's decoder"] + floors.map { _ in "-" } + [
+            "\(decoding.client.millisecondsText) (\(String(format: "%.2f", decoding.client / decoding.foundation))×)"
+        ])
+    table.add(
+        ["bare URLSession 100 B POST p50 / p99, kept-alive connection"]
+            + floors.map { "\($0.keptAlive.p50.millisecondsText) / \($0.keptAlive.p99.millisecondsText)" } + ["-"])
+    table.add(
+        ["bare URLSession 100 B POST p50 / p99, new connection (Connection: close)"]
+            + floors.map { "\($0.freshConnection.p50.millisecondsText) / \($0.freshConnection.p99.millisecondsText)" }
+            + ["-"])
+    table.print()
 }

@@ -22,7 +22,7 @@ struct SSEControl: Decodable {
     static func parse(_ bytes: [UInt8]) throws(DurableStreamError) -> SSEControl {
         let control: SSEControl
         do {
-            control = try JSONDecoder().decode(SSEControl.self, from: Data(bytes))
+            control = try FastJSONDecoding.decode(SSEControl.self, from: Data(bytes))
         } catch {
             let text = String(decoding: bytes.prefix(120), as: UTF8.self)
             throw .invalidResponse(message: "malformed SSE control event (\(text)): \(error)")

@@ -95,7 +95,7 @@ extension StreamResponse {
     /// JSON batches as they arrive, each decoded as `[U]` with the offset to resume from.
     public func jsonStream<U: Decodable & Sendable>(as type: U.Type) -> ChunkSequence<JSONBatch<U>> {
         ChunkSequence(response: self) { chunk throws(DurableStreamError) in
-            let items = try JSONMessages.decode([U].self, from: chunk.data, decoder: JSONDecoder())
+            let items = try JSONMessages.decode([U].self, from: chunk.data)
             return [
                 JSONBatch(
                     items: items, offset: chunk.offset, upToDate: chunk.upToDate, streamClosed: chunk.streamClosed,
@@ -107,7 +107,7 @@ extension StreamResponse {
     /// JSON messages one by one (use ``jsonStream(as:)`` to track offsets per batch).
     public func jsonItems<U: Decodable & Sendable>(as type: U.Type) -> ChunkSequence<U> {
         ChunkSequence(response: self) { chunk throws(DurableStreamError) in
-            try JSONMessages.decode([U].self, from: chunk.data, decoder: JSONDecoder())
+            try JSONMessages.decode([U].self, from: chunk.data)
         }
     }
 

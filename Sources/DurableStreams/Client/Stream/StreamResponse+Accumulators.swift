@@ -4,6 +4,9 @@ import Foundation
 extension StreamResponse {
     /// Reads every JSON message up to the tail and decodes each as `U`.
     ///
+    /// Messages decode as `JSONDecoder` with its default options decodes them, with the same results and errors,
+    /// several times faster.
+    ///
     /// - Parameter type: The message type.
     /// - Returns: The messages and the offset to resume from.
     /// - Throws: ``DurableStreamError``; ``DurableStreamError/decodingFailed`` if a message does not
@@ -12,13 +15,12 @@ extension StreamResponse {
         let reader = try claim(stopAtUpToDate: true)
         var items: [U] = []
         var last = ReadChunk(data: Data(), offset: requestOffset, upToDate: false, streamClosed: false)
-        let decoder = JSONDecoder()
         var next = try await reader.next()
         while let chunk = next {
             // The next page is fetched while this one decodes: the reader is still used by one task at a time,
             // and a catch-up of many pages costs about max(requests, decoding) instead of their sum.
             async let following = Self.nextChunk(of: reader)
-            items.append(contentsOf: try JSONMessages.decode([U].self, from: chunk.data, decoder: decoder))
+            items.append(contentsOf: try JSONMessages.decode([U].self, from: chunk.data))
             last = chunk
             next = try await following.get()
         }
@@ -88,15 +90,14 @@ extension StreamResponse {
     }
 }
 
-/// Decoding of JSON-mode bodies: a JSON array of messages (empty body means no messages).
+/// Decoding of JSON-mode bodies: a JSON array of messages (empty body means no messages), decoded as
+/// `JSONDecoder` with its default options would decode it (``FastJSONDecoding``).
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum JSONMessages {
-    static func decode<T: Decodable>(_ type: [T].Type, from data: Data, decoder: JSONDecoder) throws(DurableStreamError)
-        -> [T]
-    {
+    static func decode<T: Decodable>(_ type: [T].Type, from data: Data) throws(DurableStreamError) -> [T] {
         guard !data.isEmpty else { return [] }
         do {
-            return try decoder.decode(type, from: data)
+            return try FastJSONDecoding.decode(type, from: data)
         } catch {
             throw .decodingFailed(message: "\(error)")
         }

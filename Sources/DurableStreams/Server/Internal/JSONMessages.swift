@@ -1,3 +1,5 @@
+import CourierPrimitives
+
 /// JSON mode: validates a request body and turns it into messages in storage form.
 ///
 /// Storage form is each message in compact form (insignificant whitespace removed, everything else —
@@ -257,7 +259,8 @@ enum JSONMessages {
                 case 0x20..<0x80:
                     index += 1
                 default:
-                    guard let length = utf8SequenceLength(at: index) else {
+                    let length = bytes.withUnsafeBufferPointer { UTF8Sequence.length(in: $0, at: index) }
+                    guard let length else {
                         return Failure("invalid UTF-8 at byte \(index)")
                     }
                     index += length
@@ -289,39 +292,6 @@ enum JSONMessages {
                 true
             default: false
             }
-        }
-
-        /// The length of a well-formed multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates,
-        /// nothing above U+10FFFF), or `nil`.
-        private func utf8SequenceLength(at start: Int) -> Int? {
-            let lead = bytes[start]
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0:
-                length = 3
-                low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED:
-                length = 3
-                high = 0x9F
-            case 0xF0:
-                length = 4
-                low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4:
-                length = 4
-                high = 0x8F
-            default: return nil
-            }
-            guard start + length <= bytes.count else { return nil }
-            guard bytes[start + 1] >= low, bytes[start + 1] <= high else { return nil }
-            for offset in 2..<length where bytes[start + offset] & 0xC0 != 0x80 {
-                return nil
-            }
-            return length
         }
     }
 }

@@ -28,84 +28,45 @@ final class HostileServer: Sendable {
     /// The heads of every request received, in order.
     var requests: [String] { received.value }
 
-    let port: Int
-    private let listener: Int32
-    private let respond: @Sendable (String) -> Reply
-    private let open = Locked<[Int32]>([])
-    private let stopped = Locked(false)
-    private let received = Locked<[String]>([])
+    var port: Int { server.port }
+    private let server: LoopbackSocketServer
+    private let received: Locked<[String]>
 
     init(respond: @escaping @Sendable (_ requestHead: String) -> Reply) throws {
-        self.respond = respond
-        let fd = SocketShim.tcpSocket()
-        guard fd >= 0 else { throw TestFailure("socket failed") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        let received = Locked<[String]>([])
+        self.received = received
+        server = try LoopbackSocketServer { connection in
+            Self.serve(connection, respond: respond, received: received)
         }
-        guard bound == 0, listen(fd, 16) == 0 else {
-            close(fd)
-            throw TestFailure("bind/listen failed")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in acceptLoop() }
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
+    /// Stops accepting and drops every connection still open.
     func stop() {
-        stopped.withLock { $0 = true }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for fd in open.withLock({ fds in
-            defer { fds = [] }
-            return fds
-        }) {
-            shutdown(fd, Int32(SHUT_RDWR))
-            close(fd)
-        }
+        server.stop()
     }
 
-    private func acceptLoop() {
-        while !stopped.value {
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
-            open.withLock { $0.append(client) }
-            Thread.detachNewThread { [self] in serve(client) }
-        }
-    }
-
-    private func serve(_ fd: Int32) {
-        guard let head = readHead(fd) else { return }
+    private static func serve(
+        _ fd: Int32, respond: @Sendable (String) -> Reply, received: Locked<[String]>
+    ) {
+        guard let head = readHead(fd, received: received) else { return }
         switch respond(head) {
         case .bytes(let data):
             write(fd, data)
-            shutdown(fd, Int32(SHUT_RDWR))
         case .bytesThenHang(let data):
             write(fd, data)
+            LoopbackSocketServer.waitForClose(fd)
         case .hang:
-            break
+            LoopbackSocketServer.waitForClose(fd)
         case .bytesThenDropNext(let data):
             write(fd, data)
-            _ = readHead(fd)
-            shutdown(fd, Int32(SHUT_RDWR))
+            _ = readHead(fd, received: received)
         }
     }
 
     /// Reads one request head (and whatever body bytes came with it) and records it.
-    private func readHead(_ fd: Int32) -> String? {
+    private static func readHead(_ fd: Int32, received: Locked<[String]>) -> String? {
         var head = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !head.contains(Data("\r\n\r\n".utf8)) {
@@ -118,7 +79,7 @@ final class HostileServer: Sendable {
         return text
     }
 
-    private func write(_ fd: Int32, _ data: Data) {
+    private static func write(_ fd: Int32, _ data: Data) {
         var remaining = data[...]
         while !remaining.isEmpty {
             let written = remaining.withUnsafeBytes { SocketShim.send(fd, $0) }

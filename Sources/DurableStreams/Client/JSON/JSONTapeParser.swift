@@ -34,7 +34,7 @@ struct JSONTapeParser {
 
     private init(buffer: UnsafeBufferPointer<UInt8>) {
         self.buffer = buffer
-        entries.reserveCapacity(buffer.count / 8 + 1)
+        entries.reserveCapacity(buffer.count / 16 + 1)
     }
 
     @inline(__always)

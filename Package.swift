@@ -417,6 +417,10 @@ let durableStreamsServerTargets: [Target] = [
             "CourierTooling",
             "LoopbackHTTPServer",
             "AllocationCounter",
+            // The idle SSE floors: HummingbirdCore's server as ours runs it.
+            .product(name: "HummingbirdCore", package: "hummingbird", condition: listenerPlatforms),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

@@ -13,7 +13,7 @@ import Glibc
 /// A server under test, in its own process so that its memory is measured alone.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ServerProcess: Sendable {
-    enum Kind: Sendable, CustomStringConvertible {
+    enum Kind: Sendable, Hashable, CustomStringConvertible {
         case swiftMemory
         case swiftDisk
         case rakaia
@@ -24,9 +24,16 @@ final class ServerProcess: Sendable {
         case socketFloor
         /// Answers `200` at once, from swift-nio's HTTP/1.1 pipeline with a task per connection.
         case nioFloor
+        /// Holds idle SSE responses from swift-nio's pipeline, with no task (``SSEFloors``).
+        case tasklessSSEFloor
+        /// Holds idle SSE responses from HummingbirdCore's server, a task per connection (``SSEFloors``).
+        case hummingbirdSSEFloor
 
         /// Whether this is a floor, which serves appends only.
         var isFloor: Bool { self == .socketFloor || self == .nioFloor }
+
+        /// Whether this is a floor of the idle SSE memory, which serves that measure only.
+        var isSSEFloor: Bool { self == .tasklessSSEFloor || self == .hummingbirdSSEFloor }
 
         var description: String {
             switch self {
@@ -36,6 +43,8 @@ final class ServerProcess: Sendable {
             case .postgres: "durable-streams (PostgreSQL)"
             case .socketFloor: "floor: one poll thread, fixed 200"
             case .nioFloor: "floor: swift-nio, task per connection, 200"
+            case .tasklessSSEFloor: "SSE floor: swift-nio, no task"
+            case .hummingbirdSSEFloor: "SSE floor: HummingbirdCore, task per connection"
             }
         }
     }
@@ -66,8 +75,12 @@ final class ServerProcess: Sendable {
                 [store, String(longPollTimeout)] + (countingAllocations ? ["count-allocations"] : []),
                 standardInput: countingAllocations)
             return ServerProcess(kind: kind, port: port, child: child, directory: directory)
-        case .socketFloor, .nioFloor:
-            let (child, port) = try await serveChild([kind == .socketFloor ? "socket-floor" : "nio-floor"])
+        case .socketFloor, .nioFloor, .tasklessSSEFloor, .hummingbirdSSEFloor:
+            let names: [Kind: String] = [
+                .socketFloor: "socket-floor", .nioFloor: "nio-floor", .tasklessSSEFloor: "taskless-sse-floor",
+                .hummingbirdSSEFloor: "hummingbird-sse-floor",
+            ]
+            let (child, port) = try await serveChild([names[kind] ?? ""])
             return ServerProcess(kind: kind, port: port, child: child, directory: nil)
         case .rakaia:
             let server = try await RakaiaStreams.start(longPollTimeout: Double(longPollTimeout))
@@ -128,6 +141,8 @@ enum ServeChild {
         switch arguments.first {
         case "socket-floor": return try FloorServers.runSocketFloor()
         case "nio-floor": return try await FloorServers.runNIOFloor()
+        case "taskless-sse-floor": return try await SSEFloors.runTaskless()
+        case "hummingbird-sse-floor": return try await SSEFloors.runHummingbird()
         default: break
         }
         let storage: DurableStreamsServer.Storage

@@ -77,6 +77,9 @@ func runBenchmark() async throws {
         "100 B appends, concurrency \(concurrency)\(idempotent ? ", idempotent" : "")"
     }
     if appendMeasures.contains(where: wanted) { kinds += [.nioFloor, .socketFloor] }
+    // What bounds the idle reader's memory: servers that only hold SSE responses, with and without a task.
+    let idleName = "server memory, \(idleConnections) idle SSE connections"
+    if wanted(idleName) { kinds += [.hummingbirdSSEFloor, .tasklessSSEFloor] }
 
     var results: [String: [String: String]] = [:]
     var numbers: [String: [String: Double]] = [:]
@@ -87,8 +90,33 @@ func runBenchmark() async throws {
         numbers[measure, default: [:]][kind.description] = value
     }
 
+    /// The resident memory each idle SSE reader adds to a fresh server of `kind`.
+    @MainActor
+    func measureIdleMemory(_ kind: ServerProcess.Kind) async {
+        do {
+            let fresh = try await ServerProcess.start(kind)
+            do {
+                let (before, after, opened) = try await Scenarios.idleSSEMemory(
+                    server: fresh, connections: idleConnections)
+                let perConnection = opened > 0 ? Double(after - before) / Double(opened) / 1024 : 0
+                let text = String(
+                    format: "%.1f MiB (+%.1f KiB each, %d open)", Double(after) / 1_048_576, perConnection, opened)
+                record(kind, idleName, text, perConnection)
+            } catch {
+                record(kind, idleName, "failed: \(error)", 0)
+            }
+            await fresh.stop()
+        } catch {
+            print("  cannot start: \(error)")
+        }
+    }
+
     for kind in kinds {
         print("… \(kind)")
+        if kind.isSSEFloor {
+            await measureIdleMemory(kind)
+            continue
+        }
         let server: ServerProcess
         do {
             server = try await ServerProcess.start(kind)
@@ -233,24 +261,7 @@ func runBenchmark() async throws {
         }
 
         // A fresh server for the memory measurement, so earlier streams do not count.
-        guard wanted("server memory, \(idleConnections) idle SSE connections") else { continue }
-        do {
-            let fresh = try await ServerProcess.start(kind)
-            let name = "server memory, \(idleConnections) idle SSE connections"
-            do {
-                let (before, after, opened) = try await Scenarios.idleSSEMemory(
-                    server: fresh, connections: idleConnections)
-                let perConnection = opened > 0 ? Double(after - before) / Double(opened) / 1024 : 0
-                let text = String(
-                    format: "%.1f MiB (+%.1f KiB each, %d open)", Double(after) / 1_048_576, perConnection, opened)
-                record(kind, name, text, perConnection)
-            } catch {
-                record(kind, name, "failed: \(error)", 0)
-            }
-            await fresh.stop()
-        } catch {
-            print("  cannot start: \(error)")
-        }
+        if wanted(idleName) { await measureIdleMemory(kind) }
     }
 
     let columns =

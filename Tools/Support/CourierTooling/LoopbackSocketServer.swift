@@ -15,6 +15,7 @@ import Darwin
 /// another socket of the process while a thread of this server may still read, write or shut it down (which would
 /// act on that other socket: in a test process, another test's server).
 public final class LoopbackSocketServer: Sendable {
+    /// The port it listens on.
     public let port: Int
     private let listener: Int32
     private let sockets = Locked(Sockets())

@@ -14,7 +14,6 @@ struct JSONProbe: Decodable, Equatable {
     var int64: Int64?
     var int128: String?
     var uint128: String?
-    var float16: String?
     var double: UInt64?
     var float: UInt32?
     var string: String?
@@ -39,11 +38,6 @@ struct JSONProbe: Decodable, Equatable {
             int128 = (try? single.decode(Int128.self)).map { "\($0)" }
             uint128 = (try? single.decode(UInt128.self)).map { "\($0)" }
         }
-        #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
-        if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
-            float16 = (try? single.decode(Float16.self)).map { "\($0.bitPattern)" }
-        }
-        #endif
         double = (try? single.decode(Double.self))?.bitPattern
         float = (try? single.decode(Float.self))?.bitPattern
         string = try? single.decode(String.self)

@@ -20,7 +20,7 @@ final class RequestBodyReader: @unchecked Sendable {
     private let expectedLength: Int?
     private let channel: any Channel
     private let expired = Locked(false)
-    private let deadline: Scheduled<Void>
+    private let deadline: UInt64
     private let activity = Locked(Activity())
     /// The body bytes read so far.
     private(set) var count = 0
@@ -62,14 +62,15 @@ final class RequestBodyReader: @unchecked Sendable {
         self.channel = channel
         // A client that sends its body too slowly gets 408: the deadline stops the reading, the answer goes
         // out, and the connection is closed after it.
+        // On the shared timer rather than the event loop's: no allocation of a scheduled task, no hop to the loop.
         let expired = self.expired
-        self.deadline = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+        self.deadline = DeadlineTimer.shared.schedule(after: timeout) {
             expired.withLock { $0 = true }
             channel.close(mode: .input, promise: nil)
         }
     }
 
-    deinit { deadline.cancel() }
+    deinit { DeadlineTimer.shared.cancel(deadline) }
 
     /// The next part of the body, or `nil` at its end.
     func next() async throws(RequestFailure) -> ByteBuffer? {
@@ -100,7 +101,7 @@ final class RequestBodyReader: @unchecked Sendable {
         guard let part else {
             if let expectedLength, count != expectedLength { throw fail(Self.malformed) }
             isFinished = true
-            deadline.cancel()
+            DeadlineTimer.shared.cancel(deadline)
             return nil
         }
         guard part.readableBytes <= limit - count else { throw fail(StreamHTTPHandler.tooLarge(limit)) }
@@ -132,7 +133,7 @@ final class RequestBodyReader: @unchecked Sendable {
     private func fail(_ reply: Reply) -> RequestFailure {
         let failure = RequestFailure(reply)
         self.failure = failure
-        deadline.cancel()
+        DeadlineTimer.shared.cancel(deadline)
         return failure
     }
 

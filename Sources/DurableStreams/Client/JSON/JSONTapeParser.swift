@@ -12,7 +12,7 @@ struct JSONTapeParser {
 
     /// The tape of `data`, or `nil` if it is not one strict JSON value.
     static func parse(_ data: Data) -> JSONTape? {
-        guard data.count < Int(UInt32.max) else { return nil }
+        guard UInt64(data.count) < UInt64(UInt32.max) else { return nil }
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
         _ = data.copyBytes(to: bytes)
         var parser = JSONTapeParser(buffer: UnsafeBufferPointer(bytes))
@@ -114,6 +114,8 @@ struct JSONTapeParser {
         return true
     }
 
+    /// A number. One whose digits are all zero but that has an exponent (`0e1`) is refused: `JSONDecoder` accepts
+    /// or refuses it as a `Double` depending on how it is written, so it decides for the whole document.
     private mutating func number() -> Bool {
         let start = position
         var flags: UInt8 = 0
@@ -129,6 +131,10 @@ struct JSONTapeParser {
             guard digits() else { return false }
         }
         if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            let significand = buffer[start..<position]
+            guard significand.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) else {
+                return false
+            }
             position += 1
             flags = JSONTape.fractional
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }

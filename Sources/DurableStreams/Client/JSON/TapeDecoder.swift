@@ -59,10 +59,15 @@ final class TapeDecoder: Decoder {
         return tape.string(at: index)
     }
 
+    /// A `Bool`; `null` is a type mismatch here, not a missing value, as in `JSONDecoder`.
     func bool(at index: Int, path: @autoclosure () -> TapePath) throws -> Bool {
         switch tape.kind(index) {
         case .true: return true
         case .false: return false
+        case .null:
+            throw DecodingError.typeMismatch(
+                Bool.self,
+                .init(codingPath: path().keys, debugDescription: "Expected to decode Bool but found null instead."))
         default: throw mismatch(Bool.self, at: index, path: path())
         }
     }
@@ -107,12 +112,19 @@ final class TapeDecoder: Decoder {
     }
 
     /// The one value at `index` decoded by Foundation's `JSONDecoder`, for the conversions it alone defines.
+    ///
+    /// A number it cannot represent as `T` fails, inside a model's `init(from:)`, with an error of its own that is
+    /// not a `DecodingError` (it becomes one only where `decode(_:from:)` returns): ``UnrepresentableNumber``
+    /// stands for it, so that a model catching `DecodingError`s catches neither.
     private func foundation<T: Decodable>(
         _ type: T.Type, at index: Int, path: @autoclosure () -> TapePath
     ) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: Data(tape.rawText(at: index)))
         } catch let error as DecodingError {
+            if case .dataCorrupted = error, tape.kind(index) == .number {
+                throw UnrepresentableNumber(text: String(decoding: tape.rawText(at: index), as: UTF8.self))
+            }
             throw error.relocated(under: path())
         }
     }
@@ -123,6 +135,14 @@ final class TapeDecoder: Decoder {
         }
         return result
     }
+}
+
+/// A number that does not fit the type asked for: `JSONDecoder` fails there with an error that is not a
+/// `DecodingError`, and so does ``TapeDecoder``.
+struct UnrepresentableNumber: Error, CustomStringConvertible {
+    let text: String
+
+    var description: String { "The number \(text) cannot be represented as the type asked for." }
 }
 
 extension DecodingError {

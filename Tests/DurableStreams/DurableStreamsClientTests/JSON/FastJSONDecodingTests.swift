@@ -54,7 +54,8 @@ struct FastJSONDecodingTests {
             "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616",
             "170141183460469231731687303715884105727", "-170141183460469231731687303715884105729", "65504", "65520",
             "123456789012345678901234567890", "0.30000000000000004", "2.2250738585072014e-308", "5e-324",
-            "1.00000005960464477539062500001", "12345.6789e-3", "1e0005", "true", "false", "null", #""""#, #""abc""#,
+            "1.00000005960464477539062500001", "12345.6789e-3", "1e0005", "300", "-1", "1e20", "-129", "true", "false",
+            "null", #""""#, #""abc""#,
             #""AQI=""#, #""AQI""#, #"" AQI=""#, #""https://example.com/a b""#, #""\u00e9\ud83d\ude00\n\t\"\\\/""#,
             #""e\u0301""#, #""\u0000""#, "[]", "{}", "[1,\"a\",null]", #"{"a":1}"#,
         ]
@@ -62,6 +63,15 @@ struct FastJSONDecodingTests {
             #expect(agree(JSONProbe.self, value))
             agree([JSONProbe].self, "[\(value), \(value)]")
             agree([String: JSONProbe].self, #"{"k": \#(value)}"#)
+        }
+    }
+
+    @Test("a zero written with an exponent is JSONDecoder's to take or refuse, as its answer depends on the spelling")
+    func zeroWithExponent() {
+        for value in ["0e1", "0E2", "0.00e1", "-0.0e2", "0e0", "0e10", "0.0e2", "-0e2"] {
+            #expect(!agree([JSONProbe].self, "[\(value)]"))
+            agree([Double].self, "[\(value)]")
+            agree([Int].self, "[\(value)]")
         }
     }
 

@@ -52,7 +52,10 @@ struct JSONGenerator {
         ][next(below: 15)]
         let fraction = ["", "", "", ".0", ".5", ".25", ".1", ".000001", ".30000000000000004"][next(below: 9)]
         let exponent = ["", "", "", "", "e2", "E-3", "e+10", "e22", "e23", "e-308", "e400", "e-400"][next(below: 12)]
-        return sign + whole + fraction + exponent
+        // A zero with an exponent is left to JSONDecoder (`zeroWithExponent`): the generated documents stay ones the
+        // tape decoder takes.
+        let isZero = whole == "0" && (fraction.isEmpty || fraction == ".0")
+        return sign + whole + fraction + (isZero ? "" : exponent)
     }
 
     private mutating func string() -> String {

@@ -23,6 +23,8 @@ struct JSONProbe: Decodable, Equatable {
     var array: [JSONProbe]?
     var object: [String: JSONProbe]?
     var keys: [String]?
+    /// How decoding the value as each of a few types fails, as a model that tells errors apart would see it.
+    var failures: [String]
 
     init(from decoder: any Decoder) throws {
         path = decoder.codingPath.map { "\($0.stringValue)/\($0.intValue.map(String.init) ?? "-")" }
@@ -48,6 +50,31 @@ struct JSONProbe: Decodable, Equatable {
         object = try? single.decode([String: JSONProbe].self)
         if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
             keys = keyed.allKeys.map(\.stringValue).sorted()
+        }
+        failures = [
+            Self.failure { try single.decode(Bool.self) }, Self.failure { try single.decode(String.self) },
+            Self.failure { try single.decode(Int.self) }, Self.failure { try single.decode(UInt8.self) },
+            Self.failure { try single.decode(Double.self) }, Self.failure { try single.decode(Float.self) },
+            Self.failure { try single.decode(Decimal.self) }, Self.failure { try single.decode(URL.self) },
+            Self.failure { try single.decode([Int].self) },
+        ]
+    }
+
+    /// "ok", the kind of `DecodingError`, or "other" for an error of another type.
+    private static func failure<T>(_ body: () throws -> T) -> String {
+        do {
+            _ = try body()
+            return "ok"
+        } catch let error as DecodingError {
+            switch error {
+            case .typeMismatch: return "typeMismatch"
+            case .valueNotFound: return "valueNotFound"
+            case .keyNotFound: return "keyNotFound"
+            case .dataCorrupted: return "dataCorrupted"
+            @unknown default: return "unknown"
+            }
+        } catch {
+            return "other"
         }
     }
 }
@@ -93,6 +120,7 @@ struct HandWritten: Decodable, Equatable {
     var fallback: Int
     var unkeyedPaths: [String]
     var atEnd: Bool
+    var indicesPastEnd: [Int]
 
     enum Keys: String, CodingKey { case list, nested, parent, loose }
     enum NestedKeys: String, CodingKey { case value }
@@ -115,6 +143,13 @@ struct HandWritten: Decodable, Equatable {
         self.rest = rest
         unkeyedPaths = paths
         atEnd = (try? list.decode(Int.self)) == nil
+        var indices: [Int] = []
+        for _ in 0..<3 {
+            _ = try list.decodeIfPresent(Int.self)
+            _ = try list.decodeIfPresent(String.self)
+            indices.append(list.currentIndex)
+        }
+        indicesPastEnd = indices
         inner = try container.nestedContainer(keyedBy: NestedKeys.self, forKey: .nested).decode(
             Int.self, forKey: .value)
         superValue = try String(from: container.superDecoder(forKey: .parent))

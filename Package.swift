@@ -22,6 +22,7 @@ let packageDependencies: [Package.Dependency] = [
     // DurableStreams: the server (DurableStreamsServer), its command (durable-streams) and their tests.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -377,6 +378,9 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "NIOPosix", package: "swift-nio"),
             // The SSE fan-out writes framed chunks from the HTTP/1 encoder's place in the pipeline.
             .product(name: "NIOHTTP1", package: "swift-nio", condition: listenerPlatforms),
+            // Each connection's pipeline converts HTTP/1 parts to HTTP types (see HTTP1StreamChannel).
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: listenerPlatforms),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: listenerPlatforms),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CompressNIO", package: "compress-nio", condition: listenerPlatforms),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

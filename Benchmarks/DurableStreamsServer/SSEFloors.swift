@@ -33,8 +33,8 @@ enum SSEFloors {
         try await channel.closeFuture.get()
     }
 
-    /// HummingbirdCore's server, as ours runs it: a task per connection, and each SSE response held by its
-    /// responder, which waits until the process ends.
+    /// HummingbirdCore's server with its own HTTP/1 channel (as ours ran until its connections stopped holding a
+    /// task): a task per connection, and each SSE response held by its responder, which waits until the process ends.
     static func runHummingbird() async throws {
         #if canImport(HummingbirdCore)
         let server = Server(

@@ -9,7 +9,7 @@ extension StreamHTTPHandler {
     /// Answers a request under `/__console`: the page and its files, and the console API.
     func handleConsole(
         _ request: Request, target: RequestTarget, console: ConsoleAccess, exchange: Exchange,
-        _ writer: consuming ResponseWriter, _ channel: any Channel
+        _ writer: consuming HTTP1ResponseWriter, _ channel: any Channel
     ) async throws {
         let reply: Reply
         let path = target.path
@@ -46,7 +46,9 @@ extension StreamHTTPHandler {
 
     /// Writes a console response: no CORS fields (the console is same-origin only), a strict content security
     /// policy, never cached.
-    func writeConsole(_ reply: Reply, to writer: consuming ResponseWriter, channel: any Channel, exchange: Exchange)
+    func writeConsole(
+        _ reply: Reply, to writer: consuming HTTP1ResponseWriter, channel: any Channel, exchange: Exchange
+    )
         async throws
     {
         var fields = reply.fields
@@ -60,7 +62,7 @@ extension StreamHTTPHandler {
         if !reply.answersHead { fields[.contentLength] = String(reply.body?.count ?? 0) }
         let head = HTTPResponse(status: reply.status, headerFields: fields)
         if let body = reply.body, !body.isEmpty {
-            try await writer.write(response: head, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            try await writer.write(response: head, body: ByteBuffer(bytes: body))
         } else {
             try await writer.writeResponse(head)
         }

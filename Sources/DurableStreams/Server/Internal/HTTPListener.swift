@@ -19,8 +19,10 @@ import Darwin
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct HTTPListener: Sendable {
     let port: Int
-    private let server: Server<HTTP1Channel>
+    private let server: Server<HTTP1StreamChannel>
     private let task: Task<Void, Never>
+    private let connections: HTTP1Server
+    private let fanOut: SSEFanOut
 
     /// Binds the address and starts serving; returns once the socket is bound.
     static func start(
@@ -37,13 +39,15 @@ struct HTTPListener: Sendable {
             logger: configuration.logger
         )
         let started = StartSignal()
+        let connections = HTTP1Server(
+            responder: { request, writer, channel in
+                try await handler.handle(request, writer, channel)
+            },
+            idleTimeout: configuration.idleTimeout,
+            logger: configuration.logger
+        )
         let server = Server(
-            childChannelSetup: HTTP1Channel(
-                responder: { request, writer, channel in
-                    try await handler.handle(request, writer, channel)
-                },
-                configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))
-            ),
+            childChannelSetup: HTTP1StreamChannel(server: connections),
             configuration: ServerConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: nil,
@@ -72,23 +76,29 @@ struct HTTPListener: Sendable {
         }
         switch await started.value {
         case .success(let port):
-            return HTTPListener(port: port, server: server, task: task)
+            return HTTPListener(
+                port: port, server: server, task: task, connections: connections, fanOut: handler.fanOut)
         case .failure(let failure):
             await task.value
             throw failure
         }
     }
 
-    /// Stops accepting, lets requests in progress finish (at most 10 s), then closes every connection.
+    /// Ends the SSE readers' responses, stops accepting, lets requests in progress finish (at most 10 s), then
+    /// closes every connection.
     func shutdown() async {
+        fanOut.stop()
         let task = self.task
+        let connections = self.connections
         let grace = Task {
             try? await Task.sleep(for: .seconds(10))
+            connections.closeAll()
             task.cancel()
         }
         try? await server.shutdownGracefully()
         await task.value
         grace.cancel()
+        connections.stopWorkers()
     }
 }
 

@@ -32,18 +32,17 @@ final class LiveWaits: Sendable {
     /// stopping).
     func run<Value>(on channel: any Channel, _ body: (WaitCancellation) async throws -> Value) async rethrows -> Value {
         let key = ObjectIdentifier(channel)
-        let (cancellation, isNew, count) = state.withLock { state -> (WaitCancellation, Bool, Int) in
-            state.reads += 1
-            if let existing = state.connections[key] { return (existing, false, state.reads) }
+        let (cancellation, isNew) = state.withLock { state -> (WaitCancellation, Bool) in
+            if let existing = state.connections[key] { return (existing, false) }
             let cancellation = WaitCancellation()
             if state.isStopped {
                 cancellation.cancel()
             } else {
                 state.connections[key] = cancellation
             }
-            return (cancellation, true, state.reads)
+            return (cancellation, true)
         }
-        counts.send(count)
+        enter()
         if isNew {
             channel.closeFuture.whenComplete { [weak self] _ in
                 cancellation.cancel()
@@ -52,14 +51,29 @@ final class LiveWaits: Sendable {
                 }
             }
         }
-        defer {
-            counts.send(
-                state.withLock { state -> Int in
-                    state.reads -= 1
-                    return state.reads
-                })
-        }
+        defer { leave() }
         return try await body(cancellation)
+    }
+
+    /// Whether the server stops: live reads that have not started waiting should end instead.
+    var isStopped: Bool { state.withLock { $0.isStopped } }
+
+    /// Counts a live read (an SSE reader, which the fan-out ends) until ``leave()``.
+    func enter() {
+        counts.send(
+            state.withLock { state -> Int in
+                state.reads += 1
+                return state.reads
+            })
+    }
+
+    /// A live read counted by ``enter()`` ended.
+    func leave() {
+        counts.send(
+            state.withLock { state -> Int in
+                state.reads -= 1
+                return state.reads
+            })
     }
 
     /// Ends every live read now and every later one at once.

@@ -19,7 +19,6 @@ final class RequestBodyReader: @unchecked Sendable {
     private let limit: Int
     private let expectedLength: Int?
     private let channel: any Channel
-    private let expired = Locked(false)
     private let deadline: UInt64
     private let activity = Locked(Activity())
     /// The body bytes read so far.
@@ -30,6 +29,8 @@ final class RequestBodyReader: @unchecked Sendable {
     private(set) var failure: RequestFailure?
 
     private struct Activity {
+        /// The body timeout passed.
+        var expired = false
         var reading = false
         var stopped = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -63,9 +64,9 @@ final class RequestBodyReader: @unchecked Sendable {
         // A client that sends its body too slowly gets 408: the deadline stops the reading, the answer goes
         // out, and the connection is closed after it.
         // On the shared timer rather than the event loop's: no allocation of a scheduled task, no hop to the loop.
-        let expired = self.expired
+        let activity = self.activity
         self.deadline = DeadlineTimer.shared.schedule(after: timeout) {
-            expired.withLock { $0 = true }
+            activity.withLock { $0.expired = true }
             channel.close(mode: .input, promise: nil)
         }
     }
@@ -95,9 +96,9 @@ final class RequestBodyReader: @unchecked Sendable {
             part = try await iterator.next()
         } catch {
             // The body could not be decoded (a malformed chunk, or a connection closed mid-body).
-            throw fail(expired.value ? Self.timedOut : Self.malformed)
+            throw fail(isExpired ? Self.timedOut : Self.malformed)
         }
-        if expired.value { throw fail(Self.timedOut) }
+        if isExpired { throw fail(Self.timedOut) }
         guard let part else {
             if let expectedLength, count != expectedLength { throw fail(Self.malformed) }
             isFinished = true
@@ -129,6 +130,8 @@ final class RequestBodyReader: @unchecked Sendable {
             if !waiting { continuation.resume() }
         }
     }
+
+    private var isExpired: Bool { activity.withLock { $0.expired } }
 
     private func fail(_ reply: Reply) -> RequestFailure {
         let failure = RequestFailure(reply)

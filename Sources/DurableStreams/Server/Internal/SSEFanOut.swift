@@ -1,91 +1,131 @@
 #if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
 import CourierPrimitives
 import DurableStreamsStorage
+import Logging
 import NIOCore
 
 /// Feeds every live SSE reader of the server: per followed stream, one driver task waits for appends, reads
 /// each once, frames the events once and writes the same bytes to every reader at that offset, in one batch
 /// per event loop. Readers cost no task and no wake-up of their own: they are entries in ``SSEFollowers``,
-/// each with the ``SSELink`` of its connection. The readers' request handlers wait in
-/// ``follow(_:from:cursor:deadline:channel:cancellation:)`` until their response ends. Rounds that reach many
+/// each with the ``SSELink`` of its connection. Their request handlers hand the responses over in
+/// ``follow(_:from:cursor:deadline:response:exchange:)`` and return. Rounds that reach many
 /// readers are paced (see ``SSEFollowers``), so that appends keep most of the machine.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class SSEFanOut: Sendable {
     private struct State {
         var streams: [StreamPath: SSEFollowers<SSELink>] = [:]
         var nextID: UInt64 = 0
+        /// The server stops: readers are ended, and new ones too.
+        var isStopped = false
     }
 
     private let storage: any StreamStorage
     let framing: SSEFraming
     private let keepAliveInterval: Duration
     private let maximumReadBytes: Int
+    private let liveWaits: LiveWaits
+    private let logger: Logger
+    private let throttle: LogThrottle
     private let state = Locked(State())
 
-    init(storage: any StreamStorage, framing: SSEFraming, keepAliveInterval: Duration, maximumReadBytes: Int) {
+    init(
+        storage: any StreamStorage, framing: SSEFraming, keepAliveInterval: Duration, maximumReadBytes: Int,
+        liveWaits: LiveWaits, logger: Logger, throttle: LogThrottle
+    ) {
         self.storage = storage
         self.framing = framing
         self.keepAliveInterval = keepAliveInterval
         self.maximumReadBytes = maximumReadBytes
+        self.liveWaits = liveWaits
+        self.logger = logger
+        self.throttle = throttle
     }
 
-    /// Follows `path` from `offset` (where the reader's events so far end; the response head and those events
-    /// already written through the connection's response writer) until the reader's response should end: the
-    /// stream was closed and read to its end, deleted, the deadline passed, or `cancellation` was cancelled
-    /// (the connection closed or the server stops; cancelling the calling task cancels it). The caller then
-    /// ends the response.
-    ///
-    /// - Returns: `false` when the connection cannot be followed (its pipeline has no HTTP/1 encoder).
+    /// Takes over a reader's response, whose head and events so far (up to `offset`) were written, and follows
+    /// `path` for it until the response should end: the stream was closed and read to its end, deleted, the
+    /// deadline passed, the connection closed, or the server stops (``stop()``). The reader was counted with
+    /// ``LiveWaits/enter()``; the end of its response ends that count.
     func follow(
         _ path: StreamPath,
         from offset: StreamOffset,
         cursor: Substring?,
         deadline: ContinuousClock.Instant,
-        channel: any Channel,
-        cancellation: WaitCancellation
-    ) async -> Bool {
+        response: HTTP1ResponseLink,
+        exchange: Exchange
+    ) {
         let id = state.withLock { state -> UInt64 in
             state.nextID &+= 1
             return state.nextID
         }
-        // Whether the connection could be linked, and the reader's registration with the cancellation.
-        let linked = Locked<(Bool, UInt64?)>((true, nil))
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                channel.eventLoop.execute {
-                    guard let link = SSELink(id: id, stream: path, channel: channel, continuation: continuation)
-                    else {
-                        linked.withLock { $0.0 = false }
-                        continuation.resume()
-                        return
-                    }
-                    let follower = SSEFollowers<SSELink>.Follower(
-                        offset: offset, cursor: cursor, deadline: deadline, link: link)
-                    let kick = self.state.withLock { state in
-                        state.streams[path, default: SSEFollowers(keepAliveInterval: self.keepAliveInterval)]
-                            .add(id, follower)
-                    }
-                    self.perform(kick, for: path)
-                    let registration = cancellation.register { [weak self] in self?.remove(id, from: path) }
-                    linked.withLock { $0.1 = registration }
-                    if registration == nil { self.remove(id, from: path) }
-                }
+        let exchange = logger.logLevel <= .debug ? exchange : nil
+        response.execute { connection in
+            guard let link = SSELink(id: id, stream: path, response: response, exchange: exchange, fanOut: self)
+            else {
+                self.logger.error("SSE reader cannot be followed: no HTTP/1 encoder", metadata: ["stream": "\(path)"])
+                connection.send(head: nil, body: nil, end: true, trailers: nil)
+                self.liveWaits.leave()
+                return
             }
-        } onCancel: {
-            cancellation.cancel()
+            // An owned copy: a slice would keep the request's whole target alive for as long as the reader.
+            let follower = SSEFollowers<SSELink>.Follower(
+                offset: offset, cursor: cursor.map { Substring(String($0)) }, deadline: deadline, link: link)
+            let kick = self.state.withLock { state -> SSEFollowers<SSELink>.Kick? in
+                guard !state.isStopped else { return nil }
+                return state.streams[path, default: SSEFollowers(keepAliveInterval: self.keepAliveInterval)]
+                    .add(id, follower)
+            }
+            guard let kick else {
+                self.end(link)
+                return
+            }
+            self.perform(kick, for: path)
         }
-        let (isLinked, registration) = linked.withLock { $0 }
-        if let registration { cancellation.unregister(registration) }
-        return isLinked
     }
 
-    /// Removes a reader and ends its response.
-    private func remove(_ id: UInt64, from path: StreamPath) {
-        let (link, kick) = state.withLock { state -> (SSELink?, SSEFollowers<SSELink>.Kick) in
-            state.streams[path]?.remove(id) ?? (nil, .none)
+    /// Ends every reader's response, and those of readers that join later: the server stops.
+    func stop() {
+        let (links, waits) = state.withLock { state -> ([SSELink], [WaitCancellation]) in
+            state.isStopped = true
+            defer { state.streams = [:] }
+            var links: [SSELink] = []
+            var waits: [WaitCancellation] = []
+            for followers in state.streams.values {
+                links += followers.followers.values.map(\.link)
+                if case .waiting(_, let cancellation) = followers.driver { waits.append(cancellation) }
+            }
+            return (links, waits)
         }
-        perform(kick, for: path)
-        link?.endSoon()
+        for link in links { endSoon(link) }
+        // The drivers find no reader left once their waits end.
+        for wait in waits { wait.cancel() }
+    }
+
+    /// Removes a reader whose connection closed (on its event loop).
+    func remove(_ link: SSELink) {
+        let (removed, kick) = state.withLock { state -> (SSELink?, SSEFollowers<SSELink>.Kick) in
+            state.streams[link.stream]?.remove(link.id) ?? (nil, .none)
+        }
+        perform(kick, for: link.stream)
+        if let removed { end(removed) }
+    }
+
+    /// Ends a reader's response (on its event loop), once.
+    private func end(_ link: SSELink) {
+        guard link.end() else { return }
+        liveWaits.leave()
+        if let exchange = link.exchange {
+            StreamHTTPHandler.logCompletion(
+                exchange, status: 200, bytes: nil, reason: nil, logger: logger, throttle: throttle)
+        }
+    }
+
+    /// Ends a reader's response from any thread, after the writes already handed to the event loop.
+    private func endSoon(_ link: SSELink) {
+        if link.eventLoop.inEventLoop {
+            end(link)
+        } else {
+            link.eventLoop.execute { self.end(link) }
+        }
     }
 
     private func perform(_ kick: SSEFollowers<SSELink>.Kick, for path: StreamPath) {
@@ -109,7 +149,7 @@ final class SSEFanOut: Sendable {
                 }
                 return planned
             }
-            for link in planned.expired { link.endSoon() }
+            for link in planned.expired { endSoon(link) }
             switch planned.step {
             case .stop:
                 return
@@ -132,7 +172,7 @@ final class SSEFanOut: Sendable {
         let (keepAlive, ended) = state.withLock { state in
             state.streams[path]?.waited(after: offset, result) ?? (.init(), [])
         }
-        for link in ended { link.endSoon() }
+        for link in ended { endSoon(link) }
         if !keepAlive.recipients.isEmpty {
             deliver(keepAlive) { cursor in framing.keepAlive(at: offset, cursor: cursor) }
         }
@@ -141,7 +181,7 @@ final class SSEFanOut: Sendable {
     private func readRound(_ path: StreamPath, from start: StreamOffset) async {
         guard let result = try? await storage.read(path, from: .offset(start), maxBytes: maximumReadBytes) else {
             let ended = state.withLock { state in state.streams[path]?.readFailed(from: start) ?? [] }
-            for link in ended { link.endSoon() }
+            for link in ended { endSoon(link) }
             return
         }
         let delivery = state.withLock { state in
@@ -174,8 +214,8 @@ final class SSEFanOut: Sendable {
             let items = batch.items
             batch.loop.execute {
                 for (link, bytes) in items {
-                    link.write(bytes, for: self)
-                    if ends { link.end() }
+                    link.write(bytes)
+                    if ends { self.end(link) }
                 }
             }
         }

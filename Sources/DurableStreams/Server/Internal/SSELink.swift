@@ -4,71 +4,72 @@ import NIOCore
 import NIOHTTP1
 
 /// One SSE reader's connection as the fan-out writes to it: straight into the socket's side of the HTTP
-/// encoder, as ready-framed chunks of the response's chunked body, with no task of its own.
+/// encoder, as ready-framed chunks of the response's chunked body. The response was handed off by its
+/// request's handler, whose task has ended: the reader costs its connection, this link and its entry in
+/// ``SSEFollowers``.
 ///
-/// Everything but the event loop is used on the connection's event loop only. Writes and the end of the
-/// reader's response are ordered there: once ``end()`` ran, no write reaches the connection, so the response's
-/// last chunk, which the reader's request handler writes after it is resumed, is the last thing sent.
+/// `@unchecked Sendable`: everything but the constants is used on the connection's event loop only. Once
+/// ``end()`` ran, no write reaches the connection: the response's end, which ``end()`` writes, is the last thing
+/// sent.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-final class SSELink: Sendable {
-    private struct State {
-        /// The HTTP encoder's context: writes from it go to the socket as they are.
-        let context: ChannelHandlerContext
-        /// Resumes the reader's request handler, once.
-        var continuation: CheckedContinuation<Void, Never>?
-    }
-
+final class SSELink: HTTP1CloseObserver, @unchecked Sendable {
     /// The reader's number in the fan-out.
     let id: UInt64
     /// The stream the reader follows.
     let stream: StreamPath
     let eventLoop: any EventLoop
-    private let state: NIOLoopBoundBox<State>
+    /// When the request was made, for the log line once the response ends (kept only when debug lines are).
+    let exchange: Exchange?
+    private let fanOut: SSEFanOut
+    /// The HTTP encoder's context: writes from it go to the socket as they are.
+    private let context: ChannelHandlerContext
+    private let connection: HTTP1Connection
+    private var isEnded = false
 
-    /// Links a connection whose response head was written (on its event loop); `nil` when its pipeline has no
-    /// HTTP/1 encoder.
-    init?(id: UInt64, stream: StreamPath, channel: any Channel, continuation: CheckedContinuation<Void, Never>) {
+    /// Links a connection whose response head was written, and observes its closing (on its event loop);
+    /// `nil` when its pipeline has no HTTP/1 encoder.
+    init?(id: UInt64, stream: StreamPath, response: HTTP1ResponseLink, exchange: Exchange?, fanOut: SSEFanOut) {
+        let channel = response.channel
         channel.eventLoop.preconditionInEventLoop()
         guard let context = try? channel.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
         else { return nil }
         self.id = id
         self.stream = stream
-        eventLoop = channel.eventLoop
-        state = NIOLoopBoundBox(State(context: context, continuation: continuation), eventLoop: channel.eventLoop)
+        self.eventLoop = channel.eventLoop
+        self.exchange = exchange
+        self.fanOut = fanOut
+        self.context = context
+        self.connection = response.connection.value
+        connection.closeObserver = self
     }
 
     /// Writes a chunk (on the event loop), unless the reader's response has ended. When the connection has
     /// more queued than its high-water mark, the chunk is queued all the same, the fan-out hears that the
     /// reader is blocked, and then that it drained once everything queued is written.
-    func write(_ chunk: ByteBuffer, for fanOut: SSEFanOut) {
-        let state = self.state.value
-        guard state.continuation != nil else { return }
-        let context = state.context
+    func write(_ chunk: ByteBuffer) {
+        guard !isEnded else { return }
         if context.channel.isWritable {
             context.writeAndFlush(NIOAny(chunk), promise: nil)
             return
         }
+        let fanOut = self.fanOut
         fanOut.blocked(self)
         let promise = eventLoop.makePromise(of: Void.self)
         promise.futureResult.whenComplete { _ in fanOut.drained(self) }
         context.writeAndFlush(NIOAny(chunk), promise: promise)
     }
 
-    /// Ends the reader's response (on the event loop): nothing more is written, and its request handler
-    /// resumes to write the response's end.
-    func end() {
-        let continuation = state.value.continuation
-        state.value.continuation = nil
-        continuation?.resume()
+    /// Ends the reader's response (on the event loop): writes its end. `false` when it had ended already.
+    func end() -> Bool {
+        guard !isEnded else { return false }
+        isEnded = true
+        connection.closeObserver = nil
+        connection.send(head: nil, body: nil, end: true, trailers: nil)
+        return true
     }
 
-    /// Ends the reader's response from any thread, after the writes already handed to the event loop.
-    func endSoon() {
-        if eventLoop.inEventLoop {
-            end()
-        } else {
-            eventLoop.execute { self.end() }
-        }
+    func connectionClosed() {
+        fanOut.remove(self)
     }
 }
 #endif

@@ -13,10 +13,6 @@ struct SSEPlan: Sendable {
     let cursor: Substring?
 }
 
-// An idle SSE connection keeps its task's whole async call chain alive, and a task keeps the stack slabs of
-// its deepest chain until it ends. So the functions below stay out of line and keep few values across their
-// suspension points: header building and event framing are synchronous, and each write and read runs in a
-// short-lived frame of its own.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StreamHTTPHandler {
     /// Runs an SSE stream: `data` events for what is in the stream and what is appended, each followed by a
@@ -27,29 +23,33 @@ extension StreamHTTPHandler {
     func streamEvents(
         _ plan: SSEPlan,
         fault: FaultInjector.Fault?,
-        to writer: consuming ResponseWriter,
+        to writer: consuming HTTP1ResponseWriter,
         channel: any Channel,
         exchange: Exchange
     ) async throws {
-        defer { logCompletion(exchange, status: 200, bytes: nil, reason: nil) }
         var body = try await Self.openEventStream(writer, head: eventStreamHead(for: plan.first.info))
         var events: [UInt8] = []
         if let injected = fault?.sseEvent {
             SSEEvents.custom(type: injected.type, data: injected.data, into: &events)
         }
         let deadline = ContinuousClock.now.advanced(by: settings.sseConnectionLifetime)
-        await liveWaits.run(on: channel) { cancellation in
-            do {
-                if let tail = try await sendEvents(plan, startingWith: events, to: &body),
-                    ContinuousClock.now < deadline, !cancellation.isCancelled
-                {
-                    await follow(plan, from: tail, until: deadline, channel: channel, cancellation: cancellation)
-                }
-                try await body.finish(nil)
-            } catch {
-                logger.trace("SSE reader went away", metadata: ["stream": "\(plan.path)"])
+        liveWaits.enter()
+        do {
+            if let tail = try await sendEvents(plan, startingWith: events, to: &body),
+                ContinuousClock.now < deadline, !liveWaits.isStopped
+            {
+                // The fan-out ends the response, the live read's count and its log line.
+                fanOut.follow(
+                    plan.path, from: tail, cursor: plan.cursor, deadline: deadline, response: body.handOff(),
+                    exchange: exchange)
+                return
             }
+            try await body.finish(nil)
+        } catch {
+            logger.trace("SSE reader went away", metadata: ["stream": "\(plan.path)"])
         }
+        liveWaits.leave()
+        logCompletion(exchange, status: 200, bytes: nil, reason: nil)
     }
 
     /// The response head of an event stream.
@@ -66,9 +66,9 @@ extension StreamHTTPHandler {
     /// Writes the response head and returns the writer of the body.
     @inline(never)
     private static func openEventStream(
-        _ writer: consuming ResponseWriter,
+        _ writer: consuming HTTP1ResponseWriter,
         head: HTTPResponse
-    ) async throws -> some ResponseBodyWriter {
+    ) async throws -> HTTP1BodyWriter {
         try await writer.writeHead(head)
     }
 
@@ -78,10 +78,10 @@ extension StreamHTTPHandler {
     ///
     /// - Throws: When a write fails (the reader went away).
     @inline(never)
-    private func sendEvents<Body: ResponseBodyWriter>(
+    private func sendEvents(
         _ plan: SSEPlan,
         startingWith pending: [UInt8],
-        to body: inout Body
+        to body: inout HTTP1BodyWriter
     ) async throws -> StreamOffset? {
         var events = pending
         var result = plan.first
@@ -97,27 +97,9 @@ extension StreamHTTPHandler {
         }
     }
 
-    /// Follows the stream from its tail until the response should end: ``SSEFanOut`` writes every append's
-    /// events to all the stream's readers at once, with no task or wake-up per reader.
-    @inline(never)
-    private func follow(
-        _ plan: SSEPlan,
-        from tail: StreamOffset,
-        until deadline: ContinuousClock.Instant,
-        channel: any Channel,
-        cancellation: WaitCancellation
-    ) async {
-        let followed = await fanOut.follow(
-            plan.path, from: tail, cursor: plan.cursor, deadline: deadline, channel: channel,
-            cancellation: cancellation)
-        if !followed {
-            logger.error("SSE reader cannot be followed: no HTTP/1 encoder", metadata: ["stream": "\(plan.path)"])
-        }
-    }
-
     /// Writes the framed events and empties the buffer, keeping its capacity.
     @inline(never)
-    private static func send<Body: ResponseBodyWriter>(_ events: inout [UInt8], to body: inout Body) async throws {
+    private static func send(_ events: inout [UInt8], to body: inout HTTP1BodyWriter) async throws {
         try await body.write(ByteBuffer(bytes: events))
         events.removeAll(keepingCapacity: true)
     }

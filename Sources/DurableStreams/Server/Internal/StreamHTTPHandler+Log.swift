@@ -1,5 +1,6 @@
 #if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
 import CourierPrimitives
+import DurableStreamsStorage
 import Foundation
 import Logging
 
@@ -12,6 +13,16 @@ extension StreamHTTPHandler {
     /// since the store logs each outage once, when it begins and when it ends, however many requests it refuses.
     func logCompletion(
         _ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?, storeUnavailable: Bool = false
+    ) {
+        Self.logCompletion(
+            exchange, status: status, bytes: bytes, reason: reason, storeUnavailable: storeUnavailable,
+            logger: logger, throttle: limitThrottle)
+    }
+
+    /// ``logCompletion(_:status:bytes:reason:storeUnavailable:)`` for a response that outlived its handler.
+    static func logCompletion(
+        _ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?, storeUnavailable: Bool = false,
+        logger: Logger, throttle: LogThrottle
     ) {
         let isLimit = status == 408 || status == 413 || status == 501
         let isLoud = status >= 500 && !(storeUnavailable && status == 503)
@@ -29,7 +40,7 @@ extension StreamHTTPHandler {
         if isLoud && !isLimit {
             logger.error("request failed", metadata: metadata)
         } else if isLimit {
-            guard let suppressed = limitThrottle.admit() else { return }
+            guard let suppressed = throttle.admit() else { return }
             if suppressed > 0 { metadata["suppressed"] = "\(suppressed)" }
             logger.warning("request refused", metadata: metadata)
         } else {

@@ -52,7 +52,8 @@ struct StreamHTTPHandler: Sendable {
         self.liveWaits = liveWaits
         self.fanOut = SSEFanOut(
             storage: storage, framing: SSEFraming(cursor: settings.cursor),
-            keepAliveInterval: settings.sseKeepAliveInterval, maximumReadBytes: settings.maximumReadBytes)
+            keepAliveInterval: settings.sseKeepAliveInterval, maximumReadBytes: settings.maximumReadBytes,
+            liveWaits: liveWaits, logger: logger, throttle: limitThrottle)
         self.subscriptions = subscriptions
         self.console = console
         self.logger = logger
@@ -78,7 +79,7 @@ struct StreamHTTPHandler: Sendable {
     /// function's frame, and those it calls on its way to waiting, for as long as it stays connected, and
     /// its task keeps the memory of the deepest chain it ever had. Every other request takes
     /// ``handleOther(_:target:_:_:)``, whose many paths make a much larger frame.
-    func handle(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
+    func handle(_ request: Request, _ writer: consuming HTTP1ResponseWriter, _ channel: any Channel) async throws {
         let target = RequestTarget(request.head.path ?? "/")
         let exchange = Exchange(method: request.method, path: target.path)
         if let console, ConsoleRoutes.owns(target.path) {
@@ -117,7 +118,7 @@ struct StreamHTTPHandler: Sendable {
         _ request: Request,
         target: RequestTarget,
         exchange: Exchange,
-        _ writer: consuming ResponseWriter,
+        _ writer: consuming HTTP1ResponseWriter,
         _ channel: any Channel
     ) async throws {
         let method = request.method
@@ -248,7 +249,7 @@ struct StreamHTTPHandler: Sendable {
 
     /// Writes a complete response with the common fields and a `Content-Length`.
     @inline(never)
-    func write(_ reply: Reply, to writer: consuming ResponseWriter, channel: any Channel, exchange: Exchange)
+    func write(_ reply: Reply, to writer: consuming HTTP1ResponseWriter, channel: any Channel, exchange: Exchange)
         async throws
     {
         var fields = reply.fields
@@ -258,7 +259,7 @@ struct StreamHTTPHandler: Sendable {
         if reply.closesConnection { fields[.connection] = "close" }
         let head = HTTPResponse(status: reply.status, headerFields: fields)
         if let body = reply.body, !body.isEmpty, !bodiless {
-            try await writer.write(response: head, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            try await writer.write(response: head, body: ByteBuffer(bytes: body))
         } else {
             try await writer.writeResponse(head)
         }

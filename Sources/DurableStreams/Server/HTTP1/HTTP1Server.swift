@@ -1,0 +1,47 @@
+#if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
+import CourierPrimitives
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// What every connection of a server shares: the request handler, the idle timeout, the log, and the open
+/// connections, so that a stop whose grace period ran out can close them (no task waits on a connection to
+/// be cancelled).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+final class HTTP1Server: Sendable {
+    typealias Responder = @Sendable (Request, consuming HTTP1ResponseWriter, any Channel) async throws -> Void
+
+    let responder: Responder
+    /// How long a connection with no request in progress stays open.
+    let idleTimeout: Duration?
+    let logger: Logger
+    /// The tasks that run the handlers.
+    let workers = RequestWorkers()
+    private let connections = Locked([ObjectIdentifier: any Channel]())
+
+    init(responder: @escaping Responder, idleTimeout: Duration?, logger: Logger) {
+        self.responder = responder
+        self.idleTimeout = idleTimeout
+        self.logger = logger
+    }
+
+    func opened(_ channel: any Channel) {
+        connections.withLock { $0[ObjectIdentifier(channel)] = channel }
+    }
+
+    func closed(_ channel: any Channel) {
+        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    /// Ends the tasks waiting for requests (once no connection is left).
+    func stopWorkers() {
+        workers.stop()
+    }
+
+    /// Closes every open connection.
+    func closeAll() {
+        let open = connections.withLock { Array($0.values) }
+        for channel in open { channel.close(promise: nil) }
+    }
+}
+#endif

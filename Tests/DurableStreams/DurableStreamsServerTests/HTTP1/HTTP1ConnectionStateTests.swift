@@ -1,0 +1,189 @@
+import DurableStreamsServer
+import Testing
+
+@Suite("An HTTP/1.1 connection's state machine")
+struct HTTP1ConnectionStateTests {
+    typealias State = HTTP1ConnectionState
+
+    @Test("a keep-alive exchange: the handler starts, head and end go out, the connection stays open")
+    func keepAlive() {
+        var state = State()
+        #expect(state.isIdle)
+        #expect(state.requestReceived(closeRequested: false) == .startHandler)
+        #expect(!state.isIdle)
+        #expect(state.writeHead() == .write)
+        #expect(state.writeBody() == .write)
+        #expect(state.writeEnd() == .write)
+        #expect(state.isIdle)
+        #expect(state.handlerFinished(request: state.request) == .none)
+        #expect(state.requestReceived(closeRequested: false) == .startHandler)
+        #expect(state.request == 2)
+    }
+
+    @Test("Connection: close ends the connection after the response's end, and no later request starts")
+    func closeRequested() {
+        var state = State()
+        _ = state.requestReceived(closeRequested: true)
+        _ = state.writeHead()
+        #expect(state.writeEnd() == .writeThenClose)
+        #expect(state.isClosing)
+        #expect(state.requestReceived(closeRequested: false) == .ignore)
+        #expect(state.writeHead() == .drop)
+    }
+
+    @Test("a handler that returns without answering gets 500; one that left its response unfinished closes")
+    func unfinishedHandlers() {
+        var silent = State()
+        _ = silent.requestReceived(closeRequested: false)
+        #expect(silent.handlerFinished(request: silent.request) == .answerServerError)
+        #expect(silent.writeHead() == .write)
+        #expect(silent.writeEnd() == .writeThenClose)
+
+        var halfway = State()
+        _ = halfway.requestReceived(closeRequested: false)
+        _ = halfway.writeHead()
+        #expect(halfway.handlerFinished(request: halfway.request) == .close)
+        #expect(halfway.isClosing)
+        #expect(halfway.writeEnd() == .drop)
+    }
+
+    @Test("a handed-off response outlives its handler and is ended by whoever took it")
+    func handOff() {
+        var state = State()
+        _ = state.requestReceived(closeRequested: false)
+        _ = state.writeHead()
+        state.handOff()
+        #expect(state.response == .handedOff)
+        #expect(state.handlerFinished(request: state.request) == .none)
+        #expect(!state.isIdle)
+        #expect(state.writeBody() == .write)
+        #expect(state.writeEnd() == .write)
+        #expect(state.isIdle)
+    }
+
+    @Test("a handler that returns after the next request started does not touch that request")
+    func lateHandler() {
+        var state = State()
+        _ = state.requestReceived(closeRequested: false)
+        let first = state.request
+        _ = state.writeHead()
+        _ = state.writeEnd()
+        _ = state.requestReceived(closeRequested: false)
+        #expect(state.handlerFinished(request: first) == .none)
+        #expect(state.response == .pending)
+        #expect(state.isHandlerRunning)
+    }
+
+    @Test("a half-close closes an idle connection at once, a busy one after its response")
+    func halfClose() {
+        var idle = State()
+        let idleCloses = idle.inputClosed()
+        #expect(idleCloses)
+        #expect(idle.isClosing)
+
+        var busy = State()
+        _ = busy.requestReceived(closeRequested: false)
+        let busyCloses = busy.inputClosed()
+        #expect(!busyCloses)
+        _ = busy.writeHead()
+        #expect(busy.writeEnd() == .writeThenClose)
+
+        var finishing = State()
+        _ = finishing.requestReceived(closeRequested: false)
+        _ = finishing.writeHead()
+        _ = finishing.writeEnd()
+        let finishingCloses = finishing.inputClosed()
+        #expect(!finishingCloses)
+        #expect(finishing.handlerFinished(request: finishing.request) == .close)
+    }
+
+    @Test("malformed input: 400 when idle, the request in progress answers otherwise; both close after")
+    func malformed() {
+        var idle = State()
+        #expect(idle.malformedInput() == .answerBadRequest)
+        #expect(idle.writeHead() == .write)
+        #expect(idle.writeEnd() == .writeThenClose)
+
+        var busy = State()
+        _ = busy.requestReceived(closeRequested: false)
+        #expect(busy.malformedInput() == .none)
+        _ = busy.writeHead()
+        #expect(busy.writeEnd() == .writeThenClose)
+    }
+
+    @Test("parts with no response open are dropped")
+    func strayParts() {
+        var state = State()
+        #expect(state.writeHead() == .drop)
+        #expect(state.writeBody() == .drop)
+        #expect(state.writeEnd() == .drop)
+        _ = state.requestReceived(closeRequested: false)
+        #expect(state.writeBody() == .drop)
+        #expect(state.writeEnd() == .drop)
+    }
+
+    enum Input: CaseIterable {
+        case request, requestClosing, head, body, end, handOff, handlerFinished, staleHandler, inputClosed
+        case malformed, closed
+    }
+
+    /// Every sequence of up to six inputs: nothing is written or started once the connection closes, each
+    /// response ends at most once and only after its head, and a response ends with a close exactly when the
+    /// connection was to close after it.
+    @Test("every sequence of up to six inputs keeps the connection's invariants")
+    func everySequence() {
+        var checked = 0
+        Self.explore(State(), headWritten: false, depth: 6, checked: &checked)
+        #expect(checked == 1_948_716)
+    }
+
+    private static func explore(_ state: State, headWritten: Bool, depth: Int, checked: inout Int) {
+        guard depth > 0 else { return }
+        for input in Input.allCases {
+            var state = state
+            var headWritten = headWritten
+            let closing = state.isClosing
+            let closesAfter = state.closesAfterResponse
+            switch input {
+            case .request, .requestClosing:
+                let action = state.requestReceived(closeRequested: input == .requestClosing)
+                #expect(action == (closing ? .ignore : .startHandler))
+                if action == .startHandler { headWritten = false }
+            case .head:
+                let action = state.writeHead()
+                if action == .write { headWritten = true }
+                #expect(!closing || action == .drop)
+            case .body:
+                let action = state.writeBody()
+                #expect(action == .drop || (headWritten && !closing))
+            case .end:
+                let action = state.writeEnd()
+                #expect(action == .drop || (headWritten && !closing))
+                if action != .drop {
+                    #expect((action == .writeThenClose) == closesAfter)
+                    headWritten = false
+                }
+            case .handOff:
+                state.handOff()
+            case .handlerFinished:
+                let action = state.handlerFinished(request: state.request)
+                #expect(!closing || action == .none)
+            case .staleHandler:
+                #expect(state.handlerFinished(request: state.request &+ 1) == .none)
+            case .inputClosed:
+                let wasIdle = state.response == .none && !state.isHandlerRunning
+                let closes = state.inputClosed()
+                #expect(closes == (!closing && wasIdle))
+            case .malformed:
+                let action = state.malformedInput()
+                if action == .answerBadRequest { headWritten = false }
+                #expect(!closing || action == .none)
+            case .closed:
+                state.closed()
+            }
+            if closing { #expect(state.isClosing) }
+            checked += 1
+            explore(state, headWritten: headWritten, depth: depth - 1, checked: &checked)
+        }
+    }
+}

@@ -23,7 +23,14 @@ struct ConnectivityReadmeTests {
         let (observer, cancellables, pair) = try ConnectivityReadmeSnippets.combineSnippet(decoder: decoder)
         let (states, statesCancellable) = collect(observer.statePublisher)
         defer { statesCancellable.cancel() }
+        let (sent, sentCancellable) = collect(observer.replyMessagePublisher)
+        defer { sentCancellable.cancel() }
         _ = try await states.firstValue(within: .seconds(60)) { $0.activationState == .activated }
+        // The snippet sends from its own activation sink, on the main queue: wait for that send before the watch
+        // activates, or it could go live instead.
+        if pair.phone.applicationContext["message"] == nil {
+            _ = try await sent.firstValue(within: .seconds(60)) { _ in true }
+        }
         // The watch is not activated, so the message went by application context, delivered once it is.
         let watch = SundialKitCombine.ConnectivityObserver(session: pair.watch, publishingQueue: nil)
         let (received, receivedCancellable) = collect(watch.messageReceivedPublisher)

@@ -59,6 +59,11 @@ final class SSEFanOut: Sendable {
         }
         let exchange = logger.logLevel <= .debug ? exchange : nil
         response.execute { connection in
+            // Closed before the hand-off reached the event loop: it would never hear of the close.
+            guard response.channel.isActive else {
+                self.liveWaits.leave()
+                return
+            }
             guard let link = SSELink(id: id, stream: path, response: response, exchange: exchange, fanOut: self)
             else {
                 self.logger.error("SSE reader cannot be followed: no HTTP/1 encoder", metadata: ["stream": "\(path)"])

@@ -74,8 +74,11 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
             guard state.requestReceived(closeRequested: !keepAlive) == .startHandler else { return }
             startHandler(request, number: state.request, context: context)
         case .body(let part):
+            // A long upload keeps the connection busy even after an early answer.
+            lastActivity = .now
             if isReceivingBody, let bodies, !bodies.receive(part) { isReadingPaused = true }
         case .end:
+            lastActivity = .now
             finishBody(nil)
         }
     }
@@ -187,6 +190,8 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
         guard isReceivingBody else { return }
         isReceivingBody = false
         bodies?.finish(error)
+        // The body's backpressure ends with it (its handler may never take what waits).
+        if isReadingPaused { resumeReading() }
     }
 
     // MARK: Reading and idling
@@ -249,6 +254,8 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
     func send(head: HTTPResponse?, body: ByteBuffer?, end: Bool, trailers: HTTPFields?) {
         guard let context else { return }
         if let head, state.writeHead() == .write {
+            // A response that announces the close: no pipelined request after it may start.
+            if head.headerFields[.connection] == "close" { state.closeAfterResponse() }
             context.write(wrapOutboundOut(.head(HTTPResponseHead(head))), promise: nil)
         }
         if let body, state.writeBody() == .write {

@@ -80,6 +80,11 @@ package struct HTTP1ConnectionState: Equatable {
         return .writeThenClose
     }
 
+    /// The response says `Connection: close`: the connection closes once it ends.
+    package mutating func closeAfterResponse() {
+        closesAfterResponse = true
+    }
+
     /// The handler handed its response to another writer, which ends it.
     package mutating func handOff() {
         if response == .streaming { response = .handedOff }

@@ -33,8 +33,10 @@ final class HTTP1Server: Sendable {
         _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// Ends the tasks waiting for requests (once no connection is left).
-    func stopWorkers() {
+    /// Waits for the request handlers still running (their connections are closed), then ends the tasks waiting
+    /// for requests.
+    func stopWorkers() async {
+        await workers.drain()
         workers.stop()
     }
 

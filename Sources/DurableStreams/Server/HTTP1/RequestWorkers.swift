@@ -12,6 +12,11 @@ final class RequestWorkers: Sendable {
 
     private struct State {
         var idle: [Worker] = []
+        /// Jobs handed to tasks that are starting.
+        var pending: [Job] = []
+        /// Jobs started and not finished.
+        var running = 0
+        var drained: [CheckedContinuation<Void, Never>] = []
         var isStopped = false
     }
 
@@ -25,30 +30,55 @@ final class RequestWorkers: Sendable {
 
     /// Runs `job` on an idle task, or on a new one.
     func run(_ job: @escaping Job) {
-        if let worker = state.withLock({ $0.idle.popLast() }) {
+        let worker = state.withLock { state -> Worker? in
+            state.running += 1
+            if let worker = state.idle.popLast() { return worker }
+            state.pending.append(job)
+            return nil
+        }
+        if let worker {
             worker.resume(returning: job)
         } else {
-            Task { await self.work(starting: job) }
+            // The job waits in `pending`: a task keeps no job it finished.
+            Task { await self.work() }
         }
     }
 
-    private func work(starting first: @escaping Job) async {
-        var job: Job? = first
-        while let current = job {
-            await current()
-            job = await next()
+    private func work() async {
+        while let job = await next() {
+            await job()
+            let drained = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.running -= 1
+                guard state.running == 0 else { return [] }
+                defer { state.drained = [] }
+                return state.drained
+            }
+            for waiter in drained { waiter.resume() }
         }
     }
 
     /// The next job, or `nil` when this task should end.
     private func next() async -> Job? {
         await withUnsafeContinuation { (worker: Worker) in
-            let kept = state.withLock { state -> Bool in
-                guard !state.isStopped, state.idle.count < maximumIdle else { return false }
+            let (job, kept) = state.withLock { state -> (Job?, Bool) in
+                if !state.pending.isEmpty { return (state.pending.removeFirst(), false) }
+                guard !state.isStopped, state.idle.count < maximumIdle else { return (nil, false) }
                 state.idle.append(worker)
-                return true
+                return (nil, true)
             }
-            if !kept { worker.resume(returning: nil) }
+            if !kept { worker.resume(returning: job) }
+        }
+    }
+
+    /// Returns once no job is running.
+    func drain() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state -> Bool in
+                guard state.running > 0 else { return true }
+                state.drained.append(waiter)
+                return false
+            }
+            if done { waiter.resume() }
         }
     }
 

@@ -85,7 +85,7 @@ struct HTTPListener: Sendable {
     }
 
     /// Ends the SSE readers' responses, stops accepting, lets requests in progress finish (at most 10 s), then
-    /// closes every connection.
+    /// closes every connection and waits for the handlers still running.
     func shutdown() async {
         fanOut.stop()
         let task = self.task
@@ -97,8 +97,9 @@ struct HTTPListener: Sendable {
         }
         try? await server.shutdownGracefully()
         await task.value
+        // Handlers whose connections closed may still be running (a client that left mid-request).
+        await connections.stopWorkers()
         grace.cancel()
-        connections.stopWorkers()
     }
 }
 

@@ -62,6 +62,7 @@ final class SSEFanOut: Sendable {
             // Closed before the hand-off reached the event loop: it would never hear of the close.
             guard response.channel.isActive else {
                 self.liveWaits.leave()
+                if let exchange { self.logEnd(exchange) }
                 return
             }
             guard let link = SSELink(id: id, stream: path, response: response, exchange: exchange, fanOut: self)
@@ -118,10 +119,13 @@ final class SSEFanOut: Sendable {
     private func end(_ link: SSELink) {
         guard link.end() else { return }
         liveWaits.leave()
-        if let exchange = link.exchange {
-            StreamHTTPHandler.logCompletion(
-                exchange, status: 200, bytes: nil, reason: nil, logger: logger, throttle: throttle)
-        }
+        if let exchange = link.exchange { logEnd(exchange) }
+    }
+
+    /// The log line of a reader's response that ended.
+    private func logEnd(_ exchange: Exchange) {
+        StreamHTTPHandler.logCompletion(
+            exchange, status: 200, bytes: nil, reason: nil, logger: logger, throttle: throttle)
     }
 
     /// Ends a reader's response from any thread, after the writes already handed to the event loop.

@@ -29,6 +29,15 @@ struct HTTP1ConnectionStateTests {
         #expect(state.isClosing)
         #expect(state.requestReceived(closeRequested: false) == .ignore)
         #expect(state.writeHead() == .drop)
+
+        // A response that announces `Connection: close` (a refused body) closes the same way: a pipelined
+        // request after it never starts.
+        var refused = State()
+        _ = refused.requestReceived(closeRequested: false)
+        _ = refused.writeHead()
+        refused.closeAfterResponse()
+        #expect(refused.writeEnd() == .writeThenClose)
+        #expect(refused.requestReceived(closeRequested: false) == .ignore)
     }
 
     @Test("a handler that returns without answering gets 500; one that left its response unfinished closes")
@@ -124,7 +133,7 @@ struct HTTP1ConnectionStateTests {
 
     enum Input: CaseIterable {
         case request, requestClosing, head, body, end, handOff, handlerFinished, staleHandler, inputClosed
-        case malformed, closed
+        case malformed, closed, closeAnnounced
     }
 
     /// Every sequence of up to six inputs: nothing is written or started once the connection closes, each
@@ -134,7 +143,7 @@ struct HTTP1ConnectionStateTests {
     func everySequence() {
         var checked = 0
         Self.explore(State(), headWritten: false, depth: 6, checked: &checked)
-        #expect(checked == 1_948_716)
+        #expect(checked == 3_257_436)
     }
 
     private static func explore(_ state: State, headWritten: Bool, depth: Int, checked: inout Int) {
@@ -180,6 +189,9 @@ struct HTTP1ConnectionStateTests {
                 #expect(!closing || action == .none)
             case .closed:
                 state.closed()
+            case .closeAnnounced:
+                state.closeAfterResponse()
+                #expect(state.closesAfterResponse)
             }
             if closing { #expect(state.isClosing) }
             checked += 1

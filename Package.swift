@@ -363,6 +363,8 @@ let durableStreamsServerTargets: [Target] = [
             "DurableStreamsStorage",
             "CourierPrimitives",
             .product(name: "PostgresNIO", package: "postgres-nio"),
+            // `ConnectionPoolError` (a database that cannot be reached trips the pool's circuit breaker).
+            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/DurableStreams/Postgres"

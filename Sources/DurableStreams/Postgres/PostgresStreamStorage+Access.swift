@@ -2,6 +2,7 @@ import DurableStreamsStorage
 import Foundation
 import Logging
 import PostgresNIO
+import _ConnectionPoolModule
 
 /// What a transaction changed that waiting readers must hear of, on every node.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -160,6 +161,7 @@ extension PostgresStreamStorage {
             (error as? PostgresTransactionError).flatMap { $0.closureError ?? $0.commitError ?? $0.beginError }
             ?? error
         if error is RetryTransaction || error is CancellationError || error is AdmissionRefused { return false }
+        if let error = error as? ConnectionPoolError { return error == .connectionCreationCircuitBreakerTripped }
         if let error = error as? PSQLError, error.code == .server {
             let state = error.serverInfo?[.sqlState] ?? ""
             return state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300"
@@ -185,6 +187,10 @@ extension PostgresStreamStorage {
         }
         if error is CancellationError {
             return StreamStorageError(.temporarilyUnavailable, "the database request was cancelled")
+        }
+        // The pool gives up at once while it cannot connect (its circuit breaker), or when it shuts down.
+        if let error = error as? ConnectionPoolError {
+            return StreamStorageError(.temporarilyUnavailable, "the database cannot be reached (\(error))")
         }
         guard let error = error as? PSQLError else {
             return .storageFailure("the database request failed: \(type(of: error))")

@@ -80,6 +80,19 @@ struct ReplyTests {
         #expect(sent.value == ["data 0"])
     }
 
+    @Test("A reply that was sent is not acknowledged again when its last holder lets go")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func noAcknowledgementAfterReply() throws {
+        let sent = Locked([String]())
+        do {
+            let reply = ConnectivityReply(dictionaryReply: { message in
+                sent.withLock { $0.append("dictionary \(message.count)") }
+            })
+            try reply.send(["done": true])
+        }
+        #expect(sent.value == ["dictionary 1"])
+    }
+
     @Test("A send context's error is typed, whatever the failure carried")
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func sendContextError() {

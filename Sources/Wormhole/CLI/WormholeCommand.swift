@@ -12,6 +12,6 @@ struct WormholeCommand: AsyncParsableCommand {
             line; see the README for the format and exit codes.
             """,
         version: "1.0.0",
-        subcommands: [Send.self, Signal.self, Read.self, Listen.self, Clear.self]
+        subcommands: [Send.self, Signal.self, Read.self, Listen.self, Clear.self, Request.self, Respond.self]
     )
 }

@@ -96,6 +96,9 @@ struct Failure: Error, CustomStringConvertible {
         case .messageTooLarge, .encodingFailed, .decodingFailed, .corruptMessage, .sequenceExhausted:
             return ExitCode(65)  // EX_DATAERR
         case .containerUnavailable, .directoryUnavailable, .notificationFailed: return ExitCode(69)  // EX_UNAVAILABLE
+        case .noResponder, .alreadyResponding: return ExitCode(69)  // EX_UNAVAILABLE
+        case .requestTimedOut: return ExitCode(75)  // EX_TEMPFAIL
+        case .requestFailed: return ExitCode(70)  // EX_SOFTWARE
         default: return ExitCode(74)  // EX_IOERR: file-system failures, and codes added later
         }
     }

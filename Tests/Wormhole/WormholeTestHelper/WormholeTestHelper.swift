@@ -16,6 +16,8 @@ import Glibc
 ///     WormholeTestHelper hang-mid-write <dir> <identifier> <size> <file|coordinated> [queue-capacity]
 ///         Starts sending a stamp and stops halfway through writing it: prints "mid-write <temporary file>" and
 ///         waits to be killed.
+///     WormholeTestHelper respond <dir> <identifier> <sum|exit|fail|stall>
+///         Answers requests (see Respond.swift); prints "ready" and runs until killed.
 @main
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum WormholeTestHelper {
@@ -27,6 +29,7 @@ enum WormholeTestHelper {
             case "read": try await read(Array(arguments.dropFirst()))
             case "hang-mid-write": try await hangMidWrite(Array(arguments.dropFirst()))
             case "defaults-write": try defaultsWrite(Array(arguments.dropFirst()))
+            case "respond": try await respond(Array(arguments.dropFirst()))
             default: fail("unknown mode: \(arguments)")
             }
         } catch {

@@ -149,9 +149,10 @@ public struct Configuration: Sendable {
         return nil
     }
 
-    /// The delivery mode of `identifier` (``DeliveryMode/latest`` unless set in ``deliveryModes``).
+    /// The delivery mode of `identifier` (``DeliveryMode/latest`` unless set in ``deliveryModes``; the request
+    /// mailbox of ``Wormhole/request(_:to:expecting:timeout:)`` queues up to 256 requests).
     public func deliveryMode(for identifier: MessageIdentifier) -> DeliveryMode {
-        deliveryModes[identifier] ?? .latest
+        deliveryModes[identifier] ?? (RequestNames.isRequestMailbox(identifier) ? .queue(capacity: 256) : .latest)
     }
 }
 

@@ -120,3 +120,35 @@ extension WormholeError: LocalizedError {
     /// The same as ``message``.
     public var errorDescription: String? { message }
 }
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension WormholeError {
+    /// A request got no answer in time.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public static func requestTimedOut(_ identifier: MessageIdentifier, after timeout: Duration) -> WormholeError {
+        WormholeError(
+            .requestTimedOut, "the request to \"\(identifier)\" got no answer within \(timeout)",
+            reason: "no answer within \(timeout)", context: Context(identifier: identifier))
+    }
+
+    /// Nobody answers requests to the identifier (none responds, or the responder stopped before answering).
+    public static func noResponder(_ identifier: MessageIdentifier, reason: String) -> WormholeError {
+        WormholeError(
+            .noResponder, "no process answers requests to \"\(identifier)\": \(reason)", reason: reason,
+            context: Context(identifier: identifier))
+    }
+
+    /// The responder could not handle the request.
+    public static func requestFailed(_ identifier: MessageIdentifier, reason: String) -> WormholeError {
+        WormholeError(
+            .requestFailed, "the responder of \"\(identifier)\" failed: \(reason)", reason: reason,
+            context: Context(identifier: identifier))
+    }
+
+    /// Another responder already answers requests to the identifier.
+    public static func alreadyResponding(_ identifier: MessageIdentifier) -> WormholeError {
+        WormholeError(
+            .alreadyResponding, "another responder already answers requests to \"\(identifier)\"",
+            reason: "another responder is running", context: Context(identifier: identifier))
+    }
+}

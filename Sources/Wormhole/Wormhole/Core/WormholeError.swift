@@ -29,6 +29,10 @@ public struct WormholeError: Error, Equatable, Sendable, CustomStringConvertible
             case fileSystem
             case notificationFailed
             case unsupported
+            case requestTimedOut
+            case noResponder
+            case requestFailed
+            case alreadyResponding
         }
 
         private let base: Base
@@ -58,6 +62,14 @@ public struct WormholeError: Error, Equatable, Sendable, CustomStringConvertible
         public static let notificationFailed = Code(.notificationFailed)
         /// The strategy does not support the requested operation (for example, queue mode on user defaults).
         public static let unsupported = Code(.unsupported)
+        /// A request got no answer within its timeout.
+        public static let requestTimedOut = Code(.requestTimedOut)
+        /// No process responds to the identifier, or the responder stopped before answering.
+        public static let noResponder = Code(.noResponder)
+        /// The responder could not handle the request (its handler threw, or the request did not decode).
+        public static let requestFailed = Code(.requestFailed)
+        /// Another responder already answers requests to the identifier.
+        public static let alreadyResponding = Code(.alreadyResponding)
 
         /// The code's name, for example `corruptMessage`.
         public var description: String { base.rawValue }
@@ -166,4 +178,12 @@ public struct WormholeError: Error, Equatable, Sendable, CustomStringConvertible
     public static let notificationFailed = Code.notificationFailed
     /// `catch WormholeError.unsupported`.
     public static let unsupported = Code.unsupported
+    /// `catch WormholeError.requestTimedOut`.
+    public static let requestTimedOut = Code.requestTimedOut
+    /// `catch WormholeError.noResponder`.
+    public static let noResponder = Code.noResponder
+    /// `catch WormholeError.requestFailed`.
+    public static let requestFailed = Code.requestFailed
+    /// `catch WormholeError.alreadyResponding`.
+    public static let alreadyResponding = Code.alreadyResponding
 }

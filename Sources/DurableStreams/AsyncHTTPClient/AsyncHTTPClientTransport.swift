@@ -35,16 +35,22 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///     the server's long-poll timeout.
     ///   - connectTimeout: The longest a connection attempt may take.
     ///   - maxConnectionsPerHost: The connection pool's size per host.
+    ///   - retriesConnections: Whether a connection that cannot be made (refused, unreachable) is tried again until
+    ///     the request's deadline, as AsyncHTTPClient does by default. With `false` such a request fails at once
+    ///     with ``DurableStreamError/connectionFailed``, and the handle's retry policy alone decides what follows
+    ///     (a command-line tool reports a refused connection at once).
     public init(
         readTimeout: Duration = .seconds(90),
         connectTimeout: Duration = .seconds(10),
-        maxConnectionsPerHost: Int = 32
+        maxConnectionsPerHost: Int = 32,
+        retriesConnections: Bool = true
     ) {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(
             connect: .nanoseconds(connectTimeout.inNanoseconds), read: .nanoseconds(readTimeout.inNanoseconds))
         configuration.connectionPool = .init(
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost)
+        configuration.connectionPool.retryConnectionEstablishment = retriesConnections
         configuration.decompression = .disabled
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.ownsClient = true
@@ -101,6 +107,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout: return .timeout
             case .cancelled: return .cancelled
+            case .alreadyShutdown: return .transportShutDown
             default: return .connectionFailed(underlying: error)
             }
         }

@@ -44,13 +44,17 @@ struct ClientOptions: ParsableArguments {
         _ body: (HandleConfiguration) async throws(DurableStreamError) -> T
     ) async throws -> T {
         #if os(Linux)
-        let transport = AsyncHTTPClientTransport()
+        let transport = AsyncHTTPClientTransport(retriesConnections: false)
         let shutdown: () async -> Void = { try? await transport.shutdown() }
         #else
         let transport = URLSessionTransport()
         let shutdown: () async -> Void = { transport.shutdown() }
         #endif
-        let configuration = HandleConfiguration(http: HTTPConfiguration(transport: transport, headers: headerFields))
+        // A refused connection is reported at once: nothing listens there, and retrying only delays the message.
+        var reads = RetryPolicy.readDefault
+        reads.shouldRetry = { $0.isTransient && !FailureMessage.isRefused($0) }
+        let configuration = HandleConfiguration(
+            http: HTTPConfiguration(transport: transport, readRetryPolicy: reads, headers: headerFields))
         do {
             let value = try await body(configuration)
             await shutdown()

@@ -7,6 +7,7 @@ struct DurableStreamsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "durable-streams",
         abstract: "Run a Durable Streams server, or talk to one.",
+        version: DurableStreamsVersion.current,
         subcommands: serverCommands + clientCommands
     )
 }

@@ -22,13 +22,26 @@ enum FailureMessage {
         return "error: cannot connect to \(host):\(port): \(reason)"
     }
 
+    /// Whether the connection was refused (nothing listens on the port): trying again at once cannot help, so a
+    /// command reports it instead of retrying.
+    static func isRefused(_ error: DurableStreamError) -> Bool {
+        guard error.code == .connectionFailed, let underlying = error.underlying else { return false }
+        if let error = underlying as? URLError, error.code == .cannotConnectToHost { return true }
+        return systemErrno(in: underlying, depth: 0) == ECONNREFUSED
+    }
+
     /// The text of the first operating-system error (`errno`) found in an error and the values it holds.
     private static func systemReason(in value: Any, depth: Int) -> String? {
-        if let error = value as? IOError { return String(cString: strerror(error.errnoCode)) }
-        if let error = value as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
+        systemErrno(in: value, depth: depth).map { String(cString: strerror($0)) }
+    }
+
+    /// The first operating-system error number (`errno`) found in an error and the values it holds.
+    private static func systemErrno(in value: Any, depth: Int) -> Int32? {
+        if let error = value as? IOError { return error.errnoCode }
+        if let error = value as? POSIXError { return error.code.rawValue }
         guard depth < 8 else { return nil }
         for child in Mirror(reflecting: value).children {
-            if let reason = systemReason(in: child.value, depth: depth + 1) { return reason }
+            if let code = systemErrno(in: child.value, depth: depth + 1) { return code }
         }
         return nil
     }

@@ -19,13 +19,16 @@ struct CommandLineTests {
     }
 
     @Test(
-        "A refused connection prints the host, the port and the system's reason", arguments: ["head", "read", "append"])
+        "A refused connection prints the host, the port and the system's reason at once (no retrying for a minute)",
+        arguments: ["head", "read", "append", "create"])
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func refusedConnection(command: String) async throws {
         let (socket, port) = try Self.closedPort()
         defer { close(socket) }
         let arguments = [command, "http://127.0.0.1:\(port)/x"] + (command == "append" ? ["data"] : [])
-        let result = try await run(arguments)
+        // Retrying the connection took 52 s; a refused connection is known at once, and 15 s leaves room for
+        // starting the command on a loaded machine.
+        let result = try await DurableStreamsCLI.run(arguments, within: .seconds(15))
         #expect(result.status != 0)
         #expect(
             result.error.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -52,6 +55,49 @@ struct CommandLineTests {
             throw CocoaError(.featureUnsupported)
         }
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test("read --live sse prints lines that start with spaces or tabs as a catch-up read does")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func liveReadKeepsLeadingWhitespace() async throws {
+        try await withTestServer { server in
+            let url = server.streamURL("spaces").absoluteString
+            #expect(try await run(["create", url, "--content-type", "text/plain"]).status == 0)
+            #expect(try await run(["append", url], input: "first").status == 0)
+            #expect(try await run(["append", url], input: " two\n\tthree").status == 0)
+            #expect(try await run(["append", url, "--close"], input: "\n  four").status == 0)
+            let catchUp = try await run(["read", url])
+            let live = try await run(["read", url, "--live", "sse"])
+            #expect(catchUp.output == "first two\n\tthree\n  four")
+            #expect(live.output == catchUp.output)
+        }
+    }
+
+    @Test("--version prints the version")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func version() async throws {
+        let result = try await run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0.2.0-dev", "\(result.error)")
+    }
+
+    @Test("reading a deleted stream that still has forks says what the server said")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func deletedWithForks() async throws {
+        try await withTestServer { server in
+            let sourceURL = server.streamURL("deleted-source")
+            let source = sourceURL.absoluteString
+            let fork = server.streamURL("deleted-fork").absoluteString
+            #expect(try await run(["create", source, "--content-type", "text/plain"]).status == 0)
+            #expect(try await run(["append", source, "kept"]).status == 0)
+            let forked = try await run(["create", fork, "--fork-from", sourceURL.path])
+            #expect(forked.status == 0, "\(forked.error)")
+            #expect(try await run(["delete", source]).status == 0)
+            let read = try await run(["read", source])
+            #expect(read.status != 0)
+            #expect(read.error.contains("deleted"), "\(read.error)")
+            #expect(!read.error.contains("older than the stream retains"), "\(read.error)")
+        }
     }
 
     @Test("create, append (argument and standard input), read, head and delete")

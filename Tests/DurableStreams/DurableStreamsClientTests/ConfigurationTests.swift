@@ -131,7 +131,8 @@ struct ConfigurationTests {
                 HandleConfiguration {
                     Retry(
                         policy: RetryPolicy(
-                            maxAttempts: 2, baseDelay: .zero, maxDelay: .zero, maxRetryAfter: .seconds(-1)))
+                            maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(1),
+                            maxRetryAfter: .seconds(-1)))
                 }
             ),
             ("http.maxResponseBytes", HandleConfiguration { ResponseLimits(maxBodyBytes: 0) }),

@@ -50,6 +50,11 @@ struct ErrorMappingTests {
         let gap = map(409, ["Producer-Expected-Seq": "3", "Producer-Received-Seq": "5"])
         #expect(gap.context.expectedSequence == 3 && gap.context.receivedSequence == 5)
         #expect(map(410, operation: .read).context.offset?.rawValue == "42")
+        #expect(map(410, operation: .read).message == "Gone: POST /orders: why", "the server's words, not a guess")
+        let silent = DurableStreamError.from(
+            status: 410, headers: [:], body: Data(),
+            context: RequestContext(operation: .read, url: url, method: .get, offset: Offset(rawValue: "42")))
+        #expect(silent.message == "Offset 42 is older than the stream retains")
         #expect(map(429, ["Retry-After": "2"]).retryAfter == .seconds(2))
         #expect(map(503).retryAfter == nil)
         #expect(map(500, ["X-Request-Id": "req-1"]).context.requestId == "req-1")
@@ -135,6 +140,23 @@ struct ErrorMappingTests {
             }
             .contains("maxDelayMs"))
         #expect(message { () throws(DurableStreamError) in try RetryPolicy.validated(maxRetries: 0) } == "valid")
+    }
+
+    @Test("a zero initial delay is refused (upstream's retry-options-zero-initial-delay), a tiny one is not")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func zeroInitialDelay() throws {
+        let refused = #expect(throws: DurableStreamError.self) {
+            try RetryPolicy.validated(initialDelay: .zero)
+        }
+        #expect(refused?.code == .invalidArgument)
+        #expect(refused?.message.contains("initialDelayMs") == true)
+        _ = try RetryPolicy.validated(initialDelay: .milliseconds(1))
+        let retrying = #expect(throws: DurableStreamError.self) {
+            try RetryPolicy(maxAttempts: 3, baseDelay: .zero, maxDelay: .seconds(1)).validate()
+        }
+        #expect(retrying?.message.contains("baseDelay") == true)
+        try RetryPolicy.none.validate()
+        try RetryPolicy.writeDefault.validate()
     }
 
     @Test("producer settings are validated")

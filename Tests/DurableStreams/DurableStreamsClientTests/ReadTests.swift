@@ -81,6 +81,29 @@ struct ReadTests {
         }
     }
 
+    @Test(
+        "text lines that start with spaces or tabs arrive whole in every mode", arguments: [LiveMode.longPoll, .sse])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func leadingWhitespace(live: LiveMode) async throws {
+        try await withTestServer { server in
+            let handle = try await DurableStreamHandle.create(
+                url: server.streamURL(), contentType: "text/plain", configuration: server.configuration())
+            try await handle.appendBytesSync(Data("first\n port: 8080\n".utf8))
+            let response = try await DurableStream.stream(url: handle.url, live: live, configuration: server.http)
+            let reader = Task { () -> String in
+                var text = ""
+                for try await chunk in response.textStream() { text += chunk.text }
+                return text
+            }
+            for line in ["\thost: a\n", " two", "  three\n\t\tfour"] {
+                try await handle.appendBytesSync(Data(line.utf8))
+            }
+            try await handle.closeStream()
+            let text = try await withTimeout(.seconds(20)) { try await reader.value }
+            #expect(text == "first\n port: 8080\n\thost: a\n two  three\n\t\tfour")
+        }
+    }
+
     @Test("a binary stream over SSE arrives base64-decoded, byte for byte")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func sseBase64() async throws {

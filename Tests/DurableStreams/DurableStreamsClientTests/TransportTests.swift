@@ -33,6 +33,55 @@ struct TransportTests {
         }
     }
 
+    @Test("a request after shutdown fails with transportShutDown, sending nothing")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func requestAfterShutdown() async throws {
+        try await withTestServer { server in
+            let transport = URLSessionTransport()
+            transport.shutdown()
+            transport.shutdown()
+            let http = HTTPConfiguration(transport: transport, readRetryPolicy: .readDefault)
+            for method in [StreamHTTPRequest.Method.get, .post] {
+                let refused = await #expect(throws: DurableStreamError.self) {
+                    _ = try await transport.execute(StreamHTTPRequest(method: method, url: server.streamURL()))
+                }
+                #expect(refused?.code == .transportShutDown)
+            }
+            let read = await #expect(throws: DurableStreamError.self) {
+                _ = try await DurableStream.stream(url: server.streamURL(), configuration: http).text()
+            }
+            #expect(read?.code == .transportShutDown, "not retried: \(String(describing: read))")
+        }
+    }
+
+    @Test("shutdown while a cancelled long-poll reader starts its next request ends the read, never traps")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func shutdownDuringLongPoll() async throws {
+        // Long-polls of 2 s: FoundationNetworking itself traps when a task is cancelled just as it completes (a
+        // race inside it that no caller can close), which 20 ms long-polls would hit.
+        try await withTestServer(longPollTimeout: .seconds(2)) { server in
+            let url = server.streamURL("shutdown")
+            _ = try await DurableStreamHandle.create(
+                url: url, contentType: "text/plain", configuration: HandleConfiguration(http: server.http))
+            // Twenty runs, each shutting down at a different point of the reader's start.
+            for round in 0..<20 {
+                let transport = URLSessionTransport()
+                let http = HTTPConfiguration(transport: transport, timeout: .seconds(30))
+                let reader = Task {
+                    let response = try await DurableStream.stream(url: url, live: .longPoll, configuration: http)
+                    for try await _ in response.byteStream() {}
+                }
+                try await Task.sleep(for: .milliseconds(round % 8 * 5))
+                reader.cancel()
+                transport.shutdown()
+                let ended = try await withTimeout(.seconds(30)) { await reader.result }
+                if case .failure(let error) = ended {
+                    #expect(error is DurableStreamError, "a typed error: \(error)")
+                }
+            }
+        }
+    }
+
     @Test("an append is sent once even when the kept-alive connection it would reuse was dropped")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func appendNeverResent() async throws {

@@ -54,8 +54,8 @@ struct SSEFanOutTests {
 
             let received = try await slow.receive(untilEndingWith: "\r\n0\r\n\r\n")
             let body = try Self.dechunk(received)
-            let data = body.split(separator: "\n").filter { $0.hasPrefix("data:") && !$0.hasPrefix("data:{") }
-            #expect(data.map { $0.dropFirst(5) }.joined() == blocks.joined())
+            let data = body.split(separator: "\n").filter { $0.hasPrefix("data: ") && !$0.hasPrefix("data: {") }
+            #expect(data.map { $0.dropFirst(6) }.joined() == blocks.joined())
             #expect(body.contains("\"streamClosed\":true"))
         }
     }

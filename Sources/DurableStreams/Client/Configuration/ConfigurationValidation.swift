@@ -9,7 +9,7 @@ extension RetryPolicy {
     /// Checks the policy's values.
     ///
     /// - Throws: ``DurableStreamError/invalidArgument`` when `maxAttempts` is below 1, a delay is negative,
-    ///   `maxDelay` is below `baseDelay`, `multiplier` is below 1 or not finite, or `jitterFactor` is outside 0...1.
+    ///   `baseDelay` is zero while the policy retries (a retry loop with no delay), `maxDelay` is below `baseDelay`, `multiplier` is below 1 or not finite, or `jitterFactor` is outside 0...1.
     public func validate() throws(DurableStreamError) {
         try validate(named: "retryPolicy")
     }
@@ -17,6 +17,9 @@ extension RetryPolicy {
     func validate(named name: String) throws(DurableStreamError) {
         try Rule.check(maxAttempts >= 1, name, "maxAttempts", "must be at least 1", maxAttempts)
         try Rule.check(baseDelay >= .zero, name, "baseDelay", "must not be negative", baseDelay)
+        try Rule.check(
+            maxAttempts == 1 || baseDelay > .zero, name, "baseDelay", "must be positive when the policy retries",
+            baseDelay)
         try Rule.check(maxDelay >= baseDelay, name, "maxDelay", "must not be less than baseDelay", maxDelay)
         try Rule.check(multiplier.isFinite && multiplier >= 1, name, "multiplier", "must be at least 1", multiplier)
         try Rule.check(

@@ -52,7 +52,7 @@ public struct RetryPolicy: Sendable {
     ///
     /// - Parameters:
     ///   - maxRetries: Retries after the first attempt (at least 0).
-    ///   - initialDelay: The first delay (not negative).
+    ///   - initialDelay: The first delay (more than zero: a zero delay would retry in a tight loop).
     ///   - maxDelay: The cap on delays (not below `initialDelay`).
     ///   - multiplier: The growth factor (at least 1).
     /// - Throws: ``DurableStreamError/invalidArgument`` naming the offending parameter.
@@ -65,8 +65,8 @@ public struct RetryPolicy: Sendable {
         guard maxRetries >= 0 else {
             throw .invalidArgument(message: "maxRetries must not be negative (got \(maxRetries))")
         }
-        guard initialDelay >= .zero else {
-            throw .invalidArgument(message: "initialDelayMs must not be negative (got \(initialDelay))")
+        guard initialDelay > .zero else {
+            throw .invalidArgument(message: "initialDelayMs must be positive (got \(initialDelay))")
         }
         guard maxDelay >= initialDelay else {
             throw .invalidArgument(message: "maxDelayMs must not be less than initialDelayMs")

@@ -63,6 +63,9 @@ extension DurableStreamError {
     public static let encodingFailed = Self(.encodingFailed, "Encoding failed")
     /// `catch DurableStreamError.invalidArgument`.
     public static let invalidArgument = Self(.invalidArgument, "Invalid argument")
+    /// `catch DurableStreamError.transportShutDown`; also thrown as is.
+    public static let transportShutDown = Self(
+        .transportShutDown, "The transport was shut down: it sends no more requests")
 }
 
 /// Errors built with their message and context.

@@ -74,8 +74,10 @@ extension DurableStreamError {
         case 410:
             if context.operation == .read, let offset = context.offset {
                 details.offset = offset
-                let text = "Offset \(offset) is older than the stream retains"
-                return DurableStreamError(.retentionExpired, text, context: details)
+                // The server's own words when it sent any: a 410 also answers a read of a stream that was
+                // deleted (kept only for its forks), which the offset has nothing to do with.
+                let reason = text.isEmpty ? "Offset \(offset) is older than the stream retains" : "Gone: \(message)"
+                return DurableStreamError(.retentionExpired, reason, context: details)
             }
             return error(.gone, "Stream gone")
         case 413:

@@ -26,7 +26,7 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
             case sequenceConflict, payloadTooLarge, notSupported, rateLimited, staleEpoch, sequenceGap
             case producerClosed, serverBusy, serverError, unexpectedStatus, connectionFailed, timeout, cancelled
             case sseNotSupported, invalidResponse, decodingFailed, encodingFailed, invalidArgument
-            case fenced, alreadyClaimed, noPendingWork, invalidSignature
+            case fenced, alreadyClaimed, noPendingWork, invalidSignature, transportShutDown
         }
 
         private let base: Base
@@ -96,6 +96,8 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
         /// A webhook request's `Webhook-Signature` is missing, malformed, outside the accepted time window,
         /// replayed, signed by an unknown key, or does not verify.
         public static let invalidSignature = Code(.invalidSignature)
+        /// The request was made on a transport that was shut down; no request was sent.
+        public static let transportShutDown = Code(.transportShutDown)
 
         /// The code's name, for example `notFound`.
         public var description: String { base.rawValue }

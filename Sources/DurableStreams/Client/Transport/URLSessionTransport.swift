@@ -40,6 +40,9 @@ public final class URLSessionTransport: HTTPTransport {
 
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// Whether ``shutdown()`` ran. Held while a request's task is made, so that the session is never invalidated
+    /// between the check and the task (FoundationNetworking traps on a task of an invalidated session).
+    private let isShutDown = Locked(false)
 
     /// Creates a transport with its own session.
     ///
@@ -75,21 +78,40 @@ public final class URLSessionTransport: HTTPTransport {
         method != .post
     }
 
-    /// Cancels every request and invalidates the session; the transport cannot be used afterwards.
+    /// Cancels every request and invalidates the session. A request made afterwards fails with
+    /// ``DurableStreamError/transportShutDown``; calling this again does nothing.
+    ///
+    /// The requests are cancelled one by one and the session is invalidated once they have completed
+    /// (`finishTasksAndInvalidate`): `invalidateAndCancel` drops tasks from FoundationNetworking's registry while a
+    /// reader may still be cancelling one, which traps there.
     public func shutdown() {
-        session.invalidateAndCancel()
+        let session = isShutDown.withLock { isShutDown -> URLSession? in
+            guard !isShutDown else { return nil }
+            isShutDown = true
+            return self.session
+        }
+        guard let session else { return }
+        delegate.cancelAll()
+        session.finishTasksAndInvalidate()
     }
 
     #if canImport(FoundationNetworking)
     private static let startQueue = DispatchQueue(label: "DurableStreams.URLSessionTransport.start")
     #endif
 
-    /// Makes and resumes the request's task, on the shared session or on a session of its own that ends with it.
-    private func start(_ urlRequest: URLRequest, sessionOfItsOwn: Bool) -> (URLSessionDataTask, Exchange) {
-        let (session, delegate) = sessionOfItsOwn ? Self.makeSession(self.session.configuration) : (session, delegate)
-        let task = session.dataTask(with: urlRequest)
-        let exchange = Exchange(task: task, highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes)
-        delegate.register(exchange, for: task)
+    /// Makes and resumes the request's task, on the shared session or on a session of its own that ends with it;
+    /// `nil` once the transport is shut down.
+    private func start(_ urlRequest: URLRequest, sessionOfItsOwn: Bool) -> (URLSessionDataTask, Exchange)? {
+        let made = isShutDown.withLock { isShutDown -> (URLSessionDataTask, Exchange, URLSession)? in
+            guard !isShutDown else { return nil }
+            let (session, delegate) =
+                sessionOfItsOwn ? Self.makeSession(self.session.configuration) : (session, delegate)
+            let task = session.dataTask(with: urlRequest)
+            let exchange = Exchange(task: task, highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes)
+            delegate.register(exchange, for: task)
+            return (task, exchange, session)
+        }
+        guard let (task, exchange, session) = made else { return nil }
         if sessionOfItsOwn { session.finishTasksAndInvalidate() }
         return (task, exchange)
     }
@@ -109,14 +131,15 @@ public final class URLSessionTransport: HTTPTransport {
         if !resendable { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
         // FoundationNetworking's calls wait for a queue every session in the process shares: start from a queue of
         // our own, so that a busy session elsewhere never holds a Swift concurrency thread.
-        let (task, exchange) = await withCheckedContinuation { continuation in
+        let started = await withCheckedContinuation { continuation in
             Self.startQueue.async { [urlRequest] in
                 continuation.resume(returning: self.start(urlRequest, sessionOfItsOwn: !resendable))
             }
         }
         #else
-        let (task, exchange) = start(urlRequest, sessionOfItsOwn: false)
+        let started = start(urlRequest, sessionOfItsOwn: false)
         #endif
+        guard let (task, exchange) = started else { throw .transportShutDown }
         do {
             return try await withTaskCancellationHandler {
                 try await exchange.awaitHead()
@@ -145,6 +168,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     func register(_ exchange: Exchange, for task: URLSessionTask) {
         exchanges.withLock { $0[task.taskIdentifier] = exchange }
         task.resume()
+    }
+
+    /// Cancels the task of every exchange still running.
+    func cancelAll() {
+        for exchange in exchanges.withLock({ Array($0.values) }) { exchange.cancel() }
     }
 
     func urlSession(
@@ -198,6 +226,11 @@ private final class Exchange: @unchecked Sendable {
         let limits = Machine.Limits(
             highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes, canPause: Self.canPause)
         self.state = Locked(Machine(limits: limits))
+    }
+
+    /// Cancels the request.
+    func cancel() {
+        task.cancel()
     }
 
     func awaitHead() async throws -> StreamHTTPResponse {

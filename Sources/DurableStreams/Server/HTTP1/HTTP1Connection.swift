@@ -290,8 +290,9 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The handler handed its response to another writer.
     func handOff() {
-        state.handOff()
+        let closes = state.handOff()
         disarmIdleDeadline()
+        if closes { context?.close(promise: nil) }
     }
 
     /// Resumes `waiter` once the connection can take more writes; fails it if the connection closed.

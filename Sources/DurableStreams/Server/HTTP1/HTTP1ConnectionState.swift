@@ -27,6 +27,8 @@ package struct HTTP1ConnectionState: Equatable {
     package private(set) var closesAfterResponse = false
     /// The connection is closing or closed: nothing more is read or started.
     package private(set) var isClosing = false
+    /// The client closed its side (half-close or EOF): no request can follow.
+    package private(set) var isInputClosed = false
 
     package init() {}
 
@@ -85,9 +87,15 @@ package struct HTTP1ConnectionState: Equatable {
         closesAfterResponse = true
     }
 
-    /// The handler handed its response to another writer, which ends it.
-    package mutating func handOff() {
-        if response == .streaming { response = .handedOff }
+    /// The handler handed its response to another writer, which ends it. Returns whether to close the connection
+    /// now: a handed-off response (an SSE reader at the tail) never ends by itself, so a client that already
+    /// closed its side would otherwise hold the socket (in `CLOSE-WAIT`) until the next write fails.
+    package mutating func handOff() -> Bool {
+        guard response == .streaming else { return false }
+        response = .handedOff
+        guard isInputClosed, !isClosing else { return false }
+        isClosing = true
+        return true
     }
 
     package enum HandlerEndAction: Equatable {
@@ -136,10 +144,13 @@ package struct HTTP1ConnectionState: Equatable {
         return .answerBadRequest
     }
 
-    /// The client closed its side: the connection closes once the request in progress is answered.
+    /// The client closed its side: the connection closes once the request in progress is answered, or at once
+    /// when nothing is being answered or the response was handed off (it would never end: see ``handOff()``).
     package mutating func inputClosed() -> Bool {
         closesAfterResponse = true
-        guard response == .none, !isHandlerRunning, !isClosing else { return false }
+        isInputClosed = true
+        guard !isClosing else { return false }
+        guard response == .handedOff || (response == .none && !isHandlerRunning) else { return false }
         isClosing = true
         return true
     }

@@ -54,7 +54,7 @@ enum SSEEvents {
             if upToDate { json += ",\"upToDate\":true" }
         }
         json += "}"
-        event.append(contentsOf: Array("event: control\ndata:".utf8))
+        event.append(contentsOf: Array("event: control\ndata: ".utf8))
         event.append(contentsOf: Array(json.utf8))
         event.append(contentsOf: [0x0A, 0x0A])
     }
@@ -69,13 +69,14 @@ enum SSEEvents {
         event.append(0x0A)
     }
 
-    /// `data:` and the line as it is, as the reference server and the conformance suite expect (so a reader,
-    /// which removes one space after the colon, removes the first space of a text line that starts with one).
+    /// `data: ` and the line as it is. A reader removes one space after the colon, so the space written here is
+    /// the one it removes, and a line that starts with spaces or tabs arrives with every one of them.
     private static func appendDataLine(_ line: ArraySlice<UInt8>, into event: inout [UInt8]) {
-        event.append(contentsOf: [
-            UInt8(ascii: "d"), UInt8(ascii: "a"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: ":"),
-        ])
+        event.append(contentsOf: dataPrefix)
         event.append(contentsOf: line)
         event.append(0x0A)
     }
+
+    /// `data: `.
+    private static let dataPrefix: [UInt8] = Array("data: ".utf8)
 }

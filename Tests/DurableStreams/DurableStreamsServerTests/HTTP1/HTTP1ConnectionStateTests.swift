@@ -61,7 +61,8 @@ struct HTTP1ConnectionStateTests {
         var state = State()
         _ = state.requestReceived(closeRequested: false)
         _ = state.writeHead()
-        state.handOff()
+        let closes = state.handOff()
+        #expect(!closes)
         #expect(state.response == .handedOff)
         #expect(state.handlerFinished(request: state.request) == .none)
         #expect(!state.isIdle)
@@ -104,6 +105,34 @@ struct HTTP1ConnectionStateTests {
         let finishingCloses = finishing.inputClosed()
         #expect(!finishingCloses)
         #expect(finishing.handlerFinished(request: finishing.request) == .close)
+    }
+
+    @Test("a client that closes its side of a handed-off response (an SSE reader) is closed at once, before or after")
+    func halfCloseOfHandedOff() {
+        var after = State()
+        _ = after.requestReceived(closeRequested: false)
+        _ = after.writeHead()
+        let handedOffFirst = after.handOff()
+        #expect(!handedOffFirst)
+        let afterCloses = after.inputClosed()
+        #expect(afterCloses)
+        #expect(after.isClosing)
+        #expect(after.writeBody() == .drop)
+
+        var before = State()
+        _ = before.requestReceived(closeRequested: false)
+        _ = before.writeHead()
+        let beforeCloses = before.inputClosed()
+        #expect(!beforeCloses, "the handler still writes the catch-up")
+        let closesAtHandOff = before.handOff()
+        #expect(closesAtHandOff)
+        #expect(before.isClosing)
+
+        var announced = State()
+        _ = announced.requestReceived(closeRequested: true)
+        _ = announced.writeHead()
+        let announcedCloses = announced.handOff()
+        #expect(!announcedCloses, "Connection: close alone ends nothing early")
     }
 
     @Test("malformed input: 400 when idle, the request in progress answers otherwise; both close after")
@@ -173,7 +202,9 @@ struct HTTP1ConnectionStateTests {
                     headWritten = false
                 }
             case .handOff:
-                state.handOff()
+                let streaming = state.response == .streaming
+                let closes = state.handOff()
+                #expect(closes == (streaming && state.isInputClosed && !closing))
             case .handlerFinished:
                 let action = state.handlerFinished(request: state.request)
                 #expect(!closing || action == .none)
@@ -181,8 +212,10 @@ struct HTTP1ConnectionStateTests {
                 #expect(state.handlerFinished(request: state.request &+ 1) == .none)
             case .inputClosed:
                 let wasIdle = state.response == .none && !state.isHandlerRunning
+                let handedOff = state.response == .handedOff
                 let closes = state.inputClosed()
-                #expect(closes == (!closing && wasIdle))
+                #expect(closes == (!closing && (wasIdle || handedOff)))
+                #expect(state.isInputClosed)
             case .malformed:
                 let action = state.malformedInput()
                 if action == .answerBadRequest { headWritten = false }

@@ -104,6 +104,22 @@ writer.join()
 joined = "".join(received)
 check("sse replays history then live data", joined == "hello world!live-1live-2", repr(joined))
 
+# SSE keeps the spaces and tabs that start a line, caught up and live.
+spaced = DurableStream.create(url("spaced"), content_type="text/plain", batching=False)
+spaced.append("server:\n port: 8080\n")
+writer = append_later(spaced, ["\thost: a\n", "  two"])
+received = []
+with spaced.stream(offset="-1", live="sse") as response:
+    for chunk in response.iter_text():
+        received.append(chunk)
+        if "".join(received).endswith("two"):
+            break
+writer.join()
+joined = "".join(received)
+check("sse keeps leading spaces and tabs", joined == "server:\n port: 8080\n\thost: a\n  two", repr(joined))
+spaced.delete()
+spaced.close()
+
 # SSE on a JSON stream.
 writer = append_later(events, [{"type": "deleted", "id": 1}])
 batches = []

@@ -82,6 +82,33 @@ final class PlainSocket: Sendable {
         }
     }
 
+    /// Closes the sending side (a half-close: the server reads end of input).
+    func shutdownWrite() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Reads until the server closes the connection, and returns what arrived; fails when nothing arrives for
+    /// 30 seconds.
+    func receiveUntilClosed() async throws -> [UInt8] {
+        try await withCheckedThrowingContinuation { continuation in
+            Self.readers.async {
+                continuation.resume(
+                    with: Result {
+                        var received: [UInt8] = []
+                        var buffer = [UInt8](repeating: 0, count: 65_536)
+                        while true {
+                            let count = buffer.withUnsafeMutableBytes { read(self.fd, $0.baseAddress, $0.count) }
+                            if count == 0 { return received }
+                            guard count > 0 else {
+                                throw HarnessError("read: \(String(cString: strerror(errno)))")
+                            }
+                            received += buffer[0..<count]
+                        }
+                    })
+            }
+        }
+    }
+
     /// Reads until what was received ends with `suffix`, and returns it all.
     func receive(untilEndingWith suffix: String) async throws -> [UInt8] {
         let end = Array(suffix.utf8)

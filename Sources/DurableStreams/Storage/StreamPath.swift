@@ -71,7 +71,9 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
             if segment.elementsEqual([UInt8(ascii: ".")])
                 || segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
             {
-                throw StreamStorageError(.invalidPath, "a stream path must not contain '.' or '..' segments")
+                let name = String(decoding: segment, as: UTF8.self)
+                throw StreamStorageError(
+                    .invalidPath, "a stream path must not contain a '\(name)' segment (no '.' or '..' segments)")
             }
         }
         value = String(decoding: normalised, as: UTF8.self)

@@ -84,6 +84,9 @@ enum ConsoleModels {
         var ttlSeconds: UInt64?
         var body: String?
         var close: Bool?
+        /// `append` to a text stream: end the body with a newline unless it ends with one, so that sends stay
+        /// separate lines (the console's "End with a newline", on by default).
+        var newline: Bool?
         var source: String?
         var offset: String?
     }

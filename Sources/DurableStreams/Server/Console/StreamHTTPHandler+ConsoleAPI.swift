@@ -95,9 +95,16 @@ extension StreamHTTPHandler {
 
     /// `raw` as a stream path under the root, outside the reserved and console namespaces.
     func consoleStreamPath(_ raw: String) throws(RequestFailure) -> StreamPath {
-        guard case .stream(let path) = try? settings.root.locate(Substring(raw)),
-            !ConsoleRoutes.owns(Substring(path.value))
-        else { throw .badRequest("Not a stream path: streams are under \(settings.root.prefix)/") }
+        let location: StreamRoot.Location
+        do throws(StreamStorageError) {
+            location = try settings.root.locate(Substring(raw))
+        } catch {
+            // Say what is wrong with it (a '..' segment, an empty segment, …), not only where streams are.
+            throw .badRequest("Not a stream path: \(error.message)")
+        }
+        guard case .stream(let path) = location, !ConsoleRoutes.owns(Substring(path.value)) else {
+            throw .badRequest("Not a stream path: streams are under \(settings.root.prefix)/")
+        }
         return path
     }
 

@@ -96,6 +96,9 @@ extension StreamHTTPHandler {
                 }
             } else {
                 request.payload = body
+                if change.newline == true, body.last != UInt8(ascii: "\n") {
+                    request.payload.append(UInt8(ascii: "\n"))
+                }
             }
         }
         let result: AppendResult

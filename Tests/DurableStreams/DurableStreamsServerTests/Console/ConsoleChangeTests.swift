@@ -56,6 +56,39 @@ struct ConsoleChangeTests {
         }
     }
 
+    @Test("text sends end with a newline when asked (the console's default), once, and never for JSON")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func newline() async throws {
+        try await ServerHarness.run(.withConsole()) { server async throws in
+            let text = ServerHarness.uniquePath("lines")
+            try await server.consoleChange("create", ["path": text, "contentType": "text/plain"])
+            for body in ["one", "two\n"] {
+                #expect(
+                    try await server.consoleChange("append", ["path": text, "body": body, "newline": true]).status
+                        == 200)
+            }
+            #expect(try await server.consoleChange("append", ["path": text, "body": "three"]).status == 200)
+            #expect(try await server.read(text).text == "one\ntwo\nthree")
+            let json = ServerHarness.uniquePath("json-lines")
+            try await server.consoleChange("create", ["path": json, "contentType": "application/json"])
+            #expect(
+                try await server.consoleChange("append", ["path": json, "body": "1", "newline": true]).status == 200)
+            #expect(try await server.send(.GET, "/__console/api/read?path=\(json)").text == "[1]")
+        }
+    }
+
+    @Test("a path with a '.' or '..' segment is refused naming the segment")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func dotSegments() async throws {
+        try await ServerHarness.run(.withConsole()) { server async throws in
+            for (path, segment) in [("/a/../b", "'..'"), ("/a/./b", "'.'")] {
+                let refused = try await server.consoleChange("create", ["path": path])
+                #expect(refused.status == 400)
+                #expect(refused.text.contains("\(segment) segment"), "\(refused.text)")
+            }
+        }
+    }
+
     @Test("paths outside the streams and bodies that are not JSON objects are refused")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func badInput() async throws {

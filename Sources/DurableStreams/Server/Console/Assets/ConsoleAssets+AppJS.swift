@@ -11,10 +11,15 @@ extension ConsoleAssets {
 
         const $ = (id) => document.getElementById(id);
 
-        function status(message, isError = false) {
+        /** Whether the status line's message is for the page about to open (a fork's, a deletion's). */
+        let carried = false;
+
+        /** Shows a message on the status line; it goes away with the page unless `carry` says it is for the next one. */
+        function status(message, isError = false, carry = false) {
           const line = $("status");
           line.textContent = message;
           line.classList.toggle("error", isError);
+          carried = carry;
         }
 
         function showTokenState() {
@@ -22,6 +27,8 @@ extension ConsoleAssets {
         }
 
         function route() {
+          if (!carried) status("");
+          carried = false;
           const hash = location.hash || "#/";
           const match = /^#\/stream\?path=(.*)$/.exec(hash);
           if (match) {

@@ -84,6 +84,8 @@ extension ConsoleAssets {
               <h3 id="writer-title">Send</h3>
               <label for="writer-body">Message</label>
               <textarea id="writer-body" rows="4" spellcheck="false"></textarea>
+              <label id="newline-row" hidden><input id="writer-newline" type="checkbox" checked> End with a newline (each send
+                its own line)</label>
               <div class="buttons">
                 <button id="send" type="submit">Send</button>
                 <button id="close-stream" type="button">Close the stream</button>

@@ -192,6 +192,10 @@ extension ConsoleAssets {
           const mine = { path, status, next: "-1", delay: 500, decoder: new TextDecoder("utf-8"), gone: false };
           state = mine;
           $("stream-title").textContent = displayPath(path);
+          // Nothing of the previous stream stays: its metadata (also when this one fails to load) and the forms' values.
+          $("stream-meta").replaceChildren();
+          for (const id of ["writer-body", "fork-path", "fork-offset", "start-offset"]) $(id).value = "";
+          $("newline-row").hidden = true;
           $("stream-gone").hidden = true;
           $("messages").replaceChildren();
           $("window-note").textContent = "";
@@ -202,6 +206,7 @@ extension ConsoleAssets {
           try {
             mine.info = await get("stream", { path });
           } catch (error) {
+            if (state !== mine) return;
             if (error instanceof APIError && (error.status === 404 || error.status === 410)) {
               markGone("There is no stream at this path (it may have been deleted).");
             } else {
@@ -209,7 +214,9 @@ extension ConsoleAssets {
             }
             return;
           }
+          if (state !== mine) return;
           showMeta(mine.info);
+          $("newline-row").hidden = !isText(mine.info.contentType) || isJSON(mine.info.contentType);
           loadSubscriptions();
           mine.poll = setInterval(refreshInfo, 3000);
           const first = await loadWindow("-1");
@@ -237,10 +244,12 @@ extension ConsoleAssets {
             event.preventDefault();
             if (!state) return;
             const body = $("writer-body").value;
+            // Text sends are lines: with "End with a newline" (on by default) one is added unless the text ends with one.
+            const newline = !$("newline-row").hidden && $("writer-newline").checked;
             try {
-              await change("append", { path: state.path, body });
+              await change("append", { path: state.path, body, newline });
               $("writer-body").value = "";
-              status("Sent.");
+              status(newline && !body.endsWith("\n") ? "Sent, with a newline at the end." : "Sent.");
               refreshInfo();
             } catch (error) {
               status(`Not sent: ${error.message}`, true);
@@ -263,7 +272,7 @@ extension ConsoleAssets {
               const fork = await change("fork", {
                 path: encodePath($("fork-path").value), source: state.path, offset: $("fork-offset").value.trim() || undefined,
               });
-              status(`Forked into ${displayPath(fork.path)}.`);
+              status(`Forked into ${displayPath(fork.path)}.`, false, true);
               location.hash = `#/stream?path=${encodeURIComponent(fork.path)}`;
             } catch (error) {
               status(`Not forked: ${error.message}`, true);
@@ -276,7 +285,7 @@ extension ConsoleAssets {
             const path = state.path;
             try {
               await change("delete", { path });
-              status(`Deleted ${displayPath(path)}.`);
+              status(`Deleted ${displayPath(path)}.`, false, true);
               showList();
             } catch (error) {
               status(`Not deleted: ${error.message}`, true);

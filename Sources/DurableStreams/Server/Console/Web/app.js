@@ -6,10 +6,15 @@ import { closeStream, openStream, setUpStream } from "./stream.js";
 
 const $ = (id) => document.getElementById(id);
 
-function status(message, isError = false) {
+/** Whether the status line's message is for the page about to open (a fork's, a deletion's). */
+let carried = false;
+
+/** Shows a message on the status line; it goes away with the page unless `carry` says it is for the next one. */
+function status(message, isError = false, carry = false) {
   const line = $("status");
   line.textContent = message;
   line.classList.toggle("error", isError);
+  carried = carry;
 }
 
 function showTokenState() {
@@ -17,6 +22,8 @@ function showTokenState() {
 }
 
 function route() {
+  if (!carried) status("");
+  carried = false;
   const hash = location.hash || "#/";
   const match = /^#\/stream\?path=(.*)$/.exec(hash);
   if (match) {

@@ -40,7 +40,10 @@ struct ReadmeTests {
             contentsOf: Self.packageRoot.appendingPathComponent("Sources/SundialKit/README.md"), encoding: .utf8)
         // ReadmeSnippets.swift, plus ConnectivityReadmeSnippets.swift for the connectivity sections and the
         // specification's ColorMessage.
-        let files = ["ReadmeSnippets.swift", "ConnectivityReadmeSnippets.swift", "Specification/SpecMessages.swift"]
+        let files = [
+            "ReadmeSnippets.swift", "ConnectivityReadmeSnippets.swift", "SyncedStateReadmeSnippets.swift",
+            "Specification/SpecMessages.swift",
+        ]
         let source = try files.map {
             try String(contentsOf: Self.testsDirectory.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")

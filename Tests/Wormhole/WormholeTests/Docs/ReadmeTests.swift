@@ -35,7 +35,7 @@ struct ReadmeTests {
         "README code blocks are the compiled snippets",
         arguments: [
             ("quick-start", "QuickStartSnippet.swift"), ("listening", "ListeningSnippet.swift"),
-            ("queue", "QueueSnippet.swift"),
+            ("queue", "QueueSnippet.swift"), ("request", "RequestSnippet.swift"),
         ]
     )
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -75,6 +75,15 @@ struct ReadmeTests {
         try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
             let commands = try await queuedCommands(in: directory.url)
             #expect(commands == ["refresh", "sync", "badge"])
+        }
+    }
+
+    @Test("the request example gets the responder's sum")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func requestRuns() async throws {
+        try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
+            let sum = try await withTimeout(.seconds(30)) { try await askForSum(in: directory.url) }
+            #expect(sum == 6)
         }
     }
 }

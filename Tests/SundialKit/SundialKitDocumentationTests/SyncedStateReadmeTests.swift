@@ -1,0 +1,28 @@
+import CourierTestSupport
+import Foundation
+import SundialKit
+import Testing
+
+@Suite("SundialKit README: synced state and replies")
+struct SyncedStateReadmeTests {
+    @Test("The synced-state example runs: the phone's value reaches the watch")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func syncedState() async throws {
+        try await withTemporaryDirectory(prefix: "sundialkit-readme") { directory in
+            let url = directory.url.appendingPathComponent("settings.json")
+            let volume = try await withTimeout {
+                try await SyncedStateReadmeSnippets.syncedStateSnippet(storageURL: url)
+            }
+            #expect(volume == 8)
+            #expect(FileManager.default.fileExists(atPath: url.path))
+        }
+    }
+
+    @Test("The reply example runs: one reply, and an acknowledgement for the unanswered message")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func replies() async throws {
+        let (answered, acknowledged) = try await SyncedStateReadmeSnippets.replySnippet()
+        #expect(answered.context.reply?["answer"] as? Int == 42)
+        #expect(acknowledged.context.reply?.isEmpty == true)
+    }
+}

@@ -15,9 +15,10 @@ final class AdapterProcess: Sendable {
     private let queue = Locked(Queue())
     private let verbose: Bool
 
-    init(executable: String, verbose: Bool) throws {
+    init(executable: String, arguments: [String] = [], verbose: Bool) throws {
         self.verbose = verbose
-        process = try ChildProcess(executable: URL(fileURLWithPath: executable), standardInput: true)
+        process = try ChildProcess(
+            executable: URL(fileURLWithPath: executable), arguments: arguments, standardInput: true)
         let lines = process.lines
         Task { [weak self] in
             for await line in lines {
@@ -52,9 +53,15 @@ final class AdapterProcess: Sendable {
         }
     }
 
+    /// Waits for slot `slot`'s answer; cancelling the waiting task ends the wait (the timeout in ``send(_:timeout:)``
+    /// cancels it, and a task group waits for all its tasks).
     private func wait(_ slot: Int) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            apply { $0.wait(for: slot, continuation) }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                apply { $0.wait(for: slot, continuation) }
+            }
+        } onCancel: {
+            apply { $0.abandon(slot, with: .failure(CancellationError())) }
         }
     }
 

@@ -22,18 +22,23 @@ final class CaseRunner {
         self.commandTimeout = commandTimeout
     }
 
-    /// Runs a case; returns `nil` when it passes, or why it failed.
-    func run(_ test: Value, suiteRequires: [String]) async -> String? {
+    /// How a case ended.
+    enum Outcome: Equatable {
+        case passed
+        case failed(String)
+        /// Not run, as upstream's runner does: the case is marked `skip` (`true` or a reason), or the adapter lacks
+        /// a feature it or its suite requires.
+        case skipped(String)
+    }
+
+    /// Runs a case.
+    func run(_ test: Value, suiteRequires: [String]) async -> Outcome {
+        if let reason = Self.skipReason(test, suiteRequires: suiteRequires, features: features) {
+            return .skipped(reason)
+        }
         variables = [:]
         background = [:]
         adapterLost = false
-        let required =
-            suiteRequires + (test["requires"]?.array ?? []).compactMap(\.string)
-            + (test["requiredFeatures"]?.array ?? []).compactMap(\.string)
-        let missing = required.filter { !features.contains(Self.featureName($0)) }
-        if !missing.isEmpty {
-            return "the adapter lacks required features: \(missing.joined(separator: ", "))"
-        }
         var failure: String?
         for (phase, key) in [("setup", "setup"), ("operation", "operations")] where failure == nil {
             for (index, operation) in (test[key]?.array ?? []).enumerated() {
@@ -47,7 +52,21 @@ final class CaseRunner {
             _ = await execute(operation, checkExpectations: false)
         }
         for task in background.values { task.cancel() }
-        return failure
+        return failure.map(Outcome.failed) ?? .passed
+    }
+
+    /// Why `test` is not run, or `nil` when it runs: a `skip` mark, else the required features `features` lacks.
+    static func skipReason(_ test: Value, suiteRequires: [String], features: Set<String>) -> String? {
+        switch test["skip"] {
+        case .bool(true)?: return "marked skip"
+        case .string(let reason)?: return reason.isEmpty ? "marked skip" : reason
+        default: break
+        }
+        let required =
+            suiteRequires + (test["requires"]?.array ?? []).compactMap(\.string)
+            + (test["requiredFeatures"]?.array ?? []).compactMap(\.string)
+        let missing = required.filter { !features.contains(featureName($0)) }
+        return missing.isEmpty ? nil : "missing features: \(missing.joined(separator: ", "))"
     }
 
     static func featureName(_ name: String) -> String {

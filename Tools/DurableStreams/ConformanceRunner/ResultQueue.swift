@@ -17,6 +17,8 @@ struct ResultQueue<Answer, Waiter> {
     private struct Slot {
         var answer: Answer?
         var waiter: Waiter?
+        /// Its waiter gave up: the adapter's answer, when it comes, is dropped.
+        var abandoned = false
     }
 
     private var slots: [Int: Slot] = [:]
@@ -41,6 +43,7 @@ struct ResultQueue<Answer, Waiter> {
     mutating func answer(_ answer: Answer) -> Action {
         guard !unanswered.isEmpty else { return .none }
         let id = unanswered.removeFirst()
+        if slots[id]?.abandoned == true { return .none }
         if let waiter = slots[id]?.waiter {
             slots[id] = nil
             return .resume(waiter, answer)
@@ -57,6 +60,20 @@ struct ResultQueue<Answer, Waiter> {
             return .resume(waiter, answer)
         }
         slots[id]?.waiter = waiter
+        return .none
+    }
+
+    /// The waiter of slot `id` gives up (its timeout passed): it gets `answer` now, or at once when it comes to
+    /// wait, and the adapter's own answer is dropped when it arrives. A slot already answered keeps its answer.
+    mutating func abandon(_ id: Int, with answer: Answer) -> Action {
+        guard var slot = slots[id], slot.answer == nil else { return .none }
+        if let waiter = slot.waiter {
+            slots[id] = nil
+            return .resume(waiter, answer)
+        }
+        slot.answer = answer
+        slot.abandoned = true
+        slots[id] = slot
         return .none
     }
 

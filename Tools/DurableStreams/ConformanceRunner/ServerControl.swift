@@ -9,6 +9,11 @@ struct ServerControl: Sendable {
     let baseURL: String
     let client: ExactHTTPClient
 
+    init(baseURL: String, client: ExactHTTPClient = ExactHTTPClient()) {
+        self.baseURL = baseURL
+        self.client = client
+    }
+
     struct Reply {
         var status: Int
         var headers: [String: String]

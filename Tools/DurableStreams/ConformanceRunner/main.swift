@@ -1,8 +1,11 @@
 // durable-streams-conformance: runs the Durable Streams client conformance cases (YAML) against a server,
-// driving a client adapter over the suite's JSON-lines protocol, and prints `N passed, N failed`.
+// driving a client adapter over the suite's JSON-lines protocol, and prints `N passed, N failed, N skipped`.
+// As upstream's runner: a case marked `skip` or needing a feature the adapter lacks is skipped (and counted so), a
+// status is checked only when the adapter reported one, and `--timeout SECONDS` (default 60) bounds every adapter
+// command, so a silent adapter fails its case instead of hanging the run.
 //
 //   durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] [--skip TEXT]
-//       [--without-fault-injection] CASES_DIR
+//       [--timeout SECONDS] [--without-fault-injection | --only-fault-injection] CASES_DIR
 
 import ExactHTTPClient
 import Foundation
@@ -19,7 +22,7 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
 func runConformance() async throws {
     guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
         print(
-            "usage: durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] [--skip TEXT] [--without-fault-injection] CASES_DIR"
+            "usage: durable-streams-conformance --adapter PATH --server URL [--verbose] [--filter TEXT] [--skip TEXT] [--timeout SECONDS] [--without-fault-injection | --only-fault-injection] CASES_DIR"
         )
         exit(2)
     }
@@ -33,8 +36,7 @@ func runConformance() async throws {
     }
 
     let server = ServerControl(baseURL: options.server, client: ExactHTTPClient())
-    var passed = 0
-    var failed: [String] = []
+    var tally = Tally()
     let clock = ContinuousClock()
     let started = clock.now
 
@@ -44,27 +46,22 @@ func runConformance() async throws {
         let runner = CaseRunner(
             adapter: adapter, server: server, features: features, commandTimeout: options.commandTimeout)
         for suite in suites {
-            let tests = suite.tests.filter { test in
-                let name = "\(suite.id)/\(test["id"]?.text ?? "")"
-                let injects = [test["setup"], test["operations"]].contains { phase in
-                    (phase?.array ?? []).contains { $0["action"]?.text == "inject-error" }
-                }
-                return (options.filters.isEmpty || options.filters.contains { name.contains($0) })
-                    && !options.skips.contains { name.contains($0) } && !(options.withoutFaults && injects)
-            }
+            let tests = suite.tests.filter { options.selects($0, suite: suite.id) }
             guard !tests.isEmpty else { continue }
             print("\n\(suite.file)")
             for test in tests {
                 let name = "\(suite.id)/\(test["id"]?.text ?? "?")"
                 let caseStart = clock.now
-                let failure = await runner.run(test, suiteRequires: suite.requires)
+                let outcome = await runner.run(test, suiteRequires: suite.requires)
                 let elapsed = (clock.now - caseStart).components
                 let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
-                if let failure {
-                    failed.append("\(name): \(failure)")
+                tally.record(name, outcome)
+                switch outcome {
+                case .failed(let failure):
                     print("  ✗ \(test["id"]?.text ?? "?") (\(milliseconds) ms): \(failure)")
-                } else {
-                    passed += 1
+                case .skipped(let reason):
+                    print("  ○ \(test["id"]?.text ?? "?") (skipped: \(reason))")
+                case .passed:
                     print("  ✓ \(test["id"]?.text ?? "?") (\(milliseconds) ms)")
                 }
                 if runner.adapterLost {
@@ -84,17 +81,17 @@ func runConformance() async throws {
         }
     } catch {
         print("runner failed: \(error)")
-        failed.append("runner: \(error)")
+        tally.recordRunnerFailure("\(error)")
     }
 
     let total = (clock.now - started).components.seconds
-    if !failed.isEmpty {
+    if !tally.succeeded {
         print("\nFailed cases:")
-        for failure in failed { print("  - \(failure)") }
+        for failure in tally.failures { print("  - \(failure)") }
     }
-    print("\nRan \(passed + failed.count) cases in \(total) s")
-    print("\(passed) passed, \(failed.count) failed")
-    exit(failed.isEmpty ? 0 : 1)
+    print("\nRan \(tally.passed + tally.failures.count) cases in \(total) s")
+    print(tally.summary)
+    exit(tally.succeeded ? 0 : 1)
 }
 
 /// Starts the adapter and initializes it against the server; returns it and the features it supports.
@@ -122,8 +119,10 @@ struct Options {
     var verbose = false
     var filters: [String] = []
     var skips: [String] = []
-    /// Leaves out the cases that inject faults (`/_test/inject-error`), which need one server node.
+    /// Leaves out the cases that inject faults (`/_test/inject-error`): for a server without fault injection.
     var withoutFaults = false
+    /// Runs only the cases that inject faults: for a server with fault injection.
+    var onlyFaults = false
     var commandTimeout: Duration = .seconds(60)
 
     static func parse(_ arguments: [String]) -> Options? {
@@ -136,12 +135,27 @@ struct Options {
             case "--filter": options.filters.append(iterator.next() ?? "")
             case "--skip": options.skips.append(iterator.next() ?? "")
             case "--without-fault-injection": options.withoutFaults = true
+            case "--only-fault-injection": options.onlyFaults = true
             case "--verbose", "-v": options.verbose = true
-            case "--timeout": options.commandTimeout = .seconds(Int(iterator.next() ?? "") ?? 60)
+            case "--timeout":
+                guard let seconds = Double(iterator.next() ?? ""), seconds > 0 else { return nil }
+                options.commandTimeout = .seconds(seconds)
             default: options.casesDirectory = argument
             }
         }
-        guard !options.adapter.isEmpty, !options.server.isEmpty, !options.casesDirectory.isEmpty else { return nil }
+        guard !options.adapter.isEmpty, !options.server.isEmpty, !options.casesDirectory.isEmpty,
+            !(options.withoutFaults && options.onlyFaults)
+        else { return nil }
         return options
+    }
+
+    /// Whether case `test` of suite `suite` runs: `--filter`, `--skip` and the fault-injection options.
+    func selects(_ test: Value, suite: String) -> Bool {
+        let name = "\(suite)/\(test["id"]?.text ?? "")"
+        let injects = [test["setup"], test["operations"], test["cleanup"]].contains { phase in
+            (phase?.array ?? []).contains { ["inject-error", "clear-errors"].contains($0["action"]?.text) }
+        }
+        return (filters.isEmpty || filters.contains { name.contains($0) }) && !skips.contains { name.contains($0) }
+            && !(withoutFaults && injects) && !(onlyFaults && !injects)
     }
 }

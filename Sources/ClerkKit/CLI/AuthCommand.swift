@@ -14,7 +14,7 @@ struct AuthCommand: AsyncParsableCommand {
             On a terminal, each screen asks for its fields; at a password or code prompt, type /other for \
             another method, /forgot to reset the password, /resend for a new code, /back or /cancel. Without a \
             terminal (or with --json), answers are read line by line from standard input, after the values given \
-            by --identifier, --password and --code; with the embedded emulator, codes and links it sent are used \
+            by --identifier, --password (or --password-fd) and --code; with the embedded emulator, codes and links it sent are used \
             when none is given. At an email link, paste the link from the email (it is opened here) or the address \
             it redirected to.
             """
@@ -43,6 +43,8 @@ struct AuthCommand: AsyncParsableCommand {
     @Option(help: "The password, when a screen asks for one.")
     var password: String?
 
+    @OptionGroup var passwordDescriptor: PasswordDescriptorOption
+
     @Option(help: "The one-time code, when a screen asks for one.")
     var code: String?
 
@@ -62,7 +64,8 @@ struct AuthCommand: AsyncParsableCommand {
     func run() async throws {
         let interactive = Prompt.isInteractive && !connection.json
         let languages = Prompt.preferredLanguages(language)
-        let answers = AuthAnswers(identifier: identifier, password: password, code: code)
+        let answers = AuthAnswers(
+            identifier: identifier, password: try passwordDescriptor.password(password), code: code)
         let mode = mode.authMode
         let redirect = emailLinkRedirectURL
         try await CommandContext.run(connection) { context throws(ClerkError) in

@@ -48,7 +48,8 @@ final class AuthTerminal {
             flow.identifier = try await ask(flow.identifierLabel, preset: take(\.identifier))
             await flow.submitIdentifier()
         case .signInFactorOne(.password)?:
-            let typed = try await ask(.localized(.labelPassword), preset: take(\.password), commands: true)
+            let typed = try await ask(
+                .localized(.labelPassword), preset: take(\.password), commands: true, secret: true)
             if await command(typed) { return }
             flow.password = typed
             await flow.submitPassword()
@@ -59,7 +60,7 @@ final class AuthTerminal {
             await openEmailLink(typed)
         case .signInFactorOne?, .signInFactorTwo?, .resetPasswordCode?, .signUpVerifyEmail?, .signUpVerifyPhone?,
             .setUpPhoneCode?:
-            Prompt.say(flow.string(flow.resendLabel))
+            if flow.offersResend { Prompt.say(flow.string(flow.resendLabel)) }
             let typed = try await ask(.localized(.labelCode), preset: await presetCode(), commands: true)
             if await command(typed) { return }
             flow.code = typed
@@ -73,8 +74,8 @@ final class AuthTerminal {
         case .forgotPassword?:
             await flow.chooseResetPassword(try await choose(flow.resetPasswordChoices))
         case .newPassword?:
-            flow.password = try await ask(.localized(.labelPassword), preset: nil)
-            flow.confirmPassword = try await ask(.localized(.labelConfirmPassword), preset: nil)
+            flow.password = try await ask(.localized(.labelPassword), preset: nil, secret: true)
+            flow.confirmPassword = try await ask(.localized(.labelConfirmPassword), preset: nil, secret: true)
             await flow.submitNewPassword()
         case .signUp?, .signUpCompleteProfile?:
             try await askSignUpFields()
@@ -143,7 +144,7 @@ final class AuthTerminal {
             case .username: flow.username = try await ask(label, preset: nil, current: flow.username)
             case .emailAddress: flow.emailAddress = try await ask(label, preset: nil, current: flow.emailAddress)
             case .phoneNumber: flow.phoneNumber = try await ask(label, preset: nil, current: flow.phoneNumber)
-            case .password: flow.password = try await ask(label, preset: take(\.password))
+            case .password: flow.password = try await ask(label, preset: take(\.password), secret: true)
             case .legalAccepted:
                 let answer = try await ask(.verbatim(flow.string(label) + " [y/N]"), preset: nil)
                 flow.legalAccepted = ["y", "yes", "o", "oui", "j", "ja"].contains(answer.lowercased())
@@ -206,16 +207,16 @@ final class AuthTerminal {
     }
 
     /// One answer: the preset, else a line (with a prompt on a terminal); end of input cancels.
-    private func ask(_ label: UIText, preset: String?, commands: Bool = false, current: String = "")
-        async throws(ClerkError) -> String
-    {
+    private func ask(
+        _ label: UIText, preset: String?, commands: Bool = false, current: String = "", secret: Bool = false
+    ) async throws(ClerkError) -> String {
         if let preset { return preset }
         if interactive {
             let hint = commands ? " (/other, /forgot, /resend, /back, /cancel)" : ""
             let shown = current.isEmpty ? "" : " [\(current)]"
             Prompt.write(flow.string(label) + hint + shown + ": ")
         }
-        let line = await Prompt.nextLine()
+        let line = await Prompt.nextLine(secret: secret && interactive)
         guard let line else {
             await flow.cancel()
             throw ClerkError(.cancelled, "the input ended before the sign-in finished")

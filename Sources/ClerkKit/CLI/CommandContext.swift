@@ -24,6 +24,7 @@ struct CommandContext {
         options.bootstrapLogging()
         let output = options.output
         var emulator: ClerkEmulator?
+        var loaded: Clerk?
         do {
             let stateDirectory = try options.stateDirectory.map(StateDirectory.init(path:))
             let store: any SecureStore =
@@ -31,7 +32,7 @@ struct CommandContext {
                     try FileSecureStore(directory: directory.url.appendingPathComponent("clerk"))
                 } ?? InMemorySecureStore()
             let configuration: ClerkConfiguration
-            var clerkOptions = ClerkOptions()
+            var clerkOptions = ClerkOptions(logLevel: options.resolvedLogLevel)
             // Trusted devices name the app that owns them; a command-line tool has no bundle of its own.
             if clerkOptions.device.bundleId == nil { clerkOptions.device.bundleId = Self.appIdentifier }
             if let key = options.resolvedPublishableKey {
@@ -41,19 +42,23 @@ struct CommandContext {
                 let embedded = try await EmbeddedEmulator.start()
                 emulator = embedded
                 // Telemetry (when it is on) goes to the embedded emulator, which records it, not to Clerk.
-                var clerkOptions = ClerkOptions()
+                var clerkOptions = ClerkOptions(logLevel: options.resolvedLogLevel)
                 if let endpoint = await embedded.telemetryEndpoint { clerkOptions.telemetryEndpoint = endpoint }
                 configuration = try ClerkConfiguration(
                     publishableKey: await embedded.publishableKey, proxyURL: await embedded.baseURL,
                     options: clerkOptions)
             }
             let clerk = Clerk(configuration: configuration, store: store)
+            loaded = clerk
             try await clerk.load()
             try await body(CommandContext(clerk: clerk, emulator: emulator, output: output, store: store))
-            // The process ends with the command: send the telemetry still buffered.
+            // The process ends with the command: finish the writes of responses still in flight (a background
+            // client refresh), then send the telemetry still buffered.
+            await clerk.finishPendingWork()
             await clerk.flushTelemetry()
             if let emulator { await emulator.stop() }
         } catch {
+            if let loaded { await loaded.finishPendingWork() }
             if let emulator { await emulator.stop() }
             throw output.fail(error)
         }

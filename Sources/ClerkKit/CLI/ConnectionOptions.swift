@@ -51,9 +51,13 @@ struct ConnectionOptions: ParsableArguments {
 
     var output: Output { Output(json: json) }
 
+    /// The level of `--log-level`: ClerkKit's own logger gets it too (its default, `error`, would otherwise print
+    /// below `critical`).
+    var resolvedLogLevel: Logger.Level { Logger.Level(rawValue: logLevel) ?? .critical }
+
     /// Sends log lines to standard error at the chosen level. ClerkKit redacts secrets itself.
     func bootstrapLogging() {
-        let level = Logger.Level(rawValue: logLevel) ?? .critical
+        let level = resolvedLogLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -20,7 +20,8 @@ enum ExitStatus {
         case .notSignedIn, .invalidState, .invalidToken: return refused
         case .api:
             let status = error.context.status ?? 400
-            if status == 429 || status >= 500 { return temporaryFailure }
+            // A rate limit and a lockout end on their own: try again later.
+            if status == 429 || status >= 500 || error.userLockout != nil { return temporaryFailure }
             return refused
         default: return other
         }

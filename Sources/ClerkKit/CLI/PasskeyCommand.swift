@@ -37,11 +37,17 @@ struct PasskeyCommand: AsyncParsableCommand {
             commandName: "sign-in", abstract: "Sign in with a passkey this authenticator holds.")
 
         @OptionGroup var connection: ConnectionOptions
+        @OptionGroup var secondFactor: SecondFactorOptions
+        @Option(help: "The code sent by SMS or email, when a second factor is asked for.")
+        var code: String?
 
         func run() async throws {
+            let (secondFactor, code) = (secondFactor, code)
             try await CommandContext.run(connection) { context throws(ClerkError) in
                 let authenticator = SoftwarePasskeyAuthenticator(store: context.store)
-                let signIn = try await context.clerk.auth.signInWithPasskey(using: authenticator)
+                var signIn = try await context.clerk.auth.signInWithPasskey(using: authenticator)
+                signIn = try await SecondFactorStep.finish(
+                    signIn, options: secondFactor, sentCode: code, context: context)
                 guard signIn.status == .complete else {
                     throw ClerkError(.invalidState, "sign-in needs more: \(signIn.status)")
                 }

@@ -126,9 +126,11 @@ final class ProfileTerminal {
             }
         case .password:
             profile.open(.password)
-            if profile.hasPassword { profile.currentPassword = try await require(ProfileText.currentPassword) }
-            profile.newPassword = try await require(ProfileText.newPassword)
-            profile.confirmPassword = try await require(ProfileText.confirmPassword)
+            if profile.hasPassword {
+                profile.currentPassword = try await require(ProfileText.currentPassword, secret: true)
+            }
+            profile.newPassword = try await require(ProfileText.newPassword, secret: true)
+            profile.confirmPassword = try await require(ProfileText.confirmPassword, secret: true)
             await profile.savePassword()
         case .authenticatorApp:
             guard !profile.hasAuthenticatorApp else { return await profile.removeAuthenticatorApp() }
@@ -244,10 +246,11 @@ final class ProfileTerminal {
     }
 
     /// An answer that must come: the end of input here cancels with an error.
-    private func require(_ label: UIText, current: String = "", preset: String? = nil, commands: Bool = false)
-        async throws(ClerkError) -> String
-    {
-        guard let answer = try await ask(label, current: current, preset: preset, commands: commands) else {
+    private func require(
+        _ label: UIText, current: String = "", preset: String? = nil, commands: Bool = false, secret: Bool = false
+    ) async throws(ClerkError) -> String {
+        guard let answer = try await ask(label, current: current, preset: preset, commands: commands, secret: secret)
+        else {
             throw ClerkError(.cancelled, "the input ended before the profile screen finished")
         }
         return answer
@@ -257,14 +260,14 @@ final class ProfileTerminal {
     /// of input.
     private func ask(
         _ label: UIText, current: String = "", preset: String? = nil, commands: Bool = false,
-        endsQuietly: Bool = false
+        endsQuietly: Bool = false, secret: Bool = false
     ) async throws(ClerkError) -> String? {
         if interactive {
             let hint = commands ? " (/resend, /back)" : ""
             let shown = current.isEmpty ? "" : " [\(current)]"
             Prompt.write(string(label) + hint + shown + ": ")
         }
-        guard let line = await Prompt.nextLine() else {
+        guard let line = await Prompt.nextLine(secret: secret && interactive) else {
             return nil
         }
         let trimmed = line.trimmingCharacters(in: .whitespaces)

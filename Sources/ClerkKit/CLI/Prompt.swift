@@ -11,10 +11,12 @@ import Darwin
 enum Prompt {
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
 
-    static func ask(_ question: String) -> String? {
+    static func ask(_ question: String, secret: Bool = false) -> String? {
         guard isInteractive else { return nil }
         write("\(question): ")
-        return readLine(strippingNewline: true).map { $0.trimmingCharacters(in: .whitespaces) }
+        let line =
+            secret ? SecretInput.withEchoOff { readLine(strippingNewline: true) } : readLine(strippingNewline: true)
+        return line.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// Writes `text` to standard error (prompts and screens; standard output is for results).
@@ -27,11 +29,16 @@ enum Prompt {
         write(line + "\n")
     }
 
-    /// The next line of standard input, nil at its end. Read on a queue of its own, so that waiting for a person
-    /// to type never holds a Swift concurrency thread.
-    static func nextLine() async -> String? {
+    /// The next line of standard input, nil at its end; with `secret`, typed with the terminal's echo off. Read
+    /// on a queue of its own, so that waiting for a person to type never holds a Swift concurrency thread.
+    static func nextLine(secret: Bool = false) async -> String? {
         await withCheckedContinuation { continuation in
-            inputQueue.async { continuation.resume(returning: readLine(strippingNewline: true)) }
+            inputQueue.async {
+                let line =
+                    secret
+                    ? SecretInput.withEchoOff { readLine(strippingNewline: true) } : readLine(strippingNewline: true)
+                continuation.resume(returning: line)
+            }
         }
     }
 

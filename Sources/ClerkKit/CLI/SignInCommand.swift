@@ -9,7 +9,9 @@ struct SignInCommand: AsyncParsableCommand {
         abstract: "Sign in with an identifier and a password or a one-time code, or with an OAuth provider.",
         discussion: """
             --identifier is an email address, a phone number (E.164) or a username. Give --password, or \
-            --strategy email_code|phone_code; the code is taken from --code, else asked for on a terminal. \
+            --strategy email_code|phone_code; the code is taken from --code, else asked for on a terminal. A \
+            second factor is taken from --totp-code, --backup-code or (a code sent by SMS or email, also to trust \
+            a new device) --code, else asked for on a terminal. \
             --oauth PROVIDER opens the provider's page in the browser ($BROWSER, else xdg-open or open) and \
             waits for its redirect on 127.0.0.1.
             """
@@ -30,35 +32,47 @@ struct SignInCommand: AsyncParsableCommand {
     @Option(help: "The password (prefer a prompt or a file descriptor over a shell history).")
     var password: String?
 
+    @OptionGroup var passwordDescriptor: PasswordDescriptorOption
+
     @Option(help: "password, email_code or phone_code (default: password when --password is given).")
     var strategy: Strategy?
 
-    @Option(help: "The one-time code, for email_code and phone_code.")
+    @Option(
+        help: "The one-time code (email_code, phone_code; after a password, an SMS second factor or a new device).")
     var code: String?
+
+    @OptionGroup var secondFactor: SecondFactorOptions
 
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
         if oauth != nil {
-            guard identifier == nil, password == nil, strategy == nil, code == nil else {
+            guard identifier == nil, password == nil, passwordDescriptor.descriptor == nil, strategy == nil, code == nil
+            else {
                 throw ValidationError("--oauth takes no identifier, password, strategy or code")
             }
             return
         }
         guard identifier != nil else { throw ValidationError("--identifier or --oauth is needed") }
-        if resolvedStrategy == .password && password == nil && !Prompt.isInteractive {
+        if resolvedStrategy == .password && password == nil && passwordDescriptor.descriptor == nil
+            && !Prompt.isInteractive
+        {
             throw ValidationError("--password is needed (or --strategy email_code|phone_code)")
         }
     }
 
-    var resolvedStrategy: Strategy { strategy ?? (password != nil || code == nil ? .password : .emailCode) }
+    var resolvedStrategy: Strategy {
+        let passwordGiven = password != nil || passwordDescriptor.descriptor != nil
+        return strategy ?? (passwordGiven || code == nil ? .password : .emailCode)
+    }
 
     func run() async throws {
         if let oauth { return try await OAuthSignIn.run(provider: OAuthProvider(rawValue: oauth), connection) }
         let identifier = identifier ?? ""
         let strategy = resolvedStrategy
-        let password = password ?? (strategy == .password ? Prompt.ask("Password") : nil)
-        let code = code
+        let given = try passwordDescriptor.password(password)
+        let password = given ?? (strategy == .password ? Prompt.ask("Password", secret: true) : nil)
+        let (code, secondFactor) = (code, secondFactor)
         try await CommandContext.run(connection) { context throws(ClerkError) in
             let auth = context.clerk.auth
             var signIn: SignIn
@@ -74,6 +88,8 @@ struct SignInCommand: AsyncParsableCommand {
                 let code = try await context.code(code, for: identifier)
                 signIn = try await auth.attemptFirstFactor(signIn, strategy: .phoneCode, code: code)
             }
+            signIn = try await SecondFactorStep.finish(
+                signIn, options: secondFactor, sentCode: strategy == .password ? code : nil, context: context)
             guard signIn.status == .complete else {
                 throw ClerkError(.invalidState, "sign-in needs more: \(signIn.status)")
             }

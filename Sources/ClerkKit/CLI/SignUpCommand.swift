@@ -14,9 +14,14 @@ struct SignUpCommand: AsyncParsableCommand {
     @Option var phone: String?
     @Option var username: String?
     @Option var password: String?
+    @OptionGroup var passwordDescriptor: PasswordDescriptorOption
     @Option(name: .customLong("first-name")) var firstName: String?
     @Option(name: .customLong("last-name")) var lastName: String?
     @Option(help: "The verification code sent to the email address or phone number.") var code: String?
+    @Flag(
+        name: .customLong("legal-accepted"),
+        help: "Accept the instance's terms and privacy policy (needed where the instance asks for legal consent).")
+    var legalAccepted = false
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -27,13 +32,15 @@ struct SignUpCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (email, phone, username, password) = (email, phone, username, password)
+        let (email, phone, username) = (email, phone, username)
+        let password = try passwordDescriptor.password(password)
         let (firstName, lastName, code) = (firstName, lastName, code)
+        let legalAccepted: Bool? = legalAccepted ? true : nil
         try await CommandContext.run(connection) { context throws(ClerkError) in
             let auth = context.clerk.auth
             var signUp = try await auth.signUp(
                 emailAddress: email, password: password, firstName: firstName, lastName: lastName, username: username,
-                phoneNumber: phone)
+                phoneNumber: phone, legalAccepted: legalAccepted)
             for (identifier, strategy) in [(email, FactorStrategy.emailCode), (phone, .phoneCode)] {
                 guard let identifier, signUp.status != .complete else { continue }
                 signUp = try await auth.prepareVerification(signUp, strategy: strategy)

@@ -41,12 +41,18 @@ struct TrustedDeviceCommand: AsyncParsableCommand {
             commandName: "sign-in", abstract: "Sign in with this installation's trusted-device credential.")
 
         @OptionGroup var connection: ConnectionOptions
+        @OptionGroup var secondFactor: SecondFactorOptions
+        @Option(help: "The code sent by SMS or email, when a second factor is asked for.")
+        var code: String?
         @Option(name: .customLong("identifier-hint"), help: "Use the credential enrolled with this hint.")
         var identifierHint: String?
 
         func run() async throws {
+            let (secondFactor, code) = (secondFactor, code)
             try await CommandContext.run(connection) { context throws(ClerkError) in
-                let signIn = try await context.clerk.auth.signInWithTrustedDevice(identifierHint: identifierHint)
+                var signIn = try await context.clerk.auth.signInWithTrustedDevice(identifierHint: identifierHint)
+                signIn = try await SecondFactorStep.finish(
+                    signIn, options: secondFactor, sentCode: code, context: context)
                 guard signIn.status == .complete else {
                     throw ClerkError(.invalidState, "sign-in needs more: \(signIn.status)")
                 }

@@ -13,6 +13,9 @@ import Yams
 /// - Hosted sign-in, which the description lists without operations: `POST /v1/client/hosted_auth`
 ///   (`redirect_url`, `code_challenge`, `state`, `mode`) answering `{object: hosted_auth, url}`, and its redemption
 ///   on `POST /v1/client` (`_method=GET`, `rotating_token_nonce`, `code_verifier`).
+/// - `locale` on `Client.SignIn` (and its copy `Client.SignIn-2`), `Client.SignUp` and `Client.User`, and
+///   `bypass_client_trust` on `Client.User`: recorded responses of the real service carry them; the description
+///   lags.
 /// - `enterprise_sso` as a strategy of the SAML verification stub: the description's enum lists only `saml`,
 ///   while `enterprise_sso` is a first-factor and sign-up strategy everywhere else in it.
 ///
@@ -146,6 +149,19 @@ extension FAPISpec {
                         code_challenge_method: {type: string, enum: [S256]}
         components:
           schemas:
+            Client.SignIn:
+              properties:
+                locale: {type: string, nullable: true}
+            Client.SignIn-2:
+              properties:
+                locale: {type: string, nullable: true}
+            Client.SignUp:
+              properties:
+                locale: {type: string, nullable: true}
+            Client.User:
+              properties:
+                locale: {type: string, nullable: true}
+                bypass_client_trust: {type: boolean}
             Stubs.Verification.SAML:
               properties:
                 strategy:

@@ -46,9 +46,11 @@ public struct SignIn: Codable, Sendable, Hashable, Identifiable {
     public var abandonAt: Date?
     /// `pending`, `new` or `known`.
     public var clientTrustState: String?
+    /// The language the attempt was created in (`locale`), when the client sent one.
+    public var locale: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, status, identifier
+        case id, status, identifier, locale
         case supportedIdentifiers = "supported_identifiers"
         case supportedFirstFactors = "supported_first_factors"
         case supportedSecondFactors = "supported_second_factors"

@@ -58,9 +58,11 @@ public struct SignUp: Codable, Sendable, Hashable, Identifiable {
     public var abandonAt: Date?
     /// When the legal terms were accepted.
     public var legalAcceptedAt: Date?
+    /// The language the attempt was created in (`locale`), when the client sent one.
+    public var locale: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, status, verifications, username
+        case id, status, verifications, username, locale
         case requiredFields = "required_fields"
         case optionalFields = "optional_fields"
         case missingFields = "missing_fields"

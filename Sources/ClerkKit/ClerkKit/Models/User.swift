@@ -51,6 +51,10 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public var locked: Bool?
     /// When the user accepted the legal terms.
     public var legalAcceptedAt: Date?
+    /// The user's language (`locale`, for example `fr-FR`), when known.
+    public var locale: String?
+    /// Whether the user signs in on new devices without the client-trust check (`bypass_client_trust`).
+    public var bypassClientTrust: Bool?
     /// Whether the user may delete themselves.
     public var deleteSelfEnabled: Bool?
     /// Whether the user may create organizations.
@@ -81,6 +85,8 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
         case externalId = "external_id"
         case lastSignInAt = "last_sign_in_at"
         case legalAcceptedAt = "legal_accepted_at"
+        case bypassClientTrust = "bypass_client_trust"
+        case locale
         case deleteSelfEnabled = "delete_self_enabled"
         case createOrganizationEnabled = "create_organization_enabled"
         case createdAt = "created_at"

@@ -18,6 +18,8 @@ final class FAPIClient: Sendable {
     private let builder: RequestBuilder
     private let retryPolicy: RetryPolicy
     private let refreshFlight = SingleFlight<String, Client?>()
+    /// Requests in flight, background client refreshes included: ``settle()`` waits for them.
+    let pending = PendingWork()
 
     init(
         configuration: ClerkConfiguration, dependencies: ClerkDependencies, identity: IdentityStore,
@@ -52,6 +54,8 @@ final class FAPIClient: Sendable {
     /// Sends `request`, applying every response to the identity; throws the response's error, if any.
     @discardableResult
     func send(_ request: FAPIRequest) async throws(ClerkError) -> ClerkHTTPResponse {
+        pending.begin()
+        defer { pending.end() }
         var retries = 0
         var expected = identity.snapshot
         while true {
@@ -153,10 +157,21 @@ final class FAPIClient: Sendable {
         }
     }
 
-    /// Starts one coalesced client refresh in the background.
+    /// Starts one coalesced client refresh in the background; counted as pending from now, so that ``settle()``
+    /// called as soon as the request that asked for it returns still waits for it.
     private func startClientRefresh() {
         guard !refreshFlight.isRunning("client") else { return }
-        Task { try? await self.refreshClient() }
+        pending.begin()
+        Task {
+            defer { self.pending.end() }
+            _ = try? await self.refreshClient()
+        }
+    }
+
+    /// Returns once no request is in flight: every response received has been applied and its identity
+    /// written to the store.
+    func settle() async {
+        await pending.waitUntilIdle()
     }
 
     // MARK: Events
@@ -197,8 +212,12 @@ final class FAPIClient: Sendable {
         var metadata: Logger.Metadata = ["bytes": "\(response.body.count)"]
         if let code = reading.error?.apiError?.code { metadata["code"] = "\(code)" }
         if let trace = reading.error?.context.traceId { metadata["trace"] = "\(trace)" }
-        if reading.error != nil {
-            logger.error("← \(response.status) \(request.method) \(request.path)", metadata: metadata)
+        if let error = reading.error {
+            // A refusal the person can fix (a wrong password or code, a taken address: a Clerk error below 500)
+            // is the app's to show, not an SDK failure: it is logged below the default level.
+            let refusal = error.code == .api || error.code == .reverificationRequired
+            let level: Logger.Level = refusal && response.status < 500 ? .notice : .error
+            logger.log(level: level, "← \(response.status) \(request.method) \(request.path)", metadata: metadata)
         } else {
             logger.info("← \(response.status) \(request.method) \(request.path)", metadata: metadata)
         }

@@ -27,6 +27,32 @@ public struct FileSecureStore: SecureStore {
         if let code = PlatformShim.makeDirectory(path: directory.path, mode: 0o700) {
             throw ClerkError(.storage, "The store directory cannot be made owner-only (errno \(code)).")
         }
+        removeStaleTemporaries(olderThan: Self.staleTemporaryAge)
+    }
+
+    /// How old a temporary file must be before a new store removes it: a write takes milliseconds, so one this
+    /// old was left by a process that ended between writing and renaming, not by one still writing.
+    static let staleTemporaryAge: TimeInterval = 60
+
+    /// Removes the temporaries (`.<key>.<UUID>.tmp`) older than `age` that processes killed mid-write left; the
+    /// value each was replacing is still in its file. Best effort: a file that cannot be removed stays.
+    func removeStaleTemporaries(olderThan age: TimeInterval) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let now = Date()
+        for name in names where Self.isTemporaryName(name) {
+            let path = directory.appendingPathComponent(name).path
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            guard let modified, now.timeIntervalSince(modified) >= age else { continue }
+            _ = PlatformShim.removeFile(path: path)
+        }
+    }
+
+    /// Whether `name` is one of this store's temporary files: `.`, a key, `.`, a UUID, `.tmp`.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let middle = name.dropFirst().dropLast(4)
+        guard let dot = middle.lastIndex(of: ".") else { return false }
+        return !middle[..<dot].isEmpty && UUID(uuidString: String(middle[middle.index(after: dot)...])) != nil
     }
 
     /// The file's contents, or `nil` if there is no file.

@@ -10,6 +10,7 @@ extension ClerkEmulator {
         do throws(ClerkError) {
             switch name {
             case "users/create":
+                try checkConsolePassword(Self.text(body["password"]))
                 let user = try createUser(
                     emailAddress: Self.text(body["emailAddress"]), phoneNumber: Self.text(body["phoneNumber"]),
                     username: Self.text(body["username"]), password: Self.text(body["password"]),
@@ -25,6 +26,7 @@ extension ClerkEmulator {
                 try deleteUserFromConsole(try Self.required(body, "id"))
             case "users/password":
                 let password = try Self.required(body, "password")
+                try checkConsolePassword(password)
                 try updateUser(try Self.required(body, "id")) { user, now in
                     user.password = PasswordDigest(password: password, salt: Array(IDs.random(16).utf8))
                     user.passwordUpdatedAt = now
@@ -171,5 +173,11 @@ extension ClerkEmulator {
     private static func required(_ body: [String: Any], _ key: String) throws(ClerkError) -> String {
         guard let value = text(body[key]) else { throw ClerkError(.emulator, "\(key) is required") }
         return value
+    }
+
+    /// A password set from the console meets the instance's rules, as one set by the user would.
+    private func checkConsolePassword(_ password: String?) throws(ClerkError) {
+        guard let password, let problem = store?.passwordPolicy.problem(with: password) else { return }
+        throw ClerkError(.emulator, problem.message)
     }
 }

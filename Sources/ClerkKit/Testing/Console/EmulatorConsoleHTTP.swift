@@ -21,6 +21,11 @@ enum EmulatorConsoleHTTP {
     static func respond(to request: Request, emulator: ClerkEmulator) async -> Response {
         var request = request
         let path = request.uri.path
+        // A page on another site that rebinds its name to 127.0.0.1 reaches the console with its own name as
+        // the host (and an Origin to match): only names that cannot be rebound are served.
+        guard isLoopbackOrLiteral(host: request.head.authority) else {
+            return error(.forbidden, "the console answers only at localhost or an IP address")
+        }
         if path == prefix {
             var fields = HTTPFields()
             fields[.location] = prefix + "/"
@@ -62,6 +67,35 @@ enum EmulatorConsoleHTTP {
             request.headers[field(marker)] == "1"
         else { return "console changes are JSON with the \(marker) header" }
         return nil
+    }
+
+    /// Whether `authority` (`host[:port]`) names `localhost` or an IP address: names a DNS-rebinding page
+    /// cannot bring. Nil (an HTTP/1.0 request without Host) is refused.
+    static func isLoopbackOrLiteral(host authority: String?) -> Bool {
+        guard let authority, !authority.isEmpty else { return false }
+        var host = Substring(authority)
+        if host.hasPrefix("[") {
+            guard let end = host.firstIndex(of: "]") else { return false }
+            let rest = host[host.index(after: end)...]
+            guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isNumber)) else { return false }
+            return isIPv6(host[host.index(after: host.startIndex)..<end])
+        }
+        if let colon = host.lastIndex(of: ":") {
+            guard host[host.index(after: colon)...].allSatisfy(\.isNumber) else { return false }
+            host = host[..<colon]
+        }
+        let name = host.lowercased()
+        if name == "localhost" || name == "localhost." { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+                    && (Int(part) ?? 256) <= 255
+            }
+    }
+
+    private static func isIPv6(_ text: Substring) -> Bool {
+        !text.isEmpty && text.contains(":") && text.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
     }
 
     private static func field(_ name: String) -> HTTPField.Name { HTTPField.Name(name) ?? .via }

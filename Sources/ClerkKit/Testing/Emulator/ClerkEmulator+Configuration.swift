@@ -1,3 +1,5 @@
+public import Foundation
+
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension ClerkEmulator {
     /// How the emulated instance is set up, as a Clerk dashboard would set it up.
@@ -57,6 +59,21 @@ extension ClerkEmulator {
         /// of a user with no authenticator app and no SMS second factor is `pending` with the `setup-mfa` task.
         /// Applies only when ``secondFactors`` has `.totp` or `.phoneCode`; off by default.
         public var secondFactorRequired: Bool = false
+        /// A JSON object laid over the environment (`GET /v1/environment`) derived from the rest of this
+        /// configuration: objects merge key by key, anything else (`null`, arrays, numbers) replaces. Give it a real
+        /// instance's environment body to test screens and flows against the real service's values (`max_length: 0`,
+        /// `null`s, empty arrays, keys ClerkKit does not know). Its `user_settings.password_settings` lengths also
+        /// bind the emulator's own password checks (`0` means no maximum). Nil by default; ``ClerkEmulator/start()``
+        /// throws when it is not a JSON object.
+        public var environmentOverlay: Data? = nil
+        /// Clerk's Client Trust: a password sign-in by a user with no second factor, on a client where that user
+        /// never had a session, is `needs_client_trust` until a code sent to one of the user's email addresses
+        /// (`email_code`) or phone numbers (`phone_code`) is verified as a second factor. Off by default.
+        public var clientTrust: Bool = false
+        /// Clerk's user lockout (attack protection): after this many failed verifications (wrong passwords or
+        /// codes) a user is locked, and sign-in attempts answer `403 user_locked` until it ends. Nil (off) by
+        /// default; the environment's `attack_protection.user_lockout` says what is set.
+        public var lockout: Lockout? = nil
 
         /// Creates a configuration; every parameter has the default described on the type.
         public init(
@@ -181,6 +198,20 @@ extension ClerkEmulator {
         case restricted
         /// People on the waitlist (`sign_up_restricted_waitlist` otherwise).
         case waitlist
+    }
+
+    /// User lockout: how many failed verifications lock a user, and for how long.
+    public struct Lockout: Sendable, Hashable {
+        /// Failed verifications (wrong passwords or codes) that lock the user; Clerk's default is 100.
+        public var maximumAttempts: Int
+        /// How long the lockout lasts (Clerk's default is 60 minutes).
+        public var duration: Duration
+
+        /// Creates a lockout policy; `maximumAttempts` below 1 counts as 1.
+        public init(maximumAttempts: Int = 100, duration: Duration = .seconds(3600)) {
+            self.maximumAttempts = max(1, maximumAttempts)
+            self.duration = duration
+        }
     }
 
     /// A per-client request budget: more than `requests` in `window` gets `429 too_many_requests` with

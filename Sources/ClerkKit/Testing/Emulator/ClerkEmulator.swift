@@ -20,8 +20,9 @@ public import ServiceLifecycle
 /// never sent anything, as on a Clerk development instance; every other code lands in ``outbox()``.
 ///
 /// The emulator is a swift-service-lifecycle `Service`: ``run()`` starts it (if needed) and stops it on graceful
-/// shutdown or cancellation. It logs requests (method, path, status) at debug level and never logs a token,
-/// code or password.
+/// shutdown or cancellation. It logs requests (method, path, status) at debug level and, at info level, its
+/// console's URL and each code or link it "sends" (made up for the emulated instance, as the Firebase emulators
+/// print theirs); it never logs a token or password.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public actor ClerkEmulator: Service {
     /// The configuration the emulator was created with.
@@ -47,6 +48,9 @@ public actor ClerkEmulator: Service {
         do {
             store = try EmulatorStore(configuration: configuration, issuer: "http://\(configuration.host)")
             storeError = nil
+        } catch let error as InvalidOverlay {
+            store = nil
+            storeError = error.description
         } catch {
             store = nil
             storeError = "cannot create the instance signing key: \(error)"
@@ -83,6 +87,9 @@ public actor ClerkEmulator: Service {
         stopped = false
         store?.issuer = running.baseURL.absoluteString
         logger.info("clerk emulator listening", metadata: ["url": "\(running.baseURL.absoluteString)"])
+        logger.info(
+            "clerk emulator console at \(running.baseURL.absoluteString)/__emulator/; test addresses (+clerk_test, +1 XXX 555 01XX) verify with \(TestMode.code)"
+        )
         let waiters = startWaiters
         startWaiters = []
         for waiter in waiters { waiter.resume(returning: running.baseURL) }
@@ -214,8 +221,19 @@ public actor ClerkEmulator: Service {
         }
         // Keep the store uniquely referenced while it changes, so its collections are not copied.
         self.store = nil
+        let sentBefore = store.outbox.count
         let response = store.handle(request, now: nowMillis)
         self.store = store
+        for message in store.outbox.dropFirst(sentBefore) { logSent(message) }
         return response
+    }
+
+    /// Prints a code or link the emulator "sent" at info level, as the Firebase emulators do: they are made up
+    /// for the emulated instance and are how a person testing by hand signs in.
+    private func logSent(_ message: OutboxMessage) {
+        let what = message.code.map { "code \($0)" } ?? message.link.map { "link \($0.absoluteString)" } ?? "message"
+        logger.info(
+            "sent \(what) to \(message.to)",
+            metadata: ["channel": "\(message.channel)", "purpose": "\(message.purpose)"])
     }
 }

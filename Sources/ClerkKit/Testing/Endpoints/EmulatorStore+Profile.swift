@@ -115,10 +115,9 @@ extension EmulatorStore {
         try form.requireKnown(["current_password", "new_password", "sign_out_of_other_sessions"])
         let signOutOthers = try form.bool("sign_out_of_other_sessions") ?? true
         let newPassword = try form.required("new_password")
-        guard newPassword.count >= configuration.signUp.minimumPasswordLength else {
-            throw FAPIError(
-                status: 422, code: FAPIError.passwordTooShort.code, message: FAPIError.passwordTooShort.message,
-                paramName: "new_password")
+        if var problem = passwordPolicy.problem(with: newPassword) {
+            problem.paramName = "new_password"
+            throw problem
         }
         try requireRecentVerification(&call)
         let current = try currentSession(&call)

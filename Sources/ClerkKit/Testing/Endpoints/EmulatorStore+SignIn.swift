@@ -40,6 +40,7 @@ extension EmulatorStore {
         var client = establishClient(&call)
         let identifier = form["identifier"].flatMap { $0.isEmpty ? nil : $0 }
         var machine = SignInMachine(id: IDs.make("sia"), createdAt: call.now)
+        machine.locale = form["locale"]
         let result: Result<[SignInMachine.Action], FAPIError>
         if form["strategy"] == "ticket" {
             let ticket = try form.required("ticket")
@@ -47,9 +48,12 @@ extension EmulatorStore {
             result = machine.handle(.createWithTicket(ticket: ticket), context: signInContext(holder, call))
         } else {
             let matched = identifier.flatMap { self.user(identifiedBy: $0) }
-            result = machine.handle(
+            try refuseIfLocked(matched?.id, now: call.now)
+            let handled = machine.handle(
                 .create(identifier: identifier, strategy: form["strategy"], password: form["password"]),
                 context: signInContext(matched, call))
+            result = countForLockout(
+                handled, userId: matched?.id, verified: form["password"] != nil, now: call.now)
         }
         // The sign-in replaces the client's current one even when the call fails past identification.
         if machine.status != .needsIdentifier || result.isSuccess {
@@ -73,6 +77,7 @@ extension EmulatorStore {
         let form = call.request.form
         try form.requireKnown(allowed)
         var machine = try signIn(id, call)
+        try refuseIfLocked(machine.userId, now: call.now)
         let input: SignInMachine.Input
         switch action {
         case "prepare_first_factor":
@@ -102,7 +107,8 @@ extension EmulatorStore {
                 strategy: try form.required("strategy"), code: form["code"], password: form["password"])
         case "prepare_second_factor":
             input = .prepareSecondFactor(
-                strategy: form["strategy"] ?? "phone_code", phoneNumberId: form["phone_number_id"])
+                strategy: form["strategy"] ?? "phone_code",
+                phoneNumberId: form["phone_number_id"] ?? form["email_address_id"])
         case "attempt_second_factor":
             input = .attemptSecondFactor(strategy: try form.required("strategy"), code: try form.required("code"))
         default:
@@ -110,7 +116,9 @@ extension EmulatorStore {
                 password: try form.required("password"),
                 signOutOfOtherSessions: try form.bool("sign_out_of_other_sessions") ?? true)
         }
-        let result = machine.handle(input, context: signInContext(machine.userId.flatMap { users[$0] }, call))
+        let handled = machine.handle(input, context: signInContext(machine.userId.flatMap { users[$0] }, call))
+        let result = countForLockout(
+            handled, userId: machine.userId, verified: action.hasPrefix("attempt"), now: call.now)
         signIns[machine.id] = machine
         return try finish(machine, result, &call)
     }
@@ -158,9 +166,15 @@ extension EmulatorStore {
     }
 
     func signInContext(_ user: UserRecord?, _ call: Call) -> SignInMachine.Context {
-        SignInMachine.Context(
-            configuration: configuration, user: user, now: call.now, freshCode: IDs.code(),
+        var context = SignInMachine.Context(
+            configuration: configuration, passwordPolicy: passwordPolicy, user: user, now: call.now,
+            freshCode: IDs.code(),
             newSessionId: IDs.make("sess"))
+        if configuration.clientTrust, let user {
+            let clientId = call.clientId
+            context.clientKnown = sessions.values.contains { $0.userId == user.id && $0.clientId == clientId }
+        }
+        return context
     }
 
     /// Performs the machine's actions, then answers with the sign-in or the failure.

@@ -27,6 +27,7 @@ extension EmulatorStore {
         try checkSignUpMode(call.request.form)
         if let reply = try providerSignUp(fields, &call) { return reply }
         var machine = SignUpMachine(id: IDs.make("sua"), createdAt: call.now)
+        machine.locale = call.request.form["locale"]
         let result = machine.handle(.create(fields), context: signUpContext(call))
         return try adopt(machine, result, &call)
     }
@@ -124,7 +125,7 @@ extension EmulatorStore {
         }
         let identifiers = taken
         return SignUpMachine.Context(
-            configuration: configuration, now: call.now, freshCode: IDs.code(),
+            configuration: configuration, passwordPolicy: passwordPolicy, now: call.now, freshCode: IDs.code(),
             isTaken: { kind, value in
                 switch kind {
                 case .emailAddress: identifiers.contains("e:" + value.lowercased())
@@ -148,7 +149,8 @@ extension EmulatorStore {
                     newUser,
                     emailStrategy: machine.emailVerification?.status == .verified
                         ? machine.emailVerification?.strategy : nil,
-                    verifiedPhone: machine.phoneVerification?.status == .verified, now: call.now)
+                    verifiedPhone: machine.phoneVerification?.status == .verified, locale: machine.locale,
+                    now: call.now)
                 let owner = clients.values.first { $0.signUpId == machine.id }?.id ?? call.clientId
                 guard let clientId = owner else { continue }
                 createSession(
@@ -161,11 +163,12 @@ extension EmulatorStore {
     }
 
     private mutating func insertUser(
-        _ new: SignUpMachine.NewUser, emailStrategy: String?, verifiedPhone: Bool, now: Millis
+        _ new: SignUpMachine.NewUser, emailStrategy: String?, verifiedPhone: Bool, locale: String?, now: Millis
     ) {
         var user = UserRecord(
             id: new.userId, username: new.username, firstName: new.firstName, lastName: new.lastName,
             unsafeMetadata: new.unsafeMetadata, legalAcceptedAt: new.legalAcceptedAt, createdAt: now, updatedAt: now)
+        user.locale = locale
         if let address = new.emailAddress {
             let email = EmailRecord(
                 id: IDs.make("idn"), address: address, verificationStrategy: emailStrategy ?? "admin",

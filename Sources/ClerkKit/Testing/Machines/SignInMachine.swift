@@ -7,6 +7,7 @@ struct SignInMachine: Sendable, Equatable {
         case needsFirstFactor = "needs_first_factor"
         case needsSecondFactor = "needs_second_factor"
         case needsNewPassword = "needs_new_password"
+        case needsClientTrust = "needs_client_trust"
         case complete
         case abandoned
     }
@@ -40,6 +41,10 @@ struct SignInMachine: Sendable, Equatable {
     /// What the driver knows when the input arrives.
     struct Context: Sendable {
         var configuration: ClerkEmulator.Configuration
+        /// The password rules a new password must meet.
+        var passwordPolicy: PasswordPolicy
+        /// Whether the user already had a session on the calling client (Client Trust asks nothing then).
+        var clientKnown = true
         /// The user the identifier names (on create) or the sign-in belongs to (afterwards).
         var user: UserRecord?
         var now: Millis
@@ -58,8 +63,10 @@ struct SignInMachine: Sendable, Equatable {
     var identifier: String?
     var userId: String?
     var firstFactor: VerificationState?
-    private(set) var secondFactor: VerificationState?
+    var secondFactor: VerificationState?
     var createdSessionId: String?
+    /// The language the client asked for on create (`locale`), served back as the real service does.
+    var locale: String?
 
     init(id: String, createdAt: Millis) {
         self.id = id
@@ -217,6 +224,12 @@ struct SignInMachine: Sendable, Equatable {
             status = .needsSecondFactor
             return []
         }
+        if strategy == "password", context.configuration.clientTrust, !context.clientKnown,
+            !Self.clientTrustFactors(for: user).isEmpty
+        {
+            status = .needsClientTrust
+            return []
+        }
         return complete(user, strategy: strategy, secondFactor: false, context)
     }
 
@@ -249,9 +262,7 @@ struct SignInMachine: Sendable, Equatable {
         guard status == .needsNewPassword, let user = context.user else {
             return .failure(.stateInvalid("The sign-in is not waiting for a new password."))
         }
-        guard password.count >= context.configuration.signUp.minimumPasswordLength else {
-            return .failure(.passwordTooShort)
-        }
+        if let problem = context.passwordPolicy.problem(with: password) { return .failure(problem) }
         let change = Action.setPassword(userId: user.id, password: password, signOutOfOtherSessions: signOut)
         if user.needsSecondFactor(context.configuration.secondFactors) {
             status = .needsSecondFactor
@@ -266,6 +277,9 @@ struct SignInMachine: Sendable, Equatable {
     private mutating func prepareSecondFactor(
         _ strategy: String, phoneNumberId: String?, _ context: Context
     ) -> Result<[Action], FAPIError> {
+        if status == .needsClientTrust, let user = context.user {
+            return prepareClientTrust(strategy, targetId: phoneNumberId, user: user, context)
+        }
         guard status == .needsSecondFactor, let user = context.user else {
             return .failure(.stateInvalid("The sign-in is not waiting for a second factor."))
         }
@@ -286,6 +300,16 @@ struct SignInMachine: Sendable, Equatable {
     private mutating func attemptSecondFactor(
         _ strategy: String, code: String, _ context: Context
     ) -> Result<[Action], FAPIError> {
+        if status == .needsClientTrust, let user = context.user {
+            guard secondFactor?.strategy == strategy else { return .failure(.strategyInvalid(strategy)) }
+            if let failure = VerificationState.attemptCode(
+                &secondFactor, strategy: strategy, code: code, now: context.now,
+                maximumAttempts: context.configuration.maximumCodeAttempts)
+            {
+                return .failure(failure)
+            }
+            return .success(complete(user, strategy: firstFactor?.strategy ?? "password", secondFactor: false, context))
+        }
         guard status == .needsSecondFactor, let user = context.user else {
             return .failure(.stateInvalid("The sign-in is not waiting for a second factor."))
         }
@@ -332,7 +356,7 @@ struct SignInMachine: Sendable, Equatable {
 
     // MARK: Helpers
 
-    private func startCode(
+    func startCode(
         _ strategy: String, to address: String, targetId: String, _ channel: Delivery.Channel,
         _ verification: inout VerificationState?, _ context: Context
     ) -> [Action] {
@@ -345,7 +369,8 @@ struct SignInMachine: Sendable, Equatable {
         if isTest { return [] }
         let purpose =
             strategy.hasPrefix("reset_password")
-            ? "reset_password" : (status == .needsSecondFactor ? "second_factor" : "sign_in")
+            ? "reset_password"
+            : (status == .needsSecondFactor || status == .needsClientTrust ? "second_factor" : "sign_in")
         return [.deliver(Delivery(channel: channel, to: address, code: code, purpose: purpose))]
     }
 

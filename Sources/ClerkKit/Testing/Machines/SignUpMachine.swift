@@ -53,6 +53,8 @@ struct SignUpMachine: Sendable, Equatable {
 
     struct Context: Sendable {
         var configuration: ClerkEmulator.Configuration
+        /// The password rules a new password must meet.
+        var passwordPolicy: PasswordPolicy
         var now: Millis
         var freshCode: String
         /// Whether an identifier already belongs to a user (`form_identifier_exists`).
@@ -84,6 +86,8 @@ struct SignUpMachine: Sendable, Equatable {
     private(set) var phoneVerification: VerificationState?
     private(set) var createdUserId: String?
     private(set) var createdSessionId: String?
+    /// The language the client asked for on create (`locale`); the new user keeps it.
+    var locale: String?
 
     init(id: String, createdAt: Millis) {
         self.id = id
@@ -196,9 +200,7 @@ struct SignUpMachine: Sendable, Equatable {
         }
         if let password = fields.password {
             guard allowed.contains(.password) else { return .failure(.paramUnknown("password")) }
-            guard password.count >= context.configuration.signUp.minimumPasswordLength else {
-                return .failure(.passwordTooShort)
-            }
+            if let problem = context.passwordPolicy.problem(with: password) { return .failure(problem) }
         }
         if let email = fields.emailAddress, email.lowercased() != emailAddress?.lowercased() {
             emailAddress = email

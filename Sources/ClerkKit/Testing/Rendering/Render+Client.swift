@@ -69,8 +69,12 @@ extension EmulatorStore {
         let user = signIn.userId.flatMap { users[$0] }
         let identifiers = ClerkEmulator.Identifier.allCases.filter { configuration.identifiers.contains($0) }
         let first = user.map { SignInMachine.firstFactors(for: $0, identifier: signIn.identifier, configuration) }
-        let second =
-            signIn.status == .needsSecondFactor ? user.map { SignInMachine.secondFactors(for: $0, configuration) } : nil
+        var second: [SignInMachine.Factor]? = nil
+        if let user, signIn.status == .needsSecondFactor {
+            second = SignInMachine.secondFactors(for: user, configuration)
+        } else if let user, signIn.status == .needsClientTrust {
+            second = SignInMachine.clientTrustFactors(for: user)
+        }
         return [
             "object": "sign_in_attempt", "id": .string(signIn.id), "status": .string(signIn.status.rawValue),
             "supported_identifiers": .strings(identifiers.map(\.rawValue)),
@@ -87,6 +91,7 @@ extension EmulatorStore {
                 ]
             } ?? .null,
             "created_session_id": .optional(signIn.createdSessionId), "abandon_at": .int(signIn.abandonAt),
+            "locale": .optional(signIn.locale),
         ]
     }
 
@@ -128,7 +133,7 @@ extension EmulatorStore {
             "public_metadata": [:], "custom_action": false, "external_id": nil,
             "created_session_id": .optional(signUp.createdSessionId),
             "created_user_id": .optional(signUp.createdUserId), "abandon_at": .int(signUp.abandonAt),
-            "legal_accepted_at": .optional(signUp.legalAcceptedAt),
+            "legal_accepted_at": .optional(signUp.legalAcceptedAt), "locale": .optional(signUp.locale),
         ]
     }
 }

@@ -2,6 +2,12 @@
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension EmulatorStore {
     func environmentJSON() -> JSON {
+        guard let environmentOverlay else { return derivedEnvironmentJSON() }
+        return derivedEnvironmentJSON().merging(environmentOverlay)
+    }
+
+    /// The environment of the configuration alone.
+    private func derivedEnvironmentJSON() -> JSON {
         [
             "auth_config": authConfigJSON(), "display_config": displayConfigJSON(),
             "user_settings": userSettingsJSON(),
@@ -160,7 +166,12 @@ extension EmulatorStore {
             ],
             "actions": ["delete_self": true, "create_organization": true, "create_organizations_limit": nil],
             "attack_protection": [
-                "user_lockout": ["enabled": false, "max_attempts": 100, "duration_in_minutes": 60],
+                "user_lockout": [
+                    "enabled": .bool(configuration.lockout != nil),
+                    "max_attempts": .int(Int64(configuration.lockout?.maximumAttempts ?? 100)),
+                    "duration_in_minutes": .int(
+                        configuration.lockout.map { max(1, ($0.duration.clampedMillis + 59_999) / 60_000) } ?? 60),
+                ],
                 "pii": ["enabled": false], "email_link": ["require_same_client": false],
                 "enumeration_protection": ["enabled": false],
             ],

@@ -5,6 +5,9 @@ extension EmulatorStore {
 
     func userJSON(_ user: UserRecord) -> JSON {
         let enabled = configuration.secondFactors
+        // Lockout as of the user's last verification: null remaining attempts when lockout is off, as described.
+        let locked = configuration.lockout != nil && user.lockout.wasLocked
+        let attemptsLeft: JSON = configuration.lockout.map { .int(Int64(user.lockout.attemptsLeft($0))) } ?? .null
         return [
             "id": .string(user.id), "object": "user", "username": .optional(user.username),
             "first_name": .optional(user.firstName), "last_name": .optional(user.lastName),
@@ -25,12 +28,13 @@ extension EmulatorStore {
             "enterprise_accounts": [],
             "password_last_updated_at": .optional(user.passwordUpdatedAt), "public_metadata": [:],
             "unsafe_metadata": user.unsafeMetadata, "external_id": nil,
-            "last_sign_in_at": .optional(user.lastSignInAt), "banned": false, "locked": false,
-            "lockout_expires_in_seconds": nil, "verification_attempts_remaining": 100,
+            "last_sign_in_at": .optional(user.lastSignInAt), "banned": false, "locked": .bool(locked),
+            "lockout_expires_in_seconds": nil, "verification_attempts_remaining": attemptsLeft,
             "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt), "delete_self_enabled": true,
             "create_organization_enabled": true, "last_active_at": .optional(user.lastActiveAt),
             "mfa_enabled_at": .optional(user.mfaEnabledAt), "mfa_disabled_at": nil,
             "legal_accepted_at": .optional(user.legalAcceptedAt), "profile_image_url": .string(imageURL(user)),
+            "locale": .optional(user.locale), "bypass_client_trust": false,
         ]
     }
 

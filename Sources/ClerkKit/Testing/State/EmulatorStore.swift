@@ -46,7 +46,19 @@ struct EmulatorStore: Sendable {
     /// Signs and checks the ID tokens the emulated Apple and Google hand out (`ClerkEmulator.identityToken`).
     let identityTokens = IdentityTokenIssuer()
 
+    /// The configuration's environment overlay, parsed once.
+    let environmentOverlay: JSON?
+
+    /// The password rules of the instance: the configuration's, with the overlay's lengths.
+    var passwordPolicy: PasswordPolicy { PasswordPolicy(configuration: configuration, overlay: environmentOverlay) }
+
     init(configuration: ClerkEmulator.Configuration, issuer: String) throws {
+        if let overlay = configuration.environmentOverlay {
+            guard let parsed = JSON.parseObject(overlay) else { throw InvalidOverlay() }
+            environmentOverlay = parsed
+        } else {
+            environmentOverlay = nil
+        }
         self.configuration = configuration
         self.issuer = issuer
         instanceId = IDs.make("ins")
@@ -281,4 +293,9 @@ enum IDs {
         let text = String(value)
         return String(repeating: "0", count: 6 - text.count) + text
     }
+}
+
+/// The configuration's environment overlay is not a JSON object.
+struct InvalidOverlay: Error, CustomStringConvertible {
+    var description: String { "the environment overlay is not a JSON object" }
 }

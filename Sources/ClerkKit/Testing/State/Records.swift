@@ -48,6 +48,10 @@ struct UserRecord: Sendable, Equatable {
     var externalAccounts: [ExternalAccountRecord] = []
     var primaryEmailId: String?
     var primaryPhoneId: String?
+    /// The language the user signed up in (`locale`), if the client said.
+    var locale: String?
+    /// Failed verifications and lockout (``ClerkEmulator/Configuration/lockout``).
+    var lockout = LockoutCounter()
     var password: PasswordDigest?
     var passwordUpdatedAt: Millis?
     /// Set by ``ClerkEmulator/requirePasswordReset(userId:)``: the user's sessions carry the `reset-password` task

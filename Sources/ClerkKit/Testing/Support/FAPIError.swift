@@ -97,9 +97,17 @@ extension FAPIError {
             paramName: param)
     }
 
-    static let passwordTooShort = FAPIError(
-        status: 422, code: "form_password_length_too_short", message: "Passwords must be 8 characters or more.",
-        paramName: "password")
+    static func passwordTooShort(_ minimum: Int, param: String = "password") -> FAPIError {
+        FAPIError(
+            status: 422, code: "form_password_length_too_short",
+            message: "Passwords must be \(minimum) characters or more.", paramName: param)
+    }
+
+    static func passwordTooLong(_ maximum: Int, param: String = "password") -> FAPIError {
+        FAPIError(
+            status: 422, code: "form_password_length_too_long",
+            message: "Passwords must be less than \(maximum + 1) characters.", paramName: param)
+    }
 
     static let sessionExists = FAPIError(
         status: 400, code: "session_exists", message: "You're already signed in",

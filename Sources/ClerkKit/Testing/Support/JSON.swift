@@ -101,6 +101,26 @@ enum JSON: Sendable, Equatable {
         output += "\""
     }
 
+    /// Parses a JSON object from bytes (a recorded body, a file). Nil when it is not an object.
+    static func parseObject(_ data: Data) -> JSON? {
+        guard let json = try? JSONDecoder().decode(JSON.self, from: data), case .object = json else { return nil }
+        return json
+    }
+
+    /// This value with `overlay` laid over it: objects merge key by key (keys new to this one are appended in the
+    /// overlay's order), any other overlay value replaces, `null` included.
+    func merging(_ overlay: JSON) -> JSON {
+        guard case .object(var pairs) = self, case .object(let additions) = overlay else { return overlay }
+        for (key, value) in additions {
+            if let index = pairs.firstIndex(where: { $0.0 == key }) {
+                pairs[index].1 = pairs[index].1.merging(value)
+            } else {
+                pairs.append((key, value))
+            }
+        }
+        return .object(pairs)
+    }
+
     /// Parses a JSON object sent as a form value (for example `unsafe_metadata`). Nil when it is not an object.
     static func parseObject(_ text: String) -> JSON? {
         guard let json = try? JSONDecoder().decode(JSON.self, from: Data(text.utf8)), case .object = json else {

@@ -34,10 +34,10 @@ struct AuthCodeScreen: View {
     var body: some View {
         if let subtitle = flow.subtitle { ClerkText(subtitle) }
         AuthFieldsForm(flow: flow, fields: [.code]) { await flow.submitCode() }
-        ActionButton(label: flow.resendLabel, isLoading: false, identifier: "auth.resend") {
-            await flow.resendCode()
+        if flow.offersResend {
+            ActionButton(label: flow.resendLabel, isLoading: false, identifier: "auth.resend", action: flow.resendCode)
+                .disabled(!flow.canResendCode)
         }
-        .disabled(!flow.canResendCode)
         if case .signInFactorOne = destination {
             Button {
                 flow.useAnotherMethod()

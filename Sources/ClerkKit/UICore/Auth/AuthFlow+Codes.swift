@@ -4,7 +4,24 @@ import Foundation
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension AuthFlow {
     /// Whether a new code may be sent now.
-    public var canResendCode: Bool { resendSecondsRemaining == 0 && !screen.isLoading }
+    public var canResendCode: Bool { offersResend && resendSecondsRemaining == 0 && !screen.isLoading }
+
+    /// Whether the screen on top waits for something Clerk sent (a code by email or SMS, an email link), which it
+    /// can send again; false for the password, authenticator-app (TOTP) and backup-code screens, which show no
+    /// resend action.
+    public var offersResend: Bool {
+        switch destination {
+        case .signInFactorOne(let strategy)?, .signInFactorTwo(let strategy)?, .resetPasswordCode(let strategy)?:
+            Self.sentStrategies.contains(strategy)
+        case .signUpVerifyEmail?, .signUpVerifyPhone?, .setUpPhoneCode?: true
+        default: false
+        }
+    }
+
+    /// The strategies whose code or link Clerk sends.
+    static let sentStrategies: Set<FactorStrategy> = [
+        .emailCode, .phoneCode, .emailLink, .resetPasswordEmailCode, .resetPasswordPhoneCode,
+    ]
 
     /// The resend button's text: "Resend code", or "Resend in N seconds" while the countdown runs.
     public var resendLabel: UIText {

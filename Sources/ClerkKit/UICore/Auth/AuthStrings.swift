@@ -35,7 +35,8 @@ extension AuthFlow {
         }
     }
 
-    /// The line under the title of a code screen ("Enter the code sent to …"), if any.
+    /// The line under the title of a screen waiting for a sent code ("Enter the code sent to …"), if any; none
+    /// on the password, authenticator-app and backup-code screens, where nothing was sent.
     public var subtitle: UIText? {
         switch destination {
         case .signInFactorOne(.emailLink)?:
@@ -46,7 +47,8 @@ extension AuthFlow {
         case .setUpAuthenticatorApp?:
             pendingTOTP?.secret.map { .localized(.profileAuthenticatorInstructions, arguments: ["secret": $0]) }
         case .backupCodes?: .localized(.profileBackupCodesInstructions)
-        default: codeDestination.map { .localized(.codeSentTo, arguments: ["destination": $0]) }
+        default:
+            offersResend ? codeDestination.map { .localized(.codeSentTo, arguments: ["destination": $0]) } : nil
         }
     }
 

@@ -26,6 +26,10 @@ extension LocalizationTable {
             .plural(
                 one: "Too many attempts. Try again in {count} second.",
                 other: "Too many attempts. Try again in {count} seconds.")
+        case .errorAccountLocked:
+            .plural(
+                one: "Your account is locked after too many failed attempts. Try again in {count} minute.",
+                other: "Your account is locked after too many failed attempts. Try again in {count} minutes.")
         case .errorUnexpected: .text("Something went wrong. Please try again.")
         case .identifierNotSupported: .text("This kind of identifier cannot be used to sign in here.")
         case .methodUnavailable: .text("This method is not available. Choose another one.")

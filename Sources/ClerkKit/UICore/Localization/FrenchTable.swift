@@ -27,6 +27,10 @@ extension LocalizationTable {
             .plural(
                 one: "Trop de tentatives. Réessayez dans {count} seconde.",
                 other: "Trop de tentatives. Réessayez dans {count} secondes.")
+        case .errorAccountLocked:
+            .plural(
+                one: "Votre compte est verrouillé après trop d’échecs. Réessayez dans {count} minute.",
+                other: "Votre compte est verrouillé après trop d’échecs. Réessayez dans {count} minutes.")
         case .errorUnexpected: .text("Une erreur s’est produite. Veuillez réessayer.")
         case .identifierNotSupported: .text("Ce type d’identifiant ne permet pas de se connecter ici.")
         case .methodUnavailable: .text("Cette méthode n’est pas disponible. Choisissez-en une autre.")

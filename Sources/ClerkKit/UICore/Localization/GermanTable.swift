@@ -28,6 +28,11 @@ extension LocalizationTable {
             .plural(
                 one: "Zu viele Versuche. Versuchen Sie es in {count} Sekunde erneut.",
                 other: "Zu viele Versuche. Versuchen Sie es in {count} Sekunden erneut.")
+        case .errorAccountLocked:
+            .plural(
+                one: "Ihr Konto ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es in {count} Minute erneut.",
+                other:
+                    "Ihr Konto ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es in {count} Minuten erneut.")
         case .errorUnexpected: .text("Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.")
         case .identifierNotSupported: .text("Mit dieser Art von Kennung ist hier keine Anmeldung möglich.")
         case .methodUnavailable: .text("Diese Methode ist nicht verfügbar. Wählen Sie eine andere.")

@@ -37,6 +37,8 @@ public enum UIStringKey: String, CaseIterable, Sendable, Hashable {
     case errorServerUnavailable
     /// The service refused because of too many requests; `{count}` is the wait in seconds.
     case errorRateLimited
+    /// The account is locked after too many failed attempts; `{count}` is the wait in minutes.
+    case errorAccountLocked
     /// Anything else that went wrong.
     case errorUnexpected
 

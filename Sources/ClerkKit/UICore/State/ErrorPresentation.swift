@@ -21,6 +21,7 @@ public struct ErrorPresentation: Hashable, Sendable {
 
     /// How `error` is shown; nil for a cancellation, which shows nothing.
     ///
+    /// - A user locked out (`user_locked`) is told for how many minutes.
     /// - Rate limits (HTTP 429) say how long to wait (`Retry-After`, rounded up), in the screen's language.
     /// - Other Clerk errors show the service's message (`long_message`, else `message`), under the field its
     ///   `param_name` names when there is one.
@@ -34,6 +35,12 @@ public struct ErrorPresentation: Hashable, Sendable {
         switch error.code {
         case .cancelled, .authenticationCancelled:
             return nil
+        case _ where error.userLockout != nil:
+            // The wait of a lockout is the one in its body (`lockout_expires_in_seconds`), in minutes.
+            let seconds = error.userLockout?.expiresIn.map { Int($0.components.seconds) } ?? 3600
+            self.init(
+                message: .localized(.errorAccountLocked, count: max(1, (seconds + 59) / 60)),
+                retryAfterSeconds: max(1, seconds))
         case _ where error.context.status == 429:
             self.init(message: .localized(.errorRateLimited, count: wait ?? 1), retryAfterSeconds: wait ?? 1)
         case .api, .reverificationRequired:

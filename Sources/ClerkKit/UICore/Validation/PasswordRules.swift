@@ -29,12 +29,13 @@ public struct PasswordRules: Hashable, Sendable {
         self.requiredSpecialCharacters = requiredSpecialCharacters
     }
 
-    /// The rules of an instance's settings; the defaults where it says nothing.
+    /// The rules of an instance's settings; the defaults where it says nothing. A length of `0` (the real
+    /// service's `max_length` when the instance sets no maximum) counts as unset.
     public init(settings: UserSettings.PasswordSettings?) {
         let defaults = PasswordRules()
         self.init(
-            minimumLength: max(1, settings?.minLength ?? defaults.minimumLength),
-            maximumLength: settings?.maxLength ?? defaults.maximumLength,
+            minimumLength: settings?.minLength.flatMap { $0 > 0 ? $0 : nil } ?? defaults.minimumLength,
+            maximumLength: settings?.maxLength.flatMap { $0 > 0 ? $0 : nil } ?? defaults.maximumLength,
             requiresNumber: settings?.requireNumbers ?? false,
             requiresUppercase: settings?.requireUppercase ?? false,
             requiresLowercase: settings?.requireLowercase ?? false,

@@ -31,14 +31,16 @@ enum MachineFixtures {
         _ user: UserRecord?, now: Millis = now, configuration: ClerkEmulator.Configuration = .init()
     ) -> SignInMachine.Context {
         SignInMachine.Context(
-            configuration: configuration, user: user, now: now, freshCode: "135790", newSessionId: "sess_new")
+            configuration: configuration, passwordPolicy: PasswordPolicy(configuration: configuration, overlay: nil),
+            user: user, now: now, freshCode: "135790", newSessionId: "sess_new")
     }
 
     static func signUpContext(
         now: Millis = now, configuration: ClerkEmulator.Configuration = .init(), taken: Set<String> = []
     ) -> SignUpMachine.Context {
         SignUpMachine.Context(
-            configuration: configuration, now: now, freshCode: "246801",
+            configuration: configuration, passwordPolicy: PasswordPolicy(configuration: configuration, overlay: nil),
+            now: now, freshCode: "246801",
             isTaken: { _, value in taken.contains(value.lowercased()) }, newUserId: "user_new",
             newSessionId: "sess_new")
     }

@@ -249,7 +249,7 @@ struct SignInMachineTests {
             #expect(machine.status == .needsNewPassword)
             let short = machine.handle(
                 .resetPassword(password: "short", signOutOfOtherSessions: true), context: F.signInContext(user))
-            #expect(F.failure(short) == .passwordTooShort)
+            #expect(F.failure(short) == .passwordTooShort(8))
             let reset = machine.handle(
                 .resetPassword(password: "a new password", signOutOfOtherSessions: false),
                 context: F.signInContext(user))

@@ -89,7 +89,7 @@ struct SignUpMachineTests {
         #expect(F.failure(created(Fields(emailAddress: "not-an-email")).1)?.code == "form_param_format_invalid")
         #expect(F.failure(created(Fields(phoneNumber: "555")).1)?.code == "form_param_format_invalid")
         #expect(F.failure(created(Fields(username: "ab")).1)?.code == "form_param_format_invalid")
-        #expect(F.failure(created(Fields(password: "short")).1) == .passwordTooShort)
+        #expect(F.failure(created(Fields(password: "short")).1) == .passwordTooShort(8))
         let noUsernames = ClerkEmulator.Configuration(identifiers: [.emailAddress])
         #expect(
             F.failure(created(Fields(username: "ada_l"), configuration: noUsernames).1) == .paramUnknown("username"))

@@ -1,0 +1,119 @@
+import ClerkKit
+import ClerkKitTesting
+import CourierTestSupport
+import Foundation
+import Logging
+import Testing
+
+/// `clerk sign-in` and `clerk auth` finishing what the password starts: a second factor (TOTP, backup code, SMS)
+/// and client trust (a code sent for a device new to the user); `clerk sign-up --legal-accepted`.
+@Suite("clerk: second factors, client trust and legal consent")
+struct SecondFactorCommandTests {
+    static let password = "analytical-engine-1843"
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    static func withEmulator(
+        _ configuration: ClerkEmulator.Configuration, _ body: (ClerkEmulator, [String]) async throws -> Void
+    ) async throws {
+        var logger = Logger(label: "clerk-emulator")
+        logger.logLevel = .critical
+        let emulator = ClerkEmulator(configuration: configuration, logger: logger)
+        let url = try await emulator.start()
+        do {
+            try await withTemporaryDirectory { directory in
+                let connection = [
+                    "--publishable-key", await emulator.publishableKey, "--proxy-url", url.absoluteString,
+                    "--state-dir", directory.url.appendingPathComponent("state").path, "--json",
+                ]
+                try await body(emulator, connection)
+            }
+        } catch {
+            await emulator.stop()
+            throw error
+        }
+        await emulator.stop()
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func signInWithATOTPCodeThenABackupCode() async throws {
+        try await Self.withEmulator(.init(secondFactors: [.totp, .backupCode])) { emulator, connection in
+            let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Self.password)
+            let secret = try await emulator.enableTOTP(userId: user.id)
+            let backup = try #require(try await emulator.createBackupCodes(userId: user.id).first)
+            let credentials = ["sign-in", "--identifier", "ada@example.com", "--password", Self.password]
+            let stopped = try await run("clerk", credentials + connection, input: "")
+            #expect(stopped.status != 0)
+            #expect(stopped.standardError.contains("--totp-code"), "\(stopped.standardError)")
+
+            let totp = try #require(await emulator.totpCode(secret: secret))
+            let signedIn = try await run("clerk", credentials + ["--totp-code", totp] + connection, input: "")
+            #expect(signedIn.status == 0, "\(signedIn.standardError)")
+            #expect(signedIn.lines.joined().contains("\"status\":\"complete\""))
+            #expect(try await run("clerk", ["sign-out"] + connection).status == 0)
+
+            let withBackup = try await run("clerk", credentials + ["--backup-code", backup] + connection, input: "")
+            #expect(withBackup.status == 0, "\(withBackup.standardError)")
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func signInWithAnSMSCode() async throws {
+        try await Self.withEmulator(.init(secondFactors: [.phoneCode])) { emulator, connection in
+            let user = try await emulator.createUser(
+                emailAddress: "ada@example.com", phoneNumber: "+15555550100", password: Self.password)
+            try await emulator.enableSMSSecondFactor(userId: user.id)
+            let finished = try await run(
+                "clerk",
+                ["sign-in", "--identifier", "ada@example.com", "--password", Self.password, "--code", "424242"]
+                    + connection, input: "")
+            #expect(finished.status == 0, "\(finished.standardError)")
+            #expect(finished.lines.joined().contains("\"status\":\"complete\""))
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func clientTrustInSignInAndAuth() async throws {
+        var configuration = ClerkEmulator.Configuration(secondFactors: [])
+        configuration.clientTrust = true
+        try await Self.withEmulator(configuration) { emulator, connection in
+            try await emulator.createUser(emailAddress: "ada+clerk_test@example.com", password: Self.password)
+            let credentials = ["sign-in", "--identifier", "ada+clerk_test@example.com", "--password", Self.password]
+            let signIn = try await run("clerk", credentials + ["--code", "424242"] + connection, input: "")
+            #expect(signIn.status == 0, "\(signIn.standardError)")
+            #expect(signIn.standardError.contains("new to the account"), "\(signIn.standardError)")
+            #expect(try await run("clerk", ["sign-out"] + connection).status == 0)
+            // The same device is known now: the password alone signs in.
+            let again = try await run("clerk", credentials + connection, input: "")
+            #expect(again.status == 0, "\(again.standardError)")
+            #expect(!again.standardError.contains("new to the account"))
+            let attempts = await emulator.requestLog().filter { $0.path.hasSuffix("/attempt_second_factor") }
+            #expect(attempts.count == 1)
+        }
+        try await Self.withEmulator(configuration) { emulator, connection in
+            try await emulator.createUser(emailAddress: "ada+clerk_test@example.com", password: Self.password)
+            let auth = try await run(
+                "clerk", ["auth", "--language", "en"] + connection,
+                input: "ada+clerk_test@example.com\n\(Self.password)\n424242\n")
+            #expect(auth.status == 0, "\(auth.standardError)")
+            #expect(auth.lines.joined().contains("\"status\":\"complete\""), "\(auth.lines)")
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func signUpWithLegalConsent() async throws {
+        let configuration = ClerkEmulator.Configuration(
+            identifiers: [.emailAddress], firstFactors: [.password], secondFactors: [],
+            signUp: .init(requiredFields: [.emailAddress, .password, .legalAccepted]))
+        try await Self.withEmulator(configuration) { _, connection in
+            let fields = [
+                "sign-up", "--email", "ada+clerk_test@example.com", "--password", Self.password, "--code", "424242",
+            ]
+            let refused = try await run("clerk", fields + connection, input: "")
+            #expect(refused.status != 0)
+            #expect(refused.standardError.contains("legal_accepted"), "\(refused.standardError)")
+            let accepted = try await run("clerk", fields + ["--legal-accepted"] + connection, input: "")
+            #expect(accepted.status == 0, "\(accepted.standardError)")
+            #expect(accepted.lines.joined().contains("\"status\":\"complete\""))
+        }
+    }
+}

@@ -42,6 +42,7 @@ struct ReadmeTests {
         // specification's ColorMessage.
         let files = [
             "ReadmeSnippets.swift", "ConnectivityReadmeSnippets.swift", "SyncedStateReadmeSnippets.swift",
+            "DeliveryReadmeSnippets.swift",
             "Specification/SpecMessages.swift",
         ]
         let source = try files.map {

@@ -25,4 +25,13 @@ struct SyncedStateReadmeTests {
         #expect(answered.context.reply?["answer"] as? Int == 42)
         #expect(acknowledged.context.reply?.isEmpty == true)
     }
+
+    @Test("The delivery example runs: queued as user info out of range, pending until the link is back")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func delivery() async throws {
+        let (report, settled) = try await withTimeout { try await DeliveryReadmeSnippets.deliverySnippet() }
+        #expect(report.transport == .userInfo)
+        #expect(report.failedAttempts.isEmpty)
+        #expect(settled?.isHealthy == true)
+    }
 }

@@ -152,12 +152,12 @@ extension ConnectivityManager {
 
     /// The session's state now, for routing: the reported ``state`` can lag a change whose callback is
     /// still on its way.
-    private var liveState: ConnectivityState {
+    var liveState: ConnectivityState {
         Self.snapshot(of: session)
     }
 
     @available(macOS 10.15, *)
-    private func awaitSend(
+    func awaitSend(
         _ outgoing: OutgoingMessage,
         options: SendOptions
     ) async throws(ConnectivityError) -> ConnectivitySendResult {

@@ -44,6 +44,8 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivityMana
 
     let internalState: Locked<Internal>
     let relay = EventRelay<ConnectivityEvent>()
+    /// The fold of every event into a ``SessionHealth``.
+    let healthState: Locked<SessionHealth>
 
     /// Creates a manager for a session and becomes its delegate.
     /// - Parameters:
@@ -54,7 +56,10 @@ public final class ConnectivityManager: ConnectivityManagement, ConnectivityMana
         self.fileInbox =
             fileInbox
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("SundialKitFiles", isDirectory: true)
-        internalState = Locked(Internal(state: Self.snapshot(of: session)))
+        let state = Self.snapshot(of: session)
+        internalState = Locked(Internal(state: state))
+        healthState = Locked(SessionHealth(state: state))
+        trackHealth()
         session.delegate = self
     }
 

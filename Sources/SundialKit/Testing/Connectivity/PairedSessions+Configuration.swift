@@ -105,11 +105,25 @@ extension PairedSessions {
         public var error: ConnectivityError
         /// For live messages: report the error twice for the same send, as a flapping link can.
         public var reportedTwice: Bool
+        /// For user-info and file transfers: the session refuses the transfer when it is queued (the call
+        /// throws), instead of accepting it and finishing it with the error.
+        public var refusedAtOnce: Bool
 
         /// Creates a fault.
         public init(_ error: ConnectivityError, reportedTwice: Bool = false) {
             self.error = error
             self.reportedTwice = reportedTwice
+            self.refusedAtOnce = false
+        }
+
+        /// Creates a fault that a queued transfer meets.
+        /// - Parameters:
+        ///   - error: The error reported.
+        ///   - refusedAtOnce: Whether the session refuses the transfer when it is queued.
+        public init(_ error: ConnectivityError, refusedAtOnce: Bool) {
+            self.error = error
+            self.reportedTwice = false
+            self.refusedAtOnce = refusedAtOnce
         }
     }
 }

@@ -119,8 +119,8 @@ public final class PairedSessions: Sendable {
     /// Makes the next `count` sends of `transport` from `side` fail with `fault`.
     ///
     /// Live transports report the error to the sender (twice if the fault says so); queued transports
-    /// (user info, complication user info, files) finish with the error and are not delivered;
-    /// `updateApplicationContext` throws it.
+    /// (user info, complication user info, files) finish with the error and are not delivered, or are refused
+    /// when queued if the fault says so; `updateApplicationContext` throws it.
     public func inject(_ fault: Fault, into transport: MessageTransport, from side: Side, count: Int = 1) {
         link.update { state in
             for _ in 0..<max(count, 0) {

@@ -35,6 +35,9 @@ extension PairLink {
                 _ = try PropertyListValue.validatedSizeBound(of: userInfo)
             }
             let fault = state[sender].takeFault(for: transport)
+            if let fault, fault.refusedAtOnce {
+                throw fault.error
+            }
             if transport == .currentUserInfo {
                 guard sender == .phone else {
                     throw .invalidParameter("complication user info is sent from the iPhone")

@@ -10,8 +10,8 @@ import FoundationNetworking
 #endif
 
 // clerk-benchmark: ClerkKit's request pipeline against the emulator (with a bare URLSession request to the same
-// endpoint as the floor, in the same run), 1,000 concurrent getToken() calls, cold start from the file store, and
-// the emulator's sign-in rate.
+// endpoint as the floor, in the same run), 1,000 concurrent getToken() calls, getToken() from the cache, cold start
+// from the file store, and the emulator's sign-in rate.
 
 /// Counts the requests that reach the wire, by path.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -96,6 +96,23 @@ func measureTokenDeduplication(_ emulator: ClerkEmulator) async throws {
     }
     var report = Report("1,000 concurrent getToken() on a cold cache", columns: ["requests sent", "all answered in"])
     report.add("\(requests)", elapsed.millisecondsText)
+    report.print()
+    try await measureCachedToken(clerk, options: options, sentBefore: requests + before, counting: counting)
+}
+
+/// `getToken()` answered from the cache (the token just fetched, far from its expiry): what an app pays per call.
+@MainActor
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+func measureCachedToken(_ clerk: Clerk, options: GetTokenOptions, sentBefore: Int, counting: CountingTransport)
+    async throws
+{
+    let cached = try await sample(iterations: isQuickRun ? 200 : 20_000, warmup: 100) {
+        _ = try await clerk.auth.getToken(options)
+    }
+    let sent = counting.count(pathSuffix: "/tokens/benchmark") - sentBefore
+    guard sent == 0 else { throw BenchmarkFailure(description: "cached getToken() sent \(sent) requests") }
+    var report = Report("getToken() from the cache (no request)", columns: ["", "p50", "p99"])
+    report.add("ClerkKit", cached.p50.microsecondsText, cached.p99.microsecondsText)
     report.print()
 }
 

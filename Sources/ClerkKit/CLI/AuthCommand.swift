@@ -15,8 +15,8 @@ struct AuthCommand: AsyncParsableCommand {
             another method, /forgot to reset the password, /resend for a new code, /back or /cancel. Without a \
             terminal (or with --json), answers are read line by line from standard input, after the values given \
             by --identifier, --password (or --password-fd) and --code; with the embedded emulator, codes and links it sent are used \
-            when none is given. At an email link, paste the link from the email (it is opened here) or the address \
-            it redirected to.
+            when none is given. At an email link, open the link on any device (the sign-in is polled and goes on by \
+            itself), or paste the link from the email (it is opened here) or the address it redirected to.
             """
     )
 
@@ -72,6 +72,7 @@ struct AuthCommand: AsyncParsableCommand {
             let flow = AuthFlow(
                 clerk: context.clerk, mode: mode, localizer: Localizer(preferredLanguages: languages),
                 emailLinkRedirectURL: redirect)
+            flow.pollsEmailLinks = true
             let terminal = AuthTerminal(
                 flow: flow, interactive: interactive, answers: answers, emulator: context.emulator)
             try await terminal.run()

@@ -12,6 +12,8 @@ final class AuthTerminal {
     var answers: AuthAnswers
     let emulator: ClerkEmulator?
     private var steps = 0
+    /// A line being read when a wait for an email link ended without it: the next prompt takes it.
+    private var pendingLine: Task<String?, Never>?
 
     init(flow: AuthFlow, interactive: Bool, answers: AuthAnswers, emulator: ClerkEmulator?) {
         self.flow = flow
@@ -55,7 +57,18 @@ final class AuthTerminal {
             await flow.submitPassword()
         case .signInFactorOne(.emailLink)?:
             Prompt.say(flow.string(flow.resendLabel))
-            let typed = try await ask(.localized(.factorEmailLink), preset: await presetLink(), commands: true)
+            if let preset = await presetLink() { return await openEmailLink(preset) }
+            if interactive {
+                Prompt.write(
+                    flow.string(.localized(.factorEmailLink)) + " (open it on any device, or paste it here; "
+                        + "/other, /resend, /back, /cancel): ")
+            }
+            // The link may be opened anywhere: the sign-in is polled while a pasted link or a command is awaited.
+            guard case .line(let line) = await lineOrOpenedLink() else { return }
+            guard let typed = line?.trimmingCharacters(in: .whitespaces) else {
+                await flow.cancel()
+                throw ClerkError(.cancelled, "the input ended before the sign-in finished")
+            }
             if await command(typed) { return }
             await openEmailLink(typed)
         case .signInFactorOne?, .signInFactorTwo?, .resetPasswordCode?, .signUpVerifyEmail?, .signUpVerifyPhone?,
@@ -118,12 +131,67 @@ final class AuthTerminal {
             flow.screen.errorMessage = .localized(.linkNotStartedHere)
             return
         }
-        if !EmailLinkOpener.isEmailLink(url), await flow.handle(url) { return }
+        if !EmailLinkOpener.isEmailLink(url) {
+            if await flow.handle(url) { return }
+            // The address a link sent without PKCE redirected to: the link was opened, and the sign-in shows it.
+            if await flow.checkEmailLink() { return }
+        }
         do throws(ClerkError) {
             let callback = try await EmailLinkOpener.callback(opening: url)
-            if await !flow.handle(callback) { flow.screen.errorMessage = .localized(.linkNotStartedHere) }
+            if await flow.handle(callback) { return }
+            // A link sent without PKCE verified the sign-in as it was opened: the sign-in shows it.
+            if await flow.checkEmailLink() { return }
+            flow.screen.errorMessage = .localized(.linkNotStartedHere)
         } catch {
             flow.show(error)
+        }
+    }
+
+    /// The next line of input: the one a wait for an email link left unread, else a new one.
+    private func nextLine(secret: Bool) async -> String? {
+        guard let pending = pendingLine else { return await Prompt.nextLine(secret: secret) }
+        pendingLine = nil
+        return await pending.value
+    }
+
+    /// What ended a wait on the email-link screen.
+    private enum EmailLinkWait {
+        /// A line (nil at the end of input).
+        case line(String?)
+        /// The link was opened elsewhere and the flow moved on; the line being read stays for the next prompt.
+        case opened
+    }
+
+    /// Waits for a line while polling the sign-in every second (``AuthFlow/checkEmailLink()``).
+    private func lineOrOpenedLink() async -> EmailLinkWait {
+        let line = pendingLine ?? Task { await Prompt.nextLine() }
+        pendingLine = line
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<EmailLinkWait, Never>) in
+            let first = FirstOutcome(continuation)
+            let poller = Task { @MainActor [flow] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    if !Task.isCancelled, await flow.checkEmailLink() { return first.finish(.opened) }
+                }
+            }
+            Task { @MainActor in
+                let typed = await line.value
+                poller.cancel()
+                first.finish(.line(typed))
+            }
+        }
+        if case .line = outcome { pendingLine = nil }
+        return outcome
+    }
+
+    /// Resumes a continuation with the first outcome only.
+    @MainActor
+    private final class FirstOutcome {
+        private var continuation: CheckedContinuation<EmailLinkWait, Never>?
+        init(_ continuation: CheckedContinuation<EmailLinkWait, Never>) { self.continuation = continuation }
+        func finish(_ outcome: EmailLinkWait) {
+            continuation?.resume(returning: outcome)
+            continuation = nil
         }
     }
 
@@ -216,7 +284,7 @@ final class AuthTerminal {
             let shown = current.isEmpty ? "" : " [\(current)]"
             Prompt.write(flow.string(label) + hint + shown + ": ")
         }
-        let line = await Prompt.nextLine(secret: secret && interactive)
+        let line = await nextLine(secret: secret && interactive)
         guard let line else {
             await flow.cancel()
             throw ClerkError(.cancelled, "the input ended before the sign-in finished")

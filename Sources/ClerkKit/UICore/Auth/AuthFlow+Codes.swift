@@ -137,8 +137,12 @@ extension AuthFlow {
             switch destination {
             case .signInFactorOne(.emailLink):
                 guard let signIn, let redirect = emailLinkRedirectURL else { return }
+                let polls = pollsEmailLinks
                 sent = await perform { () async throws(ClerkError) in
-                    .signIn(try await auth.prepareEmailLink(signIn, redirectURL: redirect))
+                    .signIn(
+                        polls
+                            ? try await auth.sendEmailLink(signIn, redirectURL: redirect)
+                            : try await auth.prepareEmailLink(signIn, redirectURL: redirect))
                 }
             case .setUpPhoneCode:
                 guard let phoneId = setupPhone?.id else { return }

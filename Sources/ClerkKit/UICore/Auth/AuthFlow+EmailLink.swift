@@ -14,9 +14,12 @@ extension AuthFlow {
             screen.errorMessage = .localized(.methodUnavailable)
             return
         }
+        let polls = pollsEmailLinks
         guard
             let sent = await perform({ () async throws(ClerkError) in
-                try await clerk.auth.prepareEmailLink(current, redirectURL: redirect)
+                polls
+                    ? try await clerk.auth.sendEmailLink(current, redirectURL: redirect)
+                    : try await clerk.auth.prepareEmailLink(current, redirectURL: redirect)
             })
         else { return }
         signIn = sent
@@ -53,6 +56,34 @@ extension AuthFlow {
             case nil, .some(nil): return
             }
         }
+        return true
+    }
+
+    /// With ``pollsEmailLinks``, on the email-link screen: reloads the sign-in and, once its link was opened (the
+    /// sign-in moved on, usually to complete), continues the flow from there. Returns whether it moved on; call it
+    /// every second or two while the screen shows, as clerk-js polls. A link that expired shows its error.
+    @discardableResult
+    public func checkEmailLink() async -> Bool {
+        guard pollsEmailLinks, destination == .signInFactorOne(.emailLink), let current = signIn,
+            !screen.isLoading, inFlight == nil
+        else { return false }
+        let reloaded: SignIn
+        do throws(ClerkError) {
+            reloaded = try await clerk.auth.reload(current)
+        } catch {
+            return false  // a failed poll is tried again at the next one
+        }
+        // The screen may have changed while the reload ran (another method chosen, cancelled).
+        guard destination == .signInFactorOne(.emailLink), signIn?.id == reloaded.id else { return false }
+        if reloaded.status == .needsFirstFactor {
+            switch reloaded.firstFactorVerification?.status {
+            case .expired?: screen.errorMessage = .localized(.codeExpired)
+            case .failed?: screen.errorMessage = .localized(.codeTooManyAttempts)
+            default: break
+            }
+            return false
+        }
+        await step { [self] in await route(reloaded) }
         return true
     }
 

@@ -120,6 +120,10 @@ public final class AuthFlow: ScreenModel, Observable, ObservedModel {
         set { mutate(\.emailLinkRedirectURL) { _emailLinkRedirectURL = newValue } }
     }
     private var _emailLinkRedirectURL: String? = nil
+    /// Whether email links are sent without PKCE and waited for by polling the sign-in (``checkEmailLink()``), as
+    /// a tool with no URL scheme of its own needs (the link may be opened on any device); false (the default)
+    /// sends them with PKCE, completed by ``handle(_:)``.
+    public var pollsEmailLinks = false
     /// The country national phone numbers are read in; nil asks for `+` and the calling code.
     public var defaultPhoneCountry: PhoneCountry? {
         get { access(\.defaultPhoneCountry, _defaultPhoneCountry) }

@@ -1,0 +1,43 @@
+import ClerkKit
+import ClerkKitTesting
+import CourierTestSupport
+import Foundation
+import Logging
+import Testing
+
+/// `clerk auth` at an email link: the link opened on another device signs in here, found by polling the sign-in,
+/// with nothing pasted.
+@Suite("clerk auth: email links opened elsewhere")
+struct EmailLinkPollingCommandTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func theLinkOpenedElsewhereSignsInWithoutPastingIt() async throws {
+        var logger = Logger(label: "clerk-emulator")
+        logger.logLevel = .critical
+        let emulator = ClerkEmulator(
+            configuration: .init(identifiers: [.emailAddress], firstFactors: [.emailLink], secondFactors: []),
+            logger: logger)
+        let url = try await emulator.start()
+        defer { Task { await emulator.stop() } }
+        try await emulator.createUser(emailAddress: "ada@example.com")
+        try await withTemporaryDirectory { directory in
+            let auth = try ChildProcess(
+                product: "clerk",
+                arguments: [
+                    "auth", "--json", "--language", "en", "--publishable-key", await emulator.publishableKey,
+                    "--proxy-url", url.absoluteString, "--state-dir", directory.url.appendingPathComponent("s").path,
+                ],
+                standardInput: true)
+            defer { auth.signal(SIGKILL) }
+            auth.write("ada@example.com\n")
+            try await auth.waitForStandardError(containing: "== Check your email ==")
+            let link = try #require(await emulator.latestLink(for: "ada@example.com"))
+            // A browser on another device opens it; its redirect never reaches the command. Standard input stays
+            // open, with nothing typed.
+            let opened = try await emulator.inProcessTransport.send(ClerkHTTPRequest(method: "GET", url: link))
+            #expect(opened.status == 303)
+            #expect(try await auth.waitForExit(within: .seconds(30)) == 0, "\(auth.standardError)")
+            let reloads = await emulator.requestLog().filter { $0.method == "GET" && $0.path.contains("/sign_ins/") }
+            #expect(!reloads.isEmpty)
+        }
+    }
+}

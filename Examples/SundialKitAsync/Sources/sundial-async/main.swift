@@ -1,7 +1,8 @@
 // sundial-async: SundialKit with async/await only. Reads this machine's network path with `NetworkStream`, then
 // plays an iPhone and an Apple Watch (SundialKitTesting's `PairedSessions`, in memory) with the actor
 // `ConnectivityObserver`: a live message with a reply, then one sent while the watch is out of reach, delivered
-// when it comes back. Ends by itself; exits with 1 when something expected does not arrive within 5 seconds.
+// when it comes back, then one delivered with a retry policy and a fallback chain while the session's health is
+// watched. Ends by itself; exits with 1 when something expected does not arrive within 5 seconds.
 
 import ColorShared
 import Foundation
@@ -11,6 +12,7 @@ import SundialKitTesting
 do {
     try await showNetworkPath()
     try await exchangeColors()
+    try await deliverWithFallback()
     print("done")
 } catch {
     print("failed: \(error)")
@@ -72,6 +74,38 @@ func exchangeColors() async throws {
     let delivered = try await within(.seconds(5)) { await watchSide.value }
     print("watch: back in reach; received \(delivered.map(\.description) ?? "nothing")")
     guard delivered == teal else { throw ExampleError("the watch did not receive \(teal)") }
+}
+
+/// A delivery whose live tries fail: retried, then queued as user info, and the session's health meanwhile.
+func deliverWithFallback() async throws {
+    let pair = PairedSessions()
+    let phone = ConnectivityObserver(session: pair.phone, messageDecoder: ColorMessage.decoder)
+    let watch = ConnectivityObserver(session: pair.watch, messageDecoder: ColorMessage.decoder)
+    try await phone.activate(timeout: .seconds(5))
+    try await watch.activate(timeout: .seconds(5))
+    let colors = await watch.messageStream()
+
+    // The next two live messages from the phone fail, as on a flaky link.
+    pair.inject(.init(.messageReplyTimedOut), into: .message, from: .phone, count: 2)
+    let policy = DeliveryPolicy(retry: RetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(50)))
+    let violet = ColorMessage(red: 0.5, green: 0, blue: 1)
+    let report = try await phone.manager.deliver(violet, policy: policy)
+    let failures = report.failedAttempts.map { "\($0.transport.rawValue): \($0.error.code)" }
+    print("phone: sent \(violet) by \(report.transport.rawValue) after \(failures.count) failed tries \(failures)")
+    guard report.transport == .userInfo else { throw ExampleError("expected user info, got \(report.transport)") }
+
+    let received = try await within(.seconds(5)) { () -> ColorMessage? in
+        for await message in colors {
+            if let color = try? ColorMessage.decoder.decode(message) as? ColorMessage { return color }
+        }
+        return nil
+    }
+    guard received == violet else { throw ExampleError("the watch did not receive \(violet)") }
+    let health = try await within(.seconds(5)) { () -> SessionHealth? in
+        for await health in phone.manager.healthUpdates() where health.pendingTransfers == 0 { return health }
+        return nil
+    }
+    print("watch: received \(violet); phone health: \(health.map(\.description) ?? "none")")
 }
 
 /// Runs `operation`, failing if it takes longer than `limit`.

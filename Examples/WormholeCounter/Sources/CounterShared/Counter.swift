@@ -12,6 +12,12 @@ public struct CounterUpdate: Codable, Sendable, Equatable {
     }
 }
 
+/// A request for the count the app sent last (request/reply: the widget asks, the app answers).
+public struct CountQuery: Codable, Sendable {
+    /// Creates a query.
+    public init() {}
+}
+
 /// The wormhole both sides open, and the mailbox they use.
 public enum Counter {
     /// The app group the app and its widget extension share (set it in both targets' App Groups capability).
@@ -19,6 +25,9 @@ public enum Counter {
 
     /// The mailbox for counter updates.
     public static let identifier: MessageIdentifier = "counter"
+
+    /// What the app answers while it runs: ``CountQuery`` → the ``CounterUpdate`` it sent last.
+    public static let currentCount: MessageIdentifier = "counter-current"
 
     /// Every update is kept in order (queue mode), so a widget that starts late still sees each one.
     public static let deliveryModes: [MessageIdentifier: DeliveryMode] = [identifier: .queue(capacity: 100)]

@@ -1,6 +1,7 @@
 // counter-widget DIRECTORY [LAST]: the widget's side. Prints every counter update that arrives through the
-// wormhole in DIRECTORY, including those sent before it started, and exits once it has shown LAST (5 by
-// default); exits with status 1 if that has not happened within 10 seconds.
+// wormhole in DIRECTORY, including those sent before it started; once it has shown LAST (5 by default) it asks the
+// app for its current count (request/reply) and exits; exits with status 1 if that has not happened within 10
+// seconds or the answer is not LAST.
 
 import CounterShared
 import Foundation
@@ -27,7 +28,16 @@ do {
         switch delivery.content {
         case .message(let update):
             say("widget: count \(update.count) (message #\(delivery.sequence ?? 0), missed \(delivery.missedCount))")
-            if update.count == last { exit(0) }
+            if update.count == last {
+                if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+                    // Request/reply: ask the app, which answers while it runs.
+                    let current = try await wormhole.request(
+                        CountQuery(), to: Counter.currentCount, expecting: CounterUpdate.self, timeout: .seconds(5))
+                    say("widget: the app says the count is \(current.count)")
+                    exit(current.count == last ? 0 : 1)
+                }
+                exit(0)
+            }
         case .failure(let error):
             say("widget: skipped an unreadable message: \(error)")
         case .signal, .cleared:

@@ -2,7 +2,8 @@
 // plays an iPhone and an Apple Watch (SundialKitTesting's `PairedSessions`, in memory) with the actor
 // `ConnectivityObserver`: a live message with a reply, then one sent while the watch is out of reach, delivered
 // when it comes back, then one delivered with a retry policy and a fallback chain while the session's health is
-// watched. Ends by itself; exits with 1 when something expected does not arrive within 5 seconds.
+// watched, then a setting kept in step on both sides with `SyncedState`, changed while the watch is out of reach.
+// Ends by itself; exits with 1 when something expected does not arrive within 5 seconds.
 
 import ColorShared
 import Foundation
@@ -13,6 +14,7 @@ do {
     try await showNetworkPath()
     try await exchangeColors()
     try await deliverWithFallback()
+    try await syncSettings()
     print("done")
 } catch {
     print("failed: \(error)")
@@ -106,6 +108,42 @@ func deliverWithFallback() async throws {
         return nil
     }
     print("watch: received \(violet); phone health: \(health.map(\.description) ?? "none")")
+}
+
+/// The watch face's brightness, kept in step between the two sides.
+struct Brightness: Codable, Sendable, Equatable {
+    var level: Int
+}
+
+/// A `SyncedState` on each side: a change made while the watch is out of reach arrives when it is back.
+func syncSettings() async throws {
+    let pair = PairedSessions()
+    let phone = ConnectivityObserver(session: pair.phone)
+    let watch = ConnectivityObserver(session: pair.watch)
+    try await phone.activate(timeout: .seconds(5))
+    try await watch.activate(timeout: .seconds(5))
+    let phoneState = try SyncedState(
+        name: "brightness", initial: Brightness(level: 5), manager: phone.manager,
+        storage: InMemorySyncedStateStorage())
+    let watchState = try SyncedState(
+        name: "brightness", initial: Brightness(level: 5), manager: watch.manager,
+        storage: InMemorySyncedStateStorage())
+    await phoneState.start()
+    await watchState.start()
+    let watchEvents = watchState.events()
+
+    pair.setLinkUp(false)
+    let revision = try await phoneState.set(Brightness(level: 8))
+    print("phone: brightness 8 at revision \(revision), watch out of reach")
+    pair.setLinkUp(true)
+    let applied = try await within(.seconds(5)) { () -> Brightness? in
+        for await event in watchEvents {
+            if case .applied(let value, _) = event { return value }
+        }
+        return nil
+    }
+    print("watch: back in reach; brightness \(applied.map { String($0.level) } ?? "none")")
+    guard applied == Brightness(level: 8) else { throw ExampleError("the watch did not get brightness 8") }
 }
 
 /// Runs `operation`, failing if it takes longer than `limit`.

@@ -13,8 +13,10 @@ import Testing
     @Test func loadsEveryOperation() throws {
         let spec = try self.spec
         #expect(spec.version == "v1")
-        // The description's 202 and the two operations FAPISpec+Supplement adds (magic_links/complete, hosted_auth).
-        #expect(spec.operations.count == 204)
+        // The description's 202, the two operations FAPISpec+Supplement adds (magic_links/complete, hosted_auth)
+        // and the five trusted-device operations again under their newer name (biometric_credentials).
+        #expect(spec.operations.count == 209)
+        #expect(spec.operation(method: "POST", path: "/v1/client/biometric_credentials/validate") != nil)
         #expect(
             spec.operation(method: "POST", path: "/v1/client/magic_links/complete")?.operationID == "completeMagicLink")
         #expect(spec.operation(method: "POST", path: "/v1/client/hosted_auth")?.operationID == "createHostedAuth")

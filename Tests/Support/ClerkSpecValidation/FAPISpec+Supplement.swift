@@ -16,6 +16,9 @@ import Yams
 /// - `locale` on `Client.SignIn` (and its copy `Client.SignIn-2`), `Client.SignUp` and `Client.User`, and
 ///   `bypass_client_trust` on `Client.User`: recorded responses of the real service carry them; the description
 ///   lags.
+/// - Trusted devices under their newer name (clerk-ios 1.5): each `/v1/me/trusted_devices…` and
+///   `/v1/client/trusted_devices/validate` operation again at `…/biometric_credentials…`, and
+///   `biometric_credential_sign_in_enabled` in `Client.NativeSettings`, which advertises that naming.
 /// - `enterprise_sso` as a strategy of the SAML verification stub: the description's enum lists only `saml`,
 ///   while `enterprise_sso` is a first-factor and sign-up strategy everywhere else in it.
 ///
@@ -162,6 +165,9 @@ extension FAPISpec {
               properties:
                 locale: {type: string, nullable: true}
                 bypass_client_trust: {type: boolean}
+            Client.NativeSettings:
+              properties:
+                biometric_credential_sign_in_enabled: {type: boolean}
             Stubs.Verification.SAML:
               properties:
                 strategy:
@@ -171,7 +177,19 @@ extension FAPISpec {
     /// `document` with `supplementYAML` merged in: objects key by key, arrays (parameter lists) appended,
     /// otherwise the supplement's value.
     static func supplemented(_ document: SpecNode) throws -> SpecNode {
-        merge(document, SpecNode.yaml(try Yams.load(yaml: supplementYAML)))
+        withBiometricCredentialPaths(merge(document, SpecNode.yaml(try Yams.load(yaml: supplementYAML))))
+    }
+
+    /// `document` with every trusted-device path also under its newer name, `biometric_credentials`.
+    private static func withBiometricCredentialPaths(_ document: SpecNode) -> SpecNode {
+        guard case .object(var members) = document, case .object(var paths)? = members["paths"] else {
+            return document
+        }
+        for (path, item) in paths where path.contains("/trusted_devices") {
+            paths[path.replacingOccurrences(of: "/trusted_devices", with: "/biometric_credentials")] = item
+        }
+        members["paths"] = .object(paths)
+        return .object(members)
     }
 
     private static func merge(_ base: SpecNode, _ overlay: SpecNode) -> SpecNode {

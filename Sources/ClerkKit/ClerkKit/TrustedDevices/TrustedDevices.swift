@@ -19,10 +19,13 @@ public struct TrustedDevices {
     }
     var credentials: TrustedDeviceCredentialStore { TrustedDeviceCredentialStore(store: clerk.core.dependencies.store) }
     var appIdentifier: String? { clerk.configuration.options.device.bundleId }
+    /// The paths the instance's environment advertises.
+    var endpoints: TrustedDeviceEndpoints { TrustedDeviceEndpoints(clerk.environment) }
 
-    /// The signed-in user's active trusted devices (`GET /v1/me/trusted_devices`).
+    /// The signed-in user's active trusted devices (`GET /v1/me/trusted_devices`, or
+    /// `/v1/me/biometric_credentials` where the instance advertises that naming).
     public func list() async throws(ClerkError) -> [TrustedDevice] {
-        try await clerk.account.perform(FAPIRequest("GET", "/v1/me/trusted_devices"), as: [TrustedDevice].self)
+        try await clerk.account.perform(endpoints.list(), as: [TrustedDevice].self)
     }
 
     /// Whether this installation can sign in with a trusted device now. With a signed-in user, their credential
@@ -82,13 +85,13 @@ public struct TrustedDevices {
                 platform: "ios", appIdentifier: appIdentifier, name: deviceName, algorithm: "ES256",
                 publicKeyJwk: key.publicKeyJWK)
             let challenge = try await clerk.account.perform(
-                try FAPIRequest("POST", "/v1/me/trusted_devices/prepare", parameters: parameters),
+                try endpoints.prepare(parameters),
                 as: TrustedDeviceChallenge.self)
             let signature = try await keys.sign(Data(challenge.clientData.utf8), keyID: key.keyID, reason: reason)
             parameters.clientData = challenge.clientData
             parameters.signature = Base64URL.encode(signature)
             let device = try await clerk.account.perform(
-                try FAPIRequest("POST", "/v1/me/trusted_devices/attempt", parameters: parameters),
+                try endpoints.attempt(parameters),
                 as: TrustedDevice.self)
             let credential = TrustedDeviceCredential(
                 id: device.id, keyID: key.keyID, userID: userID, identifierHint: identifierHint,
@@ -110,7 +113,7 @@ public struct TrustedDevices {
     @discardableResult
     public func revoke(id: String) async throws(ClerkError) -> TrustedDevice {
         let device = try await clerk.account.perform(
-            FAPIRequest("DELETE", "/v1/me/trusted_devices/\(FAPIRequest.segment(id))"), as: TrustedDevice.self)
+            endpoints.revoke(id), as: TrustedDevice.self)
         for credential in credentials.all() where credential.id == id { forget(credential) }
         return device
     }
@@ -133,7 +136,7 @@ public struct TrustedDevices {
         let validation: TrustedDeviceValidation
         do throws(ClerkError) {
             validation = try await clerk.auth.perform(
-                try FAPIRequest("POST", "/v1/client/trusted_devices/validate", parameters: parameters),
+                try endpoints.validate(parameters),
                 as: TrustedDeviceValidation.self)
         } catch  where TrustedDeviceRules.credentialIsGone(error) {
             forget(credential)

@@ -53,6 +53,10 @@ extension ClerkEmulator {
         public var passkeyRelyingPartyID: String? = nil
         /// Whether native apps may enroll trusted devices and sign in with them (`native_settings`); off by default.
         public var trustedDevices: Bool = false
+        /// Whether the environment also advertises trusted devices under their newer name
+        /// (`native_settings.biometric_credential_sign_in_enabled`), so clients use `/v1/me/biometric_credentials…`.
+        /// Both names are served either way; off by default.
+        public var biometricCredentialNaming: Bool = false
         /// Whether organizations are on and how many memberships a user may hold (`organization_settings`).
         public var organizations: Organizations = .init()
         /// Whether every user must set up a second factor (Clerk's "require multi-factor authentication"): a session

@@ -19,10 +19,12 @@ extension EmulatorStore {
         guard configuration.trustedDevices else { throw FAPIError.notEnabled("strategy", "Trusted devices") }
     }
 
-    /// The `/v1/me/trusted_devices…` and `/v1/client/trusted_devices/validate` routes; nil for other requests.
-    mutating func trustedDeviceRoute(_ method: String, _ path: PathMatcher, _ call: inout Call)
+    /// The `/v1/me/trusted_devices…` and `/v1/client/trusted_devices/validate` routes, also served under their
+    /// newer names (`biometric_credentials`, clerk-ios 1.5); nil for other requests.
+    mutating func trustedDeviceRoute(_ method: String, _ named: PathMatcher, _ call: inout Call)
         throws(FAPIError) -> Reply?
     {
+        let path = named.reading("biometric_credentials", as: "trusted_devices")
         let form = call.request.form
         if method == "POST", path.match("v1/client/trusted_devices/validate") != nil {
             try form.requireKnown(["trusted_device_id"])

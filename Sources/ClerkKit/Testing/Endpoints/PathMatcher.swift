@@ -7,6 +7,15 @@ struct PathMatcher: Sendable {
         segments = path.split(separator: "/")
     }
 
+    private init(segments: [Substring]) {
+        self.segments = segments
+    }
+
+    /// This path with each `from` segment read as `to` (one route under two names).
+    func reading(_ from: Substring, as to: Substring) -> PathMatcher {
+        PathMatcher(segments: segments.map { $0 == from ? to : $0 })
+    }
+
     /// The captured segments when the path has the pattern's shape, else nil.
     func match(_ pattern: String) -> [String]? {
         let parts = pattern.split(separator: "/")

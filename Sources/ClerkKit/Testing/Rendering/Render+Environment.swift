@@ -64,13 +64,23 @@ extension EmulatorStore {
             "single_session_mode": .bool(configuration.singleSessionMode), "enhanced_email_deliverability": false,
             "test_mode": true, "cookieless_dev": false, "url_based_session_syncing": true, "claimed_at": nil,
             "reverification": false,
-            "native_settings": [
-                "object": "native_settings", "api_enabled": true,
-                "trusted_device_sign_in_enabled": .bool(configuration.trustedDevices),
-                "trusted_device_enrollment_prompt_after_sign_in_enabled": false,
-                "trusted_device_enrollment_prompt_after_sign_up_enabled": false,
-            ],
+            "native_settings": nativeSettingsJSON(),
         ]
+    }
+
+    /// `auth_config.native_settings`; with ``ClerkEmulator/Configuration/biometricCredentialNaming``, also the newer
+    /// name of trusted devices.
+    private func nativeSettingsJSON() -> JSON {
+        var settings: JSON = [
+            "object": "native_settings", "api_enabled": true,
+            "trusted_device_sign_in_enabled": .bool(configuration.trustedDevices),
+            "trusted_device_enrollment_prompt_after_sign_in_enabled": false,
+            "trusted_device_enrollment_prompt_after_sign_up_enabled": false,
+        ]
+        if configuration.biometricCredentialNaming {
+            settings = settings.merging(["biometric_credential_sign_in_enabled": .bool(configuration.trustedDevices)])
+        }
+        return settings
     }
 
     private func displayConfigJSON() -> JSON {

@@ -190,7 +190,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = DurableStreamsServer(configuration: configuration)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let listening = ClosureService {
-            do throws(StreamStorageError) {
+            do throws(DurableStreamsServerError) {
                 try await server.run { port in
                     startUp.cancel()
                     FileHandle.standardOutput.write(

@@ -1,4 +1,4 @@
-public import DurableStreamsStorage
+import DurableStreamsStorage
 public import ServiceLifecycle
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -13,15 +13,15 @@ extension DurableStreamsServer: Service {
     /// try await group.run()
     /// ```
     ///
-    /// - Throws: ``StreamStorageError`` if the server cannot start (see ``start()``).
+    /// - Throws: ``DurableStreamsServerError`` if the server cannot start (see ``start()``).
     public func run() async throws {
         try await run(onListening: { _ in })
     }
 
     /// Runs the server as ``run()`` does, calling `onListening` with the bound port once it accepts connections.
     ///
-    /// - Throws: ``StreamStorageError`` if the server cannot start (see ``start()``).
-    public func run(onListening: (_ port: Int) async -> Void) async throws(StreamStorageError) {
+    /// - Throws: ``DurableStreamsServerError`` if the server cannot start (see ``start()``).
+    public func run(onListening: (_ port: Int) async -> Void) async throws(DurableStreamsServerError) {
         let port = try await start()
         await onListening(port)
         // Returns on graceful shutdown, or throws at cancellation: either way the server stops cleanly.

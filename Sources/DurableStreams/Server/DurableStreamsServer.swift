@@ -62,11 +62,13 @@ public final class DurableStreamsServer: Sendable {
     /// Opens the store, binds the address and starts serving.
     ///
     /// - Returns: The port bound (useful with port `0`, which picks a free one).
-    /// - Throws: ``StreamStorageError`` if the server was already started, the configuration is
+    /// - Throws: ``DurableStreamsServerError`` if the server was already started, the configuration is
     ///   invalid, the store cannot be opened or the address cannot be bound.
     @discardableResult
-    public func start() async throws(StreamStorageError) -> Int {
-        guard lifecycle.withLock({ $0.startRequested() }) else { throw StreamStorageError(.alreadyStarted) }
+    public func start() async throws(DurableStreamsServerError) -> Int {
+        guard lifecycle.withLock({ $0.startRequested() }) else {
+            throw DurableStreamsServerError(.alreadyStarted, "the server was already started")
+        }
         do {
             let running = try await launch()
             let next = lifecycle.withLock { $0.started(running) }
@@ -107,19 +109,19 @@ public final class DurableStreamsServer: Sendable {
         }
     }
 
-    private func launch() async throws(StreamStorageError) -> Running {
+    private func launch() async throws(DurableStreamsServerError) -> Running {
         let configuration = self.configuration
         guard (0...65_535).contains(configuration.port) else {
-            throw StreamStorageError(.invalidConfiguration, "port \(configuration.port) is out of range")
+            throw DurableStreamsServerError(.invalidConfiguration, "port \(configuration.port) is out of range")
         }
         guard configuration.longPollTimeout > .zero, configuration.maximumBodyBytes > 0,
             configuration.maximumReadBytes > 0, configuration.sseConnectionLifetime > .zero
         else {
-            throw StreamStorageError(.invalidConfiguration, "timeouts and limits must be positive")
+            throw DurableStreamsServerError(.invalidConfiguration, "timeouts and limits must be positive")
         }
         let root = try StreamRoot(configuration.basePath)
         if let lifetime = configuration.webhookKeyLifetime, lifetime < .seconds(60) {
-            throw StreamStorageError(.invalidConfiguration, "webhookKeyLifetime must be at least one minute")
+            throw DurableStreamsServerError(.invalidConfiguration, "webhookKeyLifetime must be at least one minute")
         }
         let storage: any StreamStorage
         let ownsStorage: Bool
@@ -139,7 +141,7 @@ public final class DurableStreamsServer: Sendable {
                     )
                 )
             } catch {
-                throw StreamStorageError(.storageUnavailable, error.message, underlying: error, context: error.context)
+                throw DurableStreamsServerError(.storageUnavailable, error.message, storageError: error)
             }
             ownsStorage = true
         case .custom(let custom):
@@ -155,7 +157,8 @@ public final class DurableStreamsServer: Sendable {
                 webhookPolicy: configuration.webhooks.policy, keyLifetime: configuration.webhookKeyLifetime)
         } catch {
             if ownsStorage { await storage.shutdown() }
-            throw StreamStorageError(.storageUnavailable, "subscriptions: \(error.message)", underlying: error)
+            throw DurableStreamsServerError(
+                .storageUnavailable, "subscriptions: \(error.message)", storageError: error)
         }
         do {
             let listener = try await HTTPListener.start(
@@ -168,7 +171,7 @@ public final class DurableStreamsServer: Sendable {
         } catch {
             await subscriptions?.shutdown()
             if ownsStorage { await storage.shutdown() }
-            throw StreamStorageError(.bindFailed, error.message)
+            throw DurableStreamsServerError(.bindFailed, error.message)
         }
     }
 }

@@ -36,12 +36,8 @@ extension StreamStorageError {
     public static let forkSourceGone = Code.forkSourceGone
     /// `catch StreamStorageError.invalidForkOffset`.
     public static let invalidForkOffset = Code.invalidForkOffset
-    /// `catch StreamStorageError.alreadyStarted`.
-    public static let alreadyStarted = Code.alreadyStarted
     /// `catch StreamStorageError.storageUnavailable`.
     public static let storageUnavailable = Code.storageUnavailable
-    /// `catch StreamStorageError.bindFailed`.
-    public static let bindFailed = Code.bindFailed
     /// `catch StreamStorageError.temporarilyUnavailable`.
     public static let temporarilyUnavailable = Code.temporarilyUnavailable
     /// `catch StreamStorageError.invalidConfiguration`.

@@ -1,5 +1,5 @@
-/// The one error type of the Durable Streams server side: why a stream store refused an operation, or why a
-/// server could not start (`DurableStreamsServerError` is another name for it).
+/// Why a stream store refused an operation or could not be opened. A server that cannot start throws its own
+/// `DurableStreamsServerError`, which carries this error when the store was the cause.
 ///
 /// Match on its ``code``, which can grow new values without breaking your `switch` or `catch`:
 ///
@@ -22,7 +22,7 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
             case staleProducerEpoch, producerEpochMustStartAtZero, producerSequenceGap, invalidPayload
             case invalidOffset, storageFailure, unavailable, gone, retainedForForks, forkSourceNotFound
             case forkSourceGone, invalidForkOffset, invalidPath
-            case alreadyStarted, storageUnavailable, bindFailed, invalidConfiguration
+            case storageUnavailable, invalidConfiguration
             case temporarilyUnavailable
         }
 
@@ -71,13 +71,10 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
         /// is busy and the queue is full); nothing was changed, or the outcome is unknown and a retry with producer
         /// headers is safe (`503` with `Retry-After`).
         public static let temporarilyUnavailable = Code(.temporarilyUnavailable)
-        /// The server was already started.
-        public static let alreadyStarted = Code(.alreadyStarted)
-        /// The server's store could not be opened (for example, another server holds the data directory).
+        /// The store could not be opened (for example, its database cannot be reached, or another process holds
+        /// its data directory).
         public static let storageUnavailable = Code(.storageUnavailable)
-        /// The server's address could not be bound (for example, the port is in use).
-        public static let bindFailed = Code(.bindFailed)
-        /// The server's configuration is invalid.
+        /// The store's options are invalid (for example, a malformed database URL).
         public static let invalidConfiguration = Code(.invalidConfiguration)
 
         /// The code's name, for example `notFound`.
@@ -178,7 +175,6 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
             "a deleted stream at this path is kept for its forks; the path cannot be reused until they are deleted"
         case .forkSourceNotFound: "the source stream does not exist"
         case .forkSourceGone: "the source stream was deleted (it is kept only for its existing forks)"
-        case .alreadyStarted: "the server was already started"
         default: "\(code)"
         }
     }

@@ -49,7 +49,8 @@ struct ConformanceRunnerTests {
         #expect(why.contains("gave no result for append"))
         #expect(runner.adapterLost, "the driver restarts a silent adapter")
         #expect(elapsed >= .milliseconds(500))
-        #expect(elapsed < .seconds(10), "the timeout ends the wait: \(elapsed)")
+        // Far below the default timeout (60 s), however loaded the machine: the timeout ended the wait.
+        #expect(elapsed < .seconds(30), "the timeout ends the wait: \(elapsed)")
     }
 
     @Test("A timed-out command's late answer goes to no later command")

@@ -79,7 +79,7 @@ extension StreamHTTPHandler {
         var streams: [ConsoleModels.Stream] = []
         for raw in listing.paths {
             // A stream deleted since the listing is left out of the page.
-            guard let path = try? StreamPath(validating: raw), let info = try? await storage.info(path) else {
+            guard let path = try? StreamPath(validating: raw), let info = try? await operations.info(path) else {
                 continue
             }
             streams.append(ConsoleModels.Stream(info))
@@ -112,7 +112,7 @@ extension StreamHTTPHandler {
         do throws(RequestFailure) {
             let path = try consolePath(target)
             do {
-                return Self.consoleJSON(ConsoleModels.Stream(try await storage.info(path)))
+                return Self.consoleJSON(ConsoleModels.Stream(try await operations.info(path)))
             } catch {
                 return .storageError(error)
             }
@@ -142,7 +142,7 @@ extension StreamHTTPHandler {
         let requested = target.values("max").first.flatMap(Int.init) ?? Self.consoleMaximumRead
         let result: ReadResult
         do {
-            result = try await storage.read(
+            result = try await operations.read(
                 path, from: start, maxBytes: max(1, min(requested, Self.consoleMaximumRead)))
         } catch {
             return .storageError(error)

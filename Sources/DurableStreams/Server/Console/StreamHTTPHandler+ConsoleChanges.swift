@@ -61,14 +61,13 @@ extension StreamHTTPHandler {
     private func consoleCreated(_ path: StreamPath, _ request: CreateRequest) async throws(RequestFailure) -> Reply {
         let result: CreateResult
         do {
-            result = try await storage.create(path, request)
+            result = try await operations.create(path, request)
         } catch {
             throw RequestFailure(.storageError(error))
         }
         guard case .created(let info) = result else {
             throw RequestFailure(.error(.conflict, "A stream already exists at this path"))
         }
-        await consoleTell(path, tail: info.tail)
         return Self.consoleJSON(ConsoleModels.Stream(info), status: .created)
     }
 
@@ -84,7 +83,7 @@ extension StreamHTTPHandler {
         if !body.isEmpty {
             let info: StreamInfo
             do {
-                info = try await storage.info(path)
+                info = try await operations.info(path)
             } catch {
                 throw RequestFailure(.storageError(error))
             }
@@ -103,36 +102,20 @@ extension StreamHTTPHandler {
         }
         let result: AppendResult
         do {
-            result = try await storage.append(path, request)
+            result = try await operations.append(path, request)
         } catch {
             throw RequestFailure(.storageError(error))
         }
-        let tail: StreamOffset
-        let closed: Bool
-        switch result {
-        case .appended(let end, let isClosed), .duplicate(let end, _, let isClosed):
-            tail = end
-            closed = isClosed
-        case .closed(let end):
-            tail = end
-            closed = true
-        }
-        await consoleTell(path, tail: tail)
-        return Self.consoleJSON(ConsoleModels.Done(ok: true, tail: tail.token, closed: closed))
+        return Self.consoleJSON(ConsoleModels.Done(ok: true, tail: result.tail.token, closed: result.isClosed))
     }
 
     private func consoleDelete(_ path: StreamPath) async throws(RequestFailure) -> Reply {
         do {
-            try await storage.delete(path)
+            try await operations.delete(path)
         } catch {
             throw RequestFailure(.storageError(error))
         }
-        if let subscriptions, subscriptions.isActive.value { await subscriptions.streamDeleted(path) }
         return Self.consoleJSON(ConsoleModels.Done(ok: true, tail: nil, closed: nil))
-    }
-
-    private func consoleTell(_ path: StreamPath, tail: StreamOffset) async {
-        if let subscriptions, subscriptions.isActive.value { await subscriptions.streamChanged(path, tail: tail) }
     }
 }
 #endif

@@ -32,7 +32,6 @@ struct HTTPListener: Sendable {
         let handler = StreamHTTPHandler(
             storage: storage,
             settings: .init(configuration, root: root),
-            faults: configuration.faultInjection ? FaultInjector(shared: configuration.sharedFaults) : nil,
             liveWaits: liveWaits,
             subscriptions: subscriptions,
             console: console,
@@ -40,9 +39,7 @@ struct HTTPListener: Sendable {
         )
         let started = StartSignal()
         let connections = HTTP1Server(
-            responder: { request, writer, channel in
-                try await handler.handle(request, writer, channel)
-            },
+            responder: responder(handler, configuration: configuration),
             idleTimeout: configuration.idleTimeout,
             logger: configuration.logger
         )
@@ -82,6 +79,18 @@ struct HTTPListener: Sendable {
             await task.value
             throw failure
         }
+    }
+
+    /// What answers each request: the handler, behind ``FaultInjectingResponder`` when fault injection is on.
+    private static func responder(_ handler: StreamHTTPHandler, configuration: DurableStreamsServer.Configuration)
+        -> HTTP1Server.Responder
+    {
+        guard configuration.faultInjection else {
+            return { request, writer, channel in try await handler.handle(request, writer, channel) }
+        }
+        let injecting = FaultInjectingResponder(
+            handler: handler, faults: FaultInjector(shared: configuration.sharedFaults))
+        return { request, writer, channel in try await injecting.handle(request, writer, channel) }
     }
 
     /// Ends the SSE readers' responses, stops accepting, lets requests in progress finish (at most 10 s), then

@@ -107,7 +107,7 @@ extension StreamHTTPHandler {
     /// The next read of an SSE stream, or `nil` when the stream cannot be read any more.
     @inline(never)
     private func readForEvents(_ path: StreamPath, from offset: StreamOffset) async -> ReadResult? {
-        try? await storage.read(path, from: .offset(offset), maxBytes: settings.maximumReadBytes)
+        try? await operations.read(path, from: .offset(offset), maxBytes: settings.maximumReadBytes)
     }
 }
 #endif

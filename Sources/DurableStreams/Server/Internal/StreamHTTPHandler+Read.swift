@@ -17,7 +17,7 @@ extension StreamHTTPHandler {
     func head(_ path: StreamPath) async -> Reply {
         let info: StreamInfo
         do {
-            info = try await storage.info(path)
+            info = try await operations.info(path)
         } catch {
             var reply = Reply.storageError(error)
             reply.body = nil
@@ -72,7 +72,7 @@ extension StreamHTTPHandler {
 
         let first: ReadResult
         do {
-            first = try await storage.read(path, from: start, maxBytes: settings.maximumReadBytes)
+            first = try await operations.read(path, from: start, maxBytes: settings.maximumReadBytes)
         } catch {
             throw RequestFailure(.storageError(error))
         }
@@ -110,7 +110,7 @@ extension StreamHTTPHandler {
         switch outcome {
         case .appended:
             do {
-                let next = try await storage.read(path, from: .offset(tail), maxBytes: settings.maximumReadBytes)
+                let next = try await operations.read(path, from: .offset(tail), maxBytes: settings.maximumReadBytes)
                 if next.payload.isEmpty {
                     return emptyLongPoll(tail: next.info.tail, closed: next.reachedEnd, cursor: cursor)
                 }

@@ -46,7 +46,7 @@ extension StreamHTTPHandler {
         }
         let outcome: Result<AppendResult, StreamStorageError>
         do {
-            outcome = .success(try await storage.append(path, appendRequest, body: body))
+            outcome = .success(try await operations.append(path, appendRequest, body: body))
         } catch {
             outcome = .failure(error)
         }

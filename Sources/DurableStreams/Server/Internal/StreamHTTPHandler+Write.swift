@@ -15,7 +15,6 @@ extension StreamHTTPHandler {
         let requestedContentType = try singleValue(.contentType, in: request).map { value throws(RequestFailure) in
             try validatedContentType(value)
         }
-        let contentType = requestedContentType ?? "application/octet-stream"
         let ttl = try singleValue(ProtocolHeader.streamTTL, in: request)
         let expiresAt = try singleValue(ProtocolHeader.streamExpiresAt, in: request)
         var expiry = StreamExpiry.never
@@ -38,36 +37,12 @@ extension StreamHTTPHandler {
         case (nil, nil):
             break
         }
-        let closed = streamClosedHeader(in: request)
-        let body = try await collectBody(request, channel: channel)
-        var configuration = StreamConfiguration(contentType: contentType, expiry: expiry)
-        var inheritsContentType = requestedContentType == nil
-        if let source = fork?.source, inheritsContentType, !body.isEmpty,
-            let sourceInfo = try? await storage.info(source)
-        {
-            // The initial body of a fork that names no content type is in its source's: it must be known to
-            // validate the body (JSON). The store checks again, atomically, that the source still has it.
-            configuration.contentType = sourceInfo.configuration.contentType
-            inheritsContentType = false
-        }
-        var createRequest = CreateRequest(configuration: configuration, closed: closed)
-        if var fork {
-            fork.inheritsContentType = inheritsContentType
-            createRequest.fork = fork
-        }
-        if !body.isEmpty {
-            if configuration.isJSON {
-                switch JSONMessages.storageForm(of: body, allowEmptyArray: true) {
-                case .success(let payload): createRequest.initialPayload = payload
-                case .failure(let failure): createRequest.payloadIssue = "Invalid JSON: \(failure.reason)"
-                }
-            } else {
-                createRequest.initialPayload = body
-            }
-        }
+        let create = CreateStream(
+            contentType: requestedContentType, expiry: expiry, closed: streamClosedHeader(in: request), fork: fork,
+            body: try await collectBody(request, channel: channel))
         let result: CreateResult
         do {
-            result = try await storage.create(path, createRequest)
+            result = try await operations.create(path, create)
         } catch {
             throw RequestFailure(.storageError(error))
         }
@@ -103,26 +78,15 @@ extension StreamHTTPHandler {
         }
         let body = try await collectBody(request, channel: channel)
         guard !body.isEmpty || close else { throw Self.emptyAppend }
-        var appendRequest = AppendRequest(
-            payload: [], streamSequence: streamSequence, producer: producer, closeStream: close)
+        var append = AppendToStream(
+            body: body, streamSequence: streamSequence, producer: producer, close: close)
         if !body.isEmpty {
             guard let contentType else { throw .badRequest("Content-Type header is required") }
-            let validated = try validatedContentType(contentType)
-            appendRequest.contentType = validated
-            if StreamConfiguration.mediaType(of: validated) == "application/json" {
-                switch JSONMessages.storageForm(of: body, allowEmptyArray: false) {
-                case .success(let payload): appendRequest.payload = payload
-                case .failure(let failure):
-                    appendRequest.payload = body
-                    appendRequest.payloadIssue = "Invalid JSON: \(failure.reason)"
-                }
-            } else {
-                appendRequest.payload = body
-            }
+            append.contentType = try validatedContentType(contentType)
         }
         let result: AppendResult
         do {
-            result = try await storage.append(path, appendRequest)
+            result = try await operations.append(path, append)
         } catch {
             throw RequestFailure(.storageError(error))
         }
@@ -168,7 +132,7 @@ extension StreamHTTPHandler {
     /// `DELETE`: deletes a stream.
     func delete(_ path: StreamPath) async -> Reply {
         do {
-            try await storage.delete(path)
+            try await operations.delete(path)
         } catch {
             return .storageError(error)
         }

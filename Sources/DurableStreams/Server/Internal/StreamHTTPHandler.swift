@@ -6,8 +6,9 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Answers every HTTP request: the protocol's operations on any stream path, CORS preflight, and the
-/// fault-injection control endpoint.
+/// Answers every HTTP request: the protocol's operations on any stream path and CORS preflight. Fault injection,
+/// when on, is ``FaultInjectingResponder`` in front of it, which hands every request it does not answer itself to
+/// ``handle(_:_:_:fault:)``: tests and production take the same route.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct StreamHTTPHandler: Sendable {
     /// The settings the handler needs, resolved from the server's configuration.
@@ -28,8 +29,9 @@ struct StreamHTTPHandler: Sendable {
     static let faultControlPath = "/_test/inject-error"
 
     let storage: any StreamStorage
+    /// The protocol's operations, free of HTTP: this handler decodes requests into them and encodes their results.
+    let operations: StreamOperations
     let settings: Settings
-    let faults: FaultInjector?
     let liveWaits: LiveWaits
     /// Feeds the SSE readers that reached the tail.
     let fanOut: SSEFanOut
@@ -43,12 +45,12 @@ struct StreamHTTPHandler: Sendable {
     let limitThrottle = LogThrottle()
 
     init(
-        storage: any StreamStorage, settings: Settings, faults: FaultInjector?, liveWaits: LiveWaits,
+        storage: any StreamStorage, settings: Settings, liveWaits: LiveWaits,
         subscriptions: SubscriptionManager?, console: ConsoleAccess? = nil, logger: Logger
     ) {
         self.storage = storage
+        self.operations = StreamOperations(storage: storage, subscriptions: subscriptions)
         self.settings = settings
-        self.faults = faults
         self.liveWaits = liveWaits
         self.fanOut = SSEFanOut(
             storage: storage, framing: SSEFraming(cursor: settings.cursor),
@@ -75,28 +77,31 @@ struct StreamHTTPHandler: Sendable {
 
     /// Handles one request on a connection.
     ///
-    /// A read (`GET` of a stream, without fault injection) takes a short path: an SSE reader keeps this
-    /// function's frame, and those it calls on its way to waiting, for as long as it stays connected, and
-    /// its task keeps the memory of the deepest chain it ever had. Every other request takes
-    /// ``handleOther(_:target:_:_:)``, whose many paths make a much larger frame.
-    func handle(_ request: Request, _ writer: consuming HTTP1ResponseWriter, _ channel: any Channel) async throws {
+    /// A read (`GET` of a stream) takes a short path: an SSE reader keeps this function's frame, and those it calls
+    /// on its way to waiting, for as long as it stays connected, and its task keeps the memory of the deepest chain
+    /// it ever had. Every other request takes ``handleOther(_:target:exchange:fault:_:_:)``, whose many paths make a
+    /// much larger frame. `fault` is an injected fault that changes the response's body or SSE events.
+    func handle(
+        _ request: Request, _ writer: consuming HTTP1ResponseWriter, _ channel: any Channel,
+        fault: FaultInjector.Fault? = nil
+    ) async throws {
         let target = RequestTarget(request.head.path ?? "/")
         let exchange = Exchange(method: request.method, path: target.path)
         if let console, ConsoleRoutes.owns(target.path) {
             try await handleConsole(request, target: target, console: console, exchange: exchange, writer, channel)
             return
         }
-        guard request.method == .get, faults == nil, target.path != Self.faultControlPath,
+        guard request.method == .get, target.path != Self.faultControlPath,
             case .stream(let path) = try? settings.root.locate(target.path)
         else {
-            try await handleOther(request, target: target, exchange: exchange, writer, channel)
+            try await handleOther(request, target: target, exchange: exchange, fault: fault, writer, channel)
             return
         }
         switch await readOutcome(path, request, target: target, channel: channel) {
         case .reply(let reply):
-            try await write(reply, to: writer, channel: channel, exchange: exchange)
+            try await write(reply.modified(by: fault), to: writer, channel: channel, exchange: exchange)
         case .events(let plan):
-            try await streamEvents(plan, fault: nil, to: writer, channel: channel, exchange: exchange)
+            try await streamEvents(plan, fault: fault, to: writer, channel: channel, exchange: exchange)
         }
     }
 
@@ -118,6 +123,7 @@ struct StreamHTTPHandler: Sendable {
         _ request: Request,
         target: RequestTarget,
         exchange: Exchange,
+        fault: FaultInjector.Fault?,
         _ writer: consuming HTTP1ResponseWriter,
         _ channel: any Channel
     ) async throws {
@@ -130,7 +136,8 @@ struct StreamHTTPHandler: Sendable {
             return
         }
         if target.path == Self.faultControlPath {
-            let reply = await handleFaultControl(request, channel: channel)
+            let reply = Reply.error(
+                .notFound, "Fault injection is disabled (start the server with fault injection on)")
             try await write(reply, to: writer, channel: channel, exchange: exchange)
             return
         }
@@ -157,27 +164,6 @@ struct StreamHTTPHandler: Sendable {
                 .error(.notFound, "Not a stream: streams are under \(settings.root.prefix)/"), to: writer,
                 channel: channel, exchange: exchange)
             return
-        }
-
-        var fault: FaultInjector.Fault?
-        if let faults, let armed = await faults.consume(path: path.value, method: method.rawValue) {
-            if let delay = armed.delay { try? await Task.sleep(for: delay) }
-            if armed.dropConnection {
-                try? await channel.close()
-                logCompletion(exchange, status: 0, bytes: nil, reason: nil)
-                return
-            }
-            if let status = armed.status {
-                var fields = HTTPFields()
-                if let retryAfter = armed.retryAfter { fields[.retryAfter] = String(retryAfter) }
-                fields[.contentType] = "text/plain"
-                fields[.cacheControl] = "no-store"
-                let reply = Reply(
-                    HTTPResponse.Status(code: status), fields: fields, body: Array("Injected error for testing".utf8))
-                try await write(reply, to: writer, channel: channel, exchange: exchange)
-                return
-            }
-            fault = armed
         }
 
         if method == .put || method == .post, request.headers[.expect]?.lowercased() == "100-continue" {
@@ -210,34 +196,11 @@ struct StreamHTTPHandler: Sendable {
             outcome = .reply(error.reply)
         }
 
-        if let subscriptions, subscriptions.isActive.value, case .reply(let reply) = outcome,
-            (200..<300).contains(reply.status.code)
-        {
-            await tell(subscriptions, method: method, path: path, reply: reply)
-        }
-
         switch outcome {
-        case .reply(var reply):
-            if let fault, fault.modifiesBody, let body = reply.body {
-                reply.body = FaultInjector.modify(body, with: fault)
-            }
-            try await write(reply, to: writer, channel: channel, exchange: exchange)
+        case .reply(let reply):
+            try await write(reply.modified(by: fault), to: writer, channel: channel, exchange: exchange)
         case .events(let plan):
             try await streamEvents(plan, fault: fault, to: writer, channel: channel, exchange: exchange)
-        }
-    }
-
-    /// Tells the subscriptions about a stream created, appended to, closed or deleted, before the client hears
-    /// of it, so a worker woken by the change finds it.
-    private func tell(_ subscriptions: SubscriptionManager, method: HTTPRequest.Method, path: StreamPath, reply: Reply)
-        async
-    {
-        if method == .delete {
-            await subscriptions.streamDeleted(path)
-        } else if method == .put || method == .post,
-            let tail = reply.fields[ProtocolHeader.streamNextOffset].flatMap({ StreamOffset(token: $0) })
-        {
-            await subscriptions.streamChanged(path, tail: tail)
         }
     }
 
@@ -267,47 +230,6 @@ struct StreamHTTPHandler: Sendable {
         logCompletion(
             exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.body?.count ?? 0,
             reason: reply.status.code >= 500 ? reply.body : nil, storeUnavailable: reply.isStoreUnavailable)
-    }
-
-    /// The control endpoint: `POST` arms a fault, `DELETE` disarms them all.
-    private func handleFaultControl(_ request: Request, channel: any Channel) async -> Reply {
-        guard let faults else {
-            return .error(.notFound, "Fault injection is disabled (start the server with fault injection on)")
-        }
-        var json = HTTPFields()
-        json[.contentType] = "application/json"
-        switch request.method {
-        case .post:
-            let body: [UInt8]
-            do {
-                body = try await collectBody(request, channel: channel)
-            } catch {
-                return error.reply
-            }
-            switch FaultInjector.parse(body) {
-            case .success(let (rawPath, fault)):
-                let path = (try? StreamPath(validating: rawPath))?.value ?? rawPath
-                do {
-                    try await faults.inject(fault, at: path, definition: body)
-                } catch {
-                    return .storageError(error)
-                }
-                return Reply(.ok, fields: json, body: Array("{\"ok\":true}".utf8))
-            case .failure(let failure):
-                return .error(.badRequest, failure.message)
-            }
-        case .delete:
-            do {
-                try await faults.clear()
-            } catch {
-                return .storageError(error)
-            }
-            return Reply(.ok, fields: json, body: Array("{\"ok\":true}".utf8))
-        default:
-            var fields = HTTPFields()
-            fields[.allow] = "POST, DELETE"
-            return .error(.methodNotAllowed, "Method not allowed", fields: fields)
-        }
     }
 
     /// Compresses a body for a client that accepts gzip or deflate, when it is large enough to be worth it.

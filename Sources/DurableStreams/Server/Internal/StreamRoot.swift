@@ -25,9 +25,9 @@ struct StreamRoot: Sendable, Hashable {
 
     /// Parses a configured root such as `/`, `/v1/stream` or `/v1/stream/`.
     ///
-    /// - Throws: ``StreamStorageError/Code/invalidConfiguration`` when it is not an absolute path of valid
+    /// - Throws: ``DurableStreamsServerError/Code/invalidConfiguration`` when it is not an absolute path of valid
     ///   segments, or when one of its segments is the reserved `__ds`.
-    init(_ raw: String) throws(StreamStorageError) {
+    init(_ raw: String) throws(DurableStreamsServerError) {
         var text = Substring(raw)
         while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
         guard text != "/" else {
@@ -38,10 +38,11 @@ struct StreamRoot: Sendable, Hashable {
         do {
             path = try StreamPath(validating: text)
         } catch {
-            throw StreamStorageError(.invalidConfiguration, "base path \"\(raw)\": \(error.message)")
+            throw DurableStreamsServerError(
+                .invalidConfiguration, "base path \"\(raw)\": \(error.message)", storageError: error)
         }
         guard !path.segments.contains(where: { $0 == Self.reservedSegment }) else {
-            throw StreamStorageError(.invalidConfiguration, "base path \"\(raw)\" must not contain __ds")
+            throw DurableStreamsServerError(.invalidConfiguration, "base path \"\(raw)\" must not contain __ds")
         }
         prefix = path.value
     }

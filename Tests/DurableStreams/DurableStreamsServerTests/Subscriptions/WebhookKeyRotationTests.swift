@@ -66,7 +66,8 @@ struct WebhookKeyRotationTests {
                 #expect((signing as? [String: Any])?["kid"] as? String == kids.first, "the new key signs")
             }
             let tooShort = DurableStreamsServer(configuration: .forTests { $0.webhookKeyLifetime = .seconds(5) })
-            await #expect(throws: StreamStorageError.self) { _ = try await tooShort.start() }
+            let refused = await #expect(throws: DurableStreamsServerError.self) { _ = try await tooShort.start() }
+            #expect(refused?.code == .invalidConfiguration)
         }
     }
 }

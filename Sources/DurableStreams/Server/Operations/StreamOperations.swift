@@ -1,0 +1,75 @@
+import DurableStreamsStorage
+
+/// The protocol's operations on streams, free of HTTP: typed requests in (``CreateRequest``, ``AppendRequest``, a
+/// path and a ``ReadStart``), typed results out (``CreateResult``, ``AppendResult``, ``ReadResult``), store errors
+/// thrown as they are. Every request that changes a stream, from the HTTP API or the console, goes through it, and
+/// it tells the subscriptions of each change from the typed result (the new tail), before the caller answers.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct StreamOperations: Sendable {
+    let storage: any StreamStorage
+    /// The subscriptions, when the store can keep them.
+    let subscriptions: SubscriptionManager?
+
+    /// Creates a stream, or confirms an identical one.
+    func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult {
+        let result = try await storage.create(path, request)
+        await changed(path, tail: result.info.tail)
+        return result
+    }
+
+    /// Appends to, or closes, a stream, with the payload in `request`.
+    func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult {
+        let result = try await storage.append(path, request)
+        await changed(path, tail: result.tail)
+        return result
+    }
+
+    /// Appends to, or closes, a stream, with the payload read from `body` as it arrives.
+    func append(_ path: StreamPath, _ request: AppendRequest, body: AppendBody) async throws(StreamStorageError)
+        -> AppendResult
+    {
+        let result = try await storage.append(path, request, body: body)
+        await changed(path, tail: result.tail)
+        return result
+    }
+
+    /// Deletes a stream.
+    func delete(_ path: StreamPath) async throws(StreamStorageError) {
+        try await storage.delete(path)
+        if let subscriptions, subscriptions.isActive.value { await subscriptions.streamDeleted(path) }
+    }
+
+    /// A stream's metadata.
+    func info(_ path: StreamPath) async throws(StreamStorageError) -> StreamInfo {
+        try await storage.info(path)
+    }
+
+    /// Reads from `start`, at most `maxBytes` of payload.
+    func read(_ path: StreamPath, from start: ReadStart, maxBytes: Int) async throws(StreamStorageError)
+        -> ReadResult
+    {
+        try await storage.read(path, from: start, maxBytes: maxBytes)
+    }
+
+    private func changed(_ path: StreamPath, tail: StreamOffset) async {
+        if let subscriptions, subscriptions.isActive.value { await subscriptions.streamChanged(path, tail: tail) }
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension AppendResult {
+    /// Where the stream ends after the append, close or retry.
+    var tail: StreamOffset {
+        switch self {
+        case .appended(let tail, _), .closed(let tail), .duplicate(let tail, _, _): tail
+        }
+    }
+
+    /// Whether the stream is closed after it.
+    var isClosed: Bool {
+        switch self {
+        case .appended(_, let closed), .duplicate(_, _, let closed): closed
+        case .closed: true
+        }
+    }
+}

@@ -25,13 +25,11 @@ final class SessionTokenService: Sendable {
         for session: Session, organizationId: String?, options: GetTokenOptions, sessionMinter: Bool
     ) async throws(ClerkError) -> String? {
         let key = TokenCacheKey(sessionId: session.id, organizationId: organizationId, template: options.template)
-        let generation = await cache.generation(of: session.id)
-        if options.template == nil, let seed = session.lastActiveToken?.jwt, let jwt = try? SessionJWT(seed),
-            jwt.sessionId == session.id, jwt.organizationId == organizationId
-        {
-            _ = await cache.store(seed, for: key, generation: generation, now: clock.now)
-        }
-        if !options.skipCache, let fresh = await freshCachedToken(key, options: options) { return fresh }
+        // One visit to the cache: seed it from the session and answer from it when the token is fresh.
+        let (generation, fresh) = await cache.lookup(
+            key, seed: options.template == nil ? session.lastActiveToken?.jwt : nil, now: clock.now,
+            buffer: options.skipCache ? nil : options.expirationBuffer)
+        if let fresh { return fresh }
         let previous = await cache.token(for: key)
         let fetch = { @Sendable () async throws(ClerkError) -> String? in
             try await self.fetch(
@@ -48,10 +46,7 @@ final class SessionTokenService: Sendable {
 
     /// The cached token for `key` if it expires later than the buffer.
     private func freshCachedToken(_ key: TokenCacheKey, options: GetTokenOptions) async -> String? {
-        guard let cached = await cache.token(for: key), let jwt = try? SessionJWT(cached),
-            jwt.expiresAt.timeIntervalSince(clock.now) > options.expirationBuffer
-        else { return nil }
-        return cached
+        await cache.freshToken(for: key, now: clock.now, buffer: options.expirationBuffer)
     }
 
     private func fetch(

@@ -36,6 +36,12 @@ extension StreamStorageError {
     public static let forkSourceGone = Code.forkSourceGone
     /// `catch StreamStorageError.invalidForkOffset`.
     public static let invalidForkOffset = Code.invalidForkOffset
+    /// No longer thrown: a server started twice throws `DurableStreamsServerError.alreadyStarted`.
+    @available(*, deprecated, message: "a server that cannot start throws DurableStreamsServerError.alreadyStarted")
+    public static let alreadyStarted = Code.alreadyStarted
+    /// No longer thrown: a server that cannot bind its address throws `DurableStreamsServerError.bindFailed`.
+    @available(*, deprecated, message: "a server that cannot start throws DurableStreamsServerError.bindFailed")
+    public static let bindFailed = Code.bindFailed
     /// `catch StreamStorageError.storageUnavailable`.
     public static let storageUnavailable = Code.storageUnavailable
     /// `catch StreamStorageError.temporarilyUnavailable`.

@@ -22,7 +22,7 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
             case staleProducerEpoch, producerEpochMustStartAtZero, producerSequenceGap, invalidPayload
             case invalidOffset, storageFailure, unavailable, gone, retainedForForks, forkSourceNotFound
             case forkSourceGone, invalidForkOffset, invalidPath
-            case storageUnavailable, invalidConfiguration
+            case storageUnavailable, invalidConfiguration, alreadyStarted, bindFailed
             case temporarilyUnavailable
         }
 
@@ -76,6 +76,12 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
         public static let storageUnavailable = Code(.storageUnavailable)
         /// The store's options are invalid (for example, a malformed database URL).
         public static let invalidConfiguration = Code(.invalidConfiguration)
+        /// No longer thrown: a server started twice throws ``DurableStreamsServerError``.
+        @available(*, deprecated, message: "a server that cannot start throws DurableStreamsServerError.alreadyStarted")
+        public static let alreadyStarted = Code(.alreadyStarted)
+        /// No longer thrown: a server that cannot bind its address throws ``DurableStreamsServerError``.
+        @available(*, deprecated, message: "a server that cannot start throws DurableStreamsServerError.bindFailed")
+        public static let bindFailed = Code(.bindFailed)
 
         /// The code's name, for example `notFound`.
         public var description: String { base.rawValue }

@@ -90,4 +90,30 @@ struct SameRouteTests {
             #expect(try await server.read(path).text == "0123456789")
         }
     }
+
+    @Test(
+        "An append reaches the subscriptions through the operations layer, with the tail its typed result gives",
+        arguments: [true, false])
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func appendReachesSubscriptions(faultInjection: Bool) async throws {
+        // The handler tells the subscriptions nothing itself: only StreamOperations does, from the append's result.
+        try await ServerHarness.run(.forTests { $0.faultInjection = faultInjection }) { server in
+            let tag = UUID().uuidString.prefix(8).lowercased()
+            try await server.create("/events-\(tag)/a", body: "history")
+            try await server.create("/wake-\(tag)", contentType: "application/json")
+            let subscription = try await server.send(
+                .PUT, "/__ds/subscriptions/s-\(tag)", headers: [("Content-Type", "application/json")],
+                text: #"{"type":"pull-wake","pattern":"events-\#(tag)/*","wake_stream":"wake-\#(tag)"}"#)
+            #expect(subscription.status == 201, "\(subscription.text)")
+            let appended = try await server.append("/events-\(tag)/a", " and more")
+            let tail = try #require(appended.nextOffset)
+            let claim = try await server.send(
+                .POST, "/__ds/subscriptions/s-\(tag)/claim", headers: [("Content-Type", "application/json")],
+                text: #"{"worker":"w"}"#)
+            #expect(claim.status == 200, "\(claim.text)")
+            let streams = (claim.json as? [String: Any])?["streams"] as? [[String: Any]]
+            #expect(streams?.first?["tail_offset"] as? String == tail)
+            #expect(streams?.first?["has_pending"] as? Bool == true)
+        }
+    }
 }

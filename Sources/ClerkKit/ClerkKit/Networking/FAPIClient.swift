@@ -39,7 +39,9 @@ final class FAPIClient: Sendable {
     func send<Resource: Decodable & Sendable>(
         _ request: FAPIRequest, as type: Resource.Type, wrapped: Bool = true
     ) async throws(ClerkError) -> Resource {
-        let response = try await send(request)
+        let (response, envelope) = try await exchange(request)
+        // A sign-in, sign-up, session or client was read with the envelope: the body is not read again.
+        if wrapped, let resource = envelope?.responseResource as? Resource { return resource }
         do {
             if wrapped { return try ClerkJSON.decoder().decode(Wrapped<Resource>.self, from: response.body).response }
             return try ClerkJSON.decoder().decode(Resource.self, from: response.body)
@@ -54,6 +56,13 @@ final class FAPIClient: Sendable {
     /// Sends `request`, applying every response to the identity; throws the response's error, if any.
     @discardableResult
     func send(_ request: FAPIRequest) async throws(ClerkError) -> ClerkHTTPResponse {
+        try await exchange(request).response
+    }
+
+    /// ``send(_:)``, with the envelope the response was read into (nil for a body that is not JSON).
+    private func exchange(_ request: FAPIRequest) async throws(ClerkError) -> (
+        response: ClerkHTTPResponse, envelope: ResponseEnvelope?
+    ) {
         pending.begin()
         defer { pending.end() }
         var retries = 0
@@ -92,7 +101,9 @@ final class FAPIClient: Sendable {
         var appliedIdentity: IdentityStore.Snapshot?
     }
 
-    private func attempt(_ request: FAPIRequest) async throws(AttemptFailure) -> ClerkHTTPResponse {
+    private func attempt(_ request: FAPIRequest) async throws(AttemptFailure) -> (
+        response: ClerkHTTPResponse, envelope: ResponseEnvelope?
+    ) {
         let fail = { (error: ClerkError) in AttemptFailure(error: error, outcome: nil) }
         let (current, sequence) = identity.begin()
         var http: ClerkHTTPRequest
@@ -131,7 +142,7 @@ final class FAPIClient: Sendable {
                 order: ResponseOrder(serverDate: interpretation.serverDate, sequence: sequence))
         }
         if let envelope = interpretation.envelope, interpretation.error == nil, !identity.isRetired {
-            emitEvents(envelope: envelope, body: response.body)
+            emitEvents(envelope: envelope)
         }
         if interpretation.needsClientRefresh { startClientRefresh() }
         if let error = interpretation.error {
@@ -139,7 +150,7 @@ final class FAPIClient: Sendable {
                 error: error, outcome: .response(status: response.status, headers: response.headers),
                 appliedIdentity: applied)
         }
-        return response
+        return (response, interpretation.envelope)
     }
 
     private static func sameIdentity(_ lhs: IdentityStore.Snapshot, _ rhs: IdentityStore.Snapshot) -> Bool {
@@ -176,23 +187,14 @@ final class FAPIClient: Sendable {
 
     // MARK: Events
 
-    private func emitEvents(envelope: ResponseEnvelope, body: Data) {
-        let decoder = ClerkJSON.decoder()
-        switch envelope.responseObject {
-        case "sign_in_attempt":
-            if let signIn = try? decoder.decode(Wrapped<SignIn>.self, from: body).response, signIn.status == .complete {
-                events.send(.signInCompleted(signIn))
-            }
-        case "sign_up_attempt":
-            if let signUp = try? decoder.decode(Wrapped<SignUp>.self, from: body).response, signUp.status == .complete {
-                events.send(.signUpCompleted(signUp))
-            }
-        case "session":
-            if let session = try? decoder.decode(Wrapped<Session>.self, from: body).response,
-                session.status == .removed || session.status == .ended
-            {
-                events.send(.signedOut(session))
-            }
+    private func emitEvents(envelope: ResponseEnvelope) {
+        switch envelope.responseResource {
+        case let signIn as SignIn where signIn.status == .complete:
+            events.send(.signInCompleted(signIn))
+        case let signUp as SignUp where signUp.status == .complete:
+            events.send(.signUpCompleted(signUp))
+        case let session as Session where session.status == .removed || session.status == .ended:
+            events.send(.signedOut(session))
         default:
             break
         }

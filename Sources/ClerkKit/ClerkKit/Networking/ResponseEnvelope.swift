@@ -9,6 +9,9 @@ struct ResponseEnvelope: Decodable, Sendable {
     var responseObject: String?
     var responseIsNull = false
     var responseClient: Client?
+    /// The `response` of a sign-in, sign-up or session, read in the same pass (nil when it does not decode): the
+    /// events and the caller take it from here instead of reading the body again.
+    var responseResource: (any Sendable)?
     var client: Client?
     var metaClient: Client?
     var bareClient: Client?
@@ -36,8 +39,14 @@ struct ResponseEnvelope: Decodable, Sendable {
                 responseIsNull = true
             } else if let probe = try? container.decode(ObjectProbe.self, forKey: response) {
                 responseObject = probe.object
-                if probe.object == "client" {
+                switch probe.object {
+                case "client":
                     responseClient = try container.decode(Client.self, forKey: response)
+                    responseResource = responseClient
+                case "sign_in_attempt": responseResource = try? container.decode(SignIn.self, forKey: response)
+                case "sign_up_attempt": responseResource = try? container.decode(SignUp.self, forKey: response)
+                case "session": responseResource = try? container.decode(Session.self, forKey: response)
+                default: break
                 }
             }
         }

@@ -116,4 +116,39 @@ struct SecondFactorCommandTests {
             #expect(accepted.lines.joined().contains("\"status\":\"complete\""))
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func passkeyAndTrustedDeviceSignInsTakeASecondFactor() async throws {
+        var configuration = ClerkEmulator.Configuration(secondFactors: [.totp, .backupCode])
+        configuration.passkeyRelyingPartyID = "localhost"
+        configuration.trustedDevices = true
+        try await Self.withEmulator(configuration) { emulator, connection in
+            let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Self.password)
+            let secret = try await emulator.enableTOTP(userId: user.id)
+            let backup = try await emulator.createBackupCodes(userId: user.id)
+            let totp = try #require(await emulator.totpCode(secret: secret))
+            let signIn = try await run(
+                "clerk",
+                ["sign-in", "--identifier", "ada@example.com", "--password", Self.password, "--totp-code", totp]
+                    + connection, input: "")
+            #expect(signIn.status == 0, "\(signIn.standardError)")
+            #expect(try await run("clerk", ["passkey", "register"] + connection).status == 0)
+            #expect(try await run("clerk", ["trusted-device", "enroll", "--name", "ci"] + connection).status == 0)
+            #expect(try await run("clerk", ["sign-out"] + connection).status == 0)
+
+            let stopped = try await run("clerk", ["passkey", "sign-in"] + connection, input: "")
+            #expect(stopped.status != 0)
+            #expect(stopped.standardError.contains("--totp-code"), "\(stopped.standardError)")
+            let passkey = try await run(
+                "clerk", ["passkey", "sign-in", "--backup-code", backup[0]] + connection, input: "")
+            #expect(passkey.status == 0, "\(passkey.standardError)")
+            #expect(passkey.lines.joined().contains("\"status\":\"complete\""))
+            #expect(try await run("clerk", ["sign-out"] + connection).status == 0)
+
+            let device = try await run(
+                "clerk", ["trusted-device", "sign-in", "--backup-code", backup[1]] + connection, input: "")
+            #expect(device.status == 0, "\(device.standardError)")
+            #expect(device.lines.joined().contains("\"status\":\"complete\""))
+        }
+    }
 }

@@ -73,4 +73,29 @@ struct StreamOperationsTests {
             String(decoding: JSONMessages.array(fromStorageForm: read.payload), as: UTF8.self)
                 == #"[{"a":1},{"b":2}]"#)
     }
+
+    @Test("A GET's query decodes to a typed read; a malformed one is refused with 400 before the store is asked")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func readDecoding() throws {
+        let offset = try #require(StreamOffset(token: "0000000000000005"))
+        #expect(try StreamHTTPHandler.readStream(RequestTarget("/s")) == ReadStream())
+        #expect(try StreamHTTPHandler.readStream(RequestTarget("/s?offset=now")) == ReadStream(start: .tail))
+        #expect(
+            try StreamHTTPHandler.readStream(RequestTarget("/s?offset=0000000000000005&live=long-poll&cursor=c1"))
+                == ReadStream(start: .offset(offset), live: .longPoll, cursor: "c1"))
+        #expect(
+            try StreamHTTPHandler.readStream(RequestTarget("/s?offset=-1&live=sse"))
+                == ReadStream(start: .beginning, live: .serverSentEvents))
+        for refused in [
+            "/s?offset=1&offset=2", "/s?offset=", "/s?offset=nonsense", "/s?live=sse", "/s?offset=-1&live=forever",
+            "/s?offset=-1&live=sse&live=sse",
+        ] {
+            do {
+                _ = try StreamHTTPHandler.readStream(RequestTarget(refused))
+                Issue.record("\(refused) was accepted")
+            } catch {
+                #expect(error.reply.status == .badRequest, "\(refused)")
+            }
+        }
+    }
 }

@@ -6,13 +6,6 @@ import NIOCore
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StreamHTTPHandler {
-    /// The read a `GET` asks for.
-    enum LiveMode: Sendable {
-        case catchUp
-        case longPoll
-        case serverSentEvents
-    }
-
     /// `HEAD`: the stream's metadata; not a use for its time-to-live.
     func head(_ path: StreamPath) async -> Reply {
         let info: StreamInfo
@@ -45,46 +38,50 @@ extension StreamHTTPHandler {
         target: RequestTarget,
         channel: any Channel
     ) async throws(RequestFailure) -> Outcome {
-        let offsets = target.values("offset")
-        guard offsets.count <= 1 else { throw .badRequest("Multiple offset parameters are not allowed") }
-        let start: ReadStart
-        switch offsets.first {
-        case nil, "-1": start = .beginning
-        case "now": start = .tail
-        case .some(let token):
-            guard !token.isEmpty else { throw .badRequest("Empty offset parameter") }
-            guard let offset = StreamOffset(token: token) else { throw .badRequest("Invalid offset format: \(token)") }
-            start = .offset(offset)
-        }
-        let lives = target.values("live")
-        guard lives.count <= 1 else { throw .badRequest("Multiple live parameters are not allowed") }
-        let mode: LiveMode
-        switch lives.first {
-        case nil: mode = .catchUp
-        case "long-poll": mode = .longPoll
-        case "sse": mode = .serverSentEvents
-        case .some(let other): throw .badRequest("Invalid live mode \(other): use long-poll or sse")
-        }
-        if mode != .catchUp && offsets.isEmpty {
-            throw .badRequest("\(mode == .longPoll ? "Long-poll" : "SSE") requires an offset parameter")
-        }
-        let cursor = target.values("cursor").first.map { Substring($0) }
-
+        let read = try Self.readStream(target)
         let first: ReadResult
         do {
-            first = try await operations.read(path, from: start, maxBytes: settings.maximumReadBytes)
+            first = try await operations.read(path, from: read.start, maxBytes: settings.maximumReadBytes)
         } catch {
             throw RequestFailure(.storageError(error))
         }
-        switch mode {
+        switch read.live {
         case .serverSentEvents:
-            return .events(SSEPlan(path: path, first: first, cursor: cursor))
+            return .events(SSEPlan(path: path, first: first, cursor: read.cursor))
         case .catchUp:
-            if start == .tail { return .reply(tailReply(first)) }
+            if read.start == .tail { return .reply(tailReply(first)) }
             return .reply(dataReply(first, request: request, cursor: nil, isLive: false))
         case .longPoll:
-            return .reply(await longPoll(path, first: first, request: request, cursor: cursor, channel: channel))
+            return .reply(await longPoll(path, first: first, request: request, cursor: read.cursor, channel: channel))
         }
+    }
+
+    /// Decodes the read a `GET`'s query asks for (`offset`, `live`, `cursor`).
+    static func readStream(_ target: RequestTarget) throws(RequestFailure) -> ReadStream {
+        var read = ReadStream()
+        let offsets = target.values("offset")
+        guard offsets.count <= 1 else { throw .badRequest("Multiple offset parameters are not allowed") }
+        switch offsets.first {
+        case nil, "-1": read.start = .beginning
+        case "now": read.start = .tail
+        case .some(let token):
+            guard !token.isEmpty else { throw .badRequest("Empty offset parameter") }
+            guard let offset = StreamOffset(token: token) else { throw .badRequest("Invalid offset format: \(token)") }
+            read.start = .offset(offset)
+        }
+        let lives = target.values("live")
+        guard lives.count <= 1 else { throw .badRequest("Multiple live parameters are not allowed") }
+        switch lives.first {
+        case nil: read.live = .catchUp
+        case "long-poll": read.live = .longPoll
+        case "sse": read.live = .serverSentEvents
+        case .some(let other): throw .badRequest("Invalid live mode \(other): use long-poll or sse")
+        }
+        if read.live != .catchUp && offsets.isEmpty {
+            throw .badRequest("\(read.live == .longPoll ? "Long-poll" : "SSE") requires an offset parameter")
+        }
+        read.cursor = target.values("cursor").first.map { Substring($0) }
+        return read
     }
 
     /// A long-poll: data at once if there is some, otherwise wait for an append, closure or the timeout.
@@ -103,9 +100,9 @@ extension StreamHTTPHandler {
         }
         let tail = first.info.tail
         let timeout = settings.longPollTimeout
-        let storage = self.storage
+        let operations = self.operations
         let outcome = await liveWaits.run(on: channel) { cancellation in
-            await storage.waitForAppend(path, after: tail, timeout: timeout, cancellation: cancellation)
+            await operations.waitForAppend(path, after: tail, timeout: timeout, cancellation: cancellation)
         }
         switch outcome {
         case .appended:

@@ -81,3 +81,32 @@ extension StreamOperations {
         return try await self.append(path, request)
     }
 }
+
+/// A read (`GET`) as the protocol states it, free of HTTP: where it starts, whether it waits for data, and the
+/// cursor the client echoed.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct ReadStream: Sendable, Equatable {
+    /// How the read waits for data.
+    enum Live: Sendable, Equatable {
+        /// Answers with what is there.
+        case catchUp
+        /// Answers at once with data, otherwise waits for an append, closure or the timeout.
+        case longPoll
+        /// Streams events until the connection ends.
+        case serverSentEvents
+    }
+
+    var start: ReadStart = .beginning
+    var live: Live = .catchUp
+    var cursor: Substring?
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension StreamOperations {
+    /// Waits for an append after `offset`, the stream's closure, or `timeout`.
+    func waitForAppend(
+        _ path: StreamPath, after offset: StreamOffset, timeout: Duration, cancellation: WaitCancellation
+    ) async -> WaitResult {
+        await storage.waitForAppend(path, after: offset, timeout: timeout, cancellation: cancellation)
+    }
+}

@@ -28,7 +28,7 @@ extension ClerkEmulator {
         }
         let admission = admit(parsed, remoteAddress: "in-process")
         if admission.delay > .zero { try? await Task.sleep(for: admission.delay) }
-        let response: EmulatorResponse
+        var response: EmulatorResponse
         switch admission.action {
         case .serve:
             response = serve(parsed)
@@ -40,6 +40,7 @@ extension ClerkEmulator {
                 .transport, "The emulator dropped the request (an injected fault).",
                 context: .init(method: request.method, path: path))
         }
+        response.prepare()
         record(parsed, response)
         return Self.httpResponse(response)
     }

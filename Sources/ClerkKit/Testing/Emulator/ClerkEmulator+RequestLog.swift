@@ -50,7 +50,7 @@ extension ClerkEmulator {
                     return (name: name, value: secret ? "[redacted]" : value)
                 },
                 hadAuthorization: request.authorization != nil, status: response?.status ?? 0,
-                responseBody: response?.body?.serialized ?? Data(),
+                responseBody: response?.bodyBytes ?? Data(),
                 returnedAuthorization: response?.headers.contains { $0.0 == "Authorization" } ?? false))
     }
 }

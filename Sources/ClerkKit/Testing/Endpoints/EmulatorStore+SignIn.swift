@@ -165,6 +165,13 @@ extension EmulatorStore {
         return machine
     }
 
+    /// The client a sign-in belongs to: the caller's when it holds it (no scan), else the one that does, else the
+    /// caller's.
+    func ownerOfSignIn(_ id: String, caller: String?) -> String? {
+        if let caller, clients[caller]?.signInId == id { return caller }
+        return clients.values.first { $0.signInId == id }?.id ?? caller
+    }
+
     func signInContext(_ user: UserRecord?, _ call: Call) -> SignInMachine.Context {
         var context = SignInMachine.Context(
             configuration: configuration, passwordPolicy: passwordPolicy, user: user, now: call.now,
@@ -194,7 +201,7 @@ extension EmulatorStore {
                 }
             case .createSession(let userId, let strategy, let secondFactor):
                 // The sign-in's own client: the caller's, or the one that started it when an email link is opened.
-                let owner = clients.values.first { $0.signInId == machine.id }?.id ?? call.clientId
+                let owner = ownerOfSignIn(machine.id, caller: call.clientId)
                 guard let clientId = owner, let sessionId = machine.createdSessionId else { continue }
                 createSession(
                     id: sessionId, userId: userId, clientId: clientId, strategy: strategy, secondFactor: secondFactor,

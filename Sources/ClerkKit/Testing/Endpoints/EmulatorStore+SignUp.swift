@@ -151,7 +151,8 @@ extension EmulatorStore {
                         ? machine.emailVerification?.strategy : nil,
                     verifiedPhone: machine.phoneVerification?.status == .verified, locale: machine.locale,
                     now: call.now)
-                let owner = clients.values.first { $0.signUpId == machine.id }?.id ?? call.clientId
+                let caller = call.clientId.flatMap { clients[$0]?.signUpId == machine.id ? $0 : nil }
+                let owner = caller ?? clients.values.first { $0.signUpId == machine.id }?.id ?? call.clientId
                 guard let clientId = owner else { continue }
                 createSession(
                     id: newUser.sessionId, userId: newUser.userId, clientId: clientId, strategy: newUser.strategy,

@@ -67,10 +67,20 @@ struct EmulatorResponse: Sendable {
     var headers: [(String, String)] = []
     /// An HTML page instead of JSON (the emulated OAuth provider's consent page).
     var html: String? = nil
+    /// The JSON body's bytes, once ``prepare()`` wrote them: the answer and the request log share them.
+    private(set) var serializedBody: Data? = nil
+
+    /// Writes the JSON body's bytes once, for the answer and the request log; call it when the response is final.
+    mutating func prepare() {
+        serializedBody = body?.serialized
+    }
+
+    /// The JSON body's bytes: the prepared ones, else written now.
+    var bodyBytes: Data? { serializedBody ?? body?.serialized }
 
     /// The body's bytes and their `Content-Type`, if there is a body.
     var payload: (contentType: String, bytes: Data)? {
         if let html { return ("text/html; charset=utf-8", Data(html.utf8)) }
-        return body.map { ("application/json", $0.serialized) }
+        return bodyBytes.map { ("application/json", $0) }
     }
 }

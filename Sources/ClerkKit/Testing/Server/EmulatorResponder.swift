@@ -48,7 +48,7 @@ struct EmulatorResponder: HTTPResponder {
         let remote = context.channel.remoteAddress?.ipAddress
         let admission = await emulator.admit(parsed, remoteAddress: remote)
         if admission.delay > .zero { try await Task.sleep(for: admission.delay) }
-        let response: EmulatorResponse
+        var response: EmulatorResponse
         switch admission.action {
         case .serve:
             response = await emulator.serve(parsed)
@@ -60,6 +60,7 @@ struct EmulatorResponder: HTTPResponder {
             try? await context.channel.close()
             throw DroppedConnection()
         }
+        response.prepare()
         await emulator.record(parsed, response)
         logger.debug(
             "clerk emulator request",

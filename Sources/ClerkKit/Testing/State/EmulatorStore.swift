@@ -22,6 +22,9 @@ struct EmulatorStore: Sendable {
     var clients: [String: ClientRecord] = [:]
     var clientIdByToken: [String: String] = [:]
     var sessions: [String: SessionRecord] = [:]
+    /// No active session expires before this time: requests before it skip the expiry scan (a session's expiry is
+    /// set once, when it is created).
+    private(set) var nextSessionExpiry: Millis = .max
     var signIns: [String: SignInMachine] = [:]
     var signUps: [String: SignUpMachine] = [:]
     var outbox: [ClerkEmulator.OutboxMessage] = []
@@ -108,11 +111,18 @@ struct EmulatorStore: Sendable {
         clients[client.id] = client
     }
 
-    /// Marks expired sessions as such; called before each request.
+    /// Marks expired sessions as such; called before each request, it scans only once one may have expired.
     mutating func expireSessions(now: Millis) {
-        for (id, session) in sessions where session.status == .active && session.expireAt <= now {
-            sessions[id]?.status = .expired
+        guard now >= nextSessionExpiry else { return }
+        var next = Millis.max
+        for (id, session) in sessions where session.status == .active {
+            if session.expireAt <= now {
+                sessions[id]?.status = .expired
+            } else {
+                next = min(next, session.expireAt)
+            }
         }
+        nextSessionExpiry = next
     }
 
     // MARK: Sessions
@@ -134,6 +144,7 @@ struct EmulatorStore: Sendable {
             updatedAt: now, lastActiveAt: now, expireAt: now + lifetime, abandonAt: now + lifetime * 2,
             firstFactorVerifiedAt: now, secondFactorVerifiedAt: secondFactor ? now : nil)
         sessions[id] = session
+        nextSessionExpiry = min(nextSessionExpiry, session.expireAt)
         client.sessionIds.append(id)
         client.lastActiveSessionId = id
         client.lastAuthenticationStrategy = strategy
@@ -216,6 +227,7 @@ struct EmulatorStore: Sendable {
                 claims: sessionClaims(session, now: now, azp: azp, template: nil), originIssuedAt: now / 1000)
         else { return nil }
         sessions[sessionId]?.lastActiveToken = jwt
+        sessions[sessionId]?.lastActiveTokenIssuedAt = (jwt, now / 1000)
         return jwt
     }
 
@@ -224,7 +236,7 @@ struct EmulatorStore: Sendable {
     mutating func refreshTokens(of client: ClientRecord, now: Millis) {
         let lifetime = configuration.sessionTokenLifetime.clampedMillis
         for session in activeSessions(of: client, now: now) {
-            let issued = session.lastActiveToken.flatMap(Self.issuedAt)
+            let issued = session.lastActiveTokenIssuedSeconds
             if issued.map({ $0 * 1000 + lifetime <= now + 5_000 }) ?? true {
                 mintLastActiveToken(sessionId: session.id, now: now)
             }

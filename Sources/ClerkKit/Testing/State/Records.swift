@@ -185,6 +185,23 @@ struct SessionRecord: Sendable, Equatable {
         case active, ended, expired, removed, revoked, abandoned
     }
 
+    /// Equal when every field but the `iat` memo is.
+    static func == (lhs: SessionRecord, rhs: SessionRecord) -> Bool {
+        lhs.id == rhs.id && lhs.clientId == rhs.clientId && lhs.userId == rhs.userId && lhs.status == rhs.status
+            && lhs.activeOrganizationId == rhs.activeOrganizationId && lhs.createdAt == rhs.createdAt
+            && lhs.updatedAt == rhs.updatedAt && lhs.lastActiveAt == rhs.lastActiveAt && lhs.expireAt == rhs.expireAt
+            && lhs.abandonAt == rhs.abandonAt && lhs.firstFactorVerifiedAt == rhs.firstFactorVerifiedAt
+            && lhs.secondFactorVerifiedAt == rhs.secondFactorVerifiedAt && lhs.lastActiveToken == rhs.lastActiveToken
+            && lhs.reverification == rhs.reverification
+    }
+
+    /// When `lastActiveToken` was issued (its `iat`, in seconds), without reading it again when it was minted here.
+    var lastActiveTokenIssuedSeconds: Millis? {
+        guard let token = lastActiveToken else { return nil }
+        if let memo = lastActiveTokenIssuedAt, memo.token == token { return memo.seconds }
+        return EmulatorStore.issuedAt(token)
+    }
+
     var id: String
     var clientId: String
     var userId: String
@@ -199,6 +216,9 @@ struct SessionRecord: Sendable, Equatable {
     var firstFactorVerifiedAt: Millis?
     var secondFactorVerifiedAt: Millis?
     var lastActiveToken: String?
+    /// `lastActiveToken`'s `iat` as it was minted here, with the token it belongs to (a token set elsewhere is
+    /// read instead).
+    var lastActiveTokenIssuedAt: (token: String, seconds: Millis)? = nil
     /// The reverification in progress, if any.
     var reverification: ReverificationMachine?
 }

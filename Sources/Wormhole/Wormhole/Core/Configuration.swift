@@ -174,7 +174,8 @@ public enum TransitingType: Sendable {
 /// How messages are encoded.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public enum SerializationFormat: Sendable {
-    /// JSON (`JSONEncoder`/`JSONDecoder`); readable by other languages and the `wormhole` tool.
+    /// JSON (``JSONMessageSerializer``: written directly where `JSONEncoder` would write the same, read with
+    /// `JSONDecoder`); readable by other languages and the `wormhole` tool.
     case json
     /// Binary property lists (`PropertyListEncoder`/`PropertyListDecoder`).
     case propertyList

@@ -3,12 +3,12 @@
 ///
 /// - ``next(in:)`` picks the first transport of the chain that is not used up and can be used in the state: a
 ///   live one needs reachability, a queued one a paired device with the counterpart app installed.
-/// - ``failed(_:with:)`` counts the failure against its transport. A transient error (not reachable, reply
-///   timed out or failed, delivery failed, a WatchConnectivity error, transfer timed out) is retried after the
-///   policy's backoff until the transport has failed `maxAttempts` times; then the transport is used up and
-///   the chain moves on at once. `notReachable` is retried without waiting: reachability decides the next
-///   try. `payloadTooLarge` uses up every transport with WatchConnectivity's 65,536-byte limit (user info has
-///   none). Any other error ends the delivery.
+/// - ``failed(_:with:)`` counts the failure against its transport. A transient error (not reachable, reply timed out or
+///   failed, delivery failed, a WatchConnectivity error, transfer timed out, no paired device or counterpart app for
+///   the moment) is retried after the policy's backoff until the transport has failed `maxAttempts` times; then the
+///   transport is used up and the chain moves on at once. `notReachable` is retried without waiting: reachability
+///   decides the next try. `payloadTooLarge` uses up every transport with WatchConnectivity's 65,536-byte limit (user
+///   info has none). Any other error ends the delivery.
 /// - Each transport is used up after at most `maxAttempts` failures, so a delivery ends.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct DeliveryPlanner: Sendable, Hashable {

@@ -39,9 +39,9 @@ final class FAPIClient: Sendable {
     func send<Resource: Decodable & Sendable>(
         _ request: FAPIRequest, as type: Resource.Type, wrapped: Bool = true
     ) async throws(ClerkError) -> Resource {
-        let (response, envelope) = try await exchange(request)
-        // A sign-in, sign-up, session or client was read with the envelope: the body is not read again.
-        if wrapped, let resource = envelope?.responseResource as? Resource { return resource }
+        let (response, envelope) = try await exchange(request, reader: ResourceReader<Resource>(wrapped: wrapped))
+        // The resource was read with the envelope: the body is not read again.
+        if let resource = envelope?.responseResource as? Resource { return resource }
         do {
             if wrapped { return try ClerkJSON.decoder().decode(Wrapped<Resource>.self, from: response.body).response }
             return try ClerkJSON.decoder().decode(Resource.self, from: response.body)
@@ -60,7 +60,7 @@ final class FAPIClient: Sendable {
     }
 
     /// ``send(_:)``, with the envelope the response was read into (nil for a body that is not JSON).
-    private func exchange(_ request: FAPIRequest) async throws(ClerkError) -> (
+    private func exchange(_ request: FAPIRequest, reader: (any ResourceReading)? = nil) async throws(ClerkError) -> (
         response: ClerkHTTPResponse, envelope: ResponseEnvelope?
     ) {
         pending.begin()
@@ -77,7 +77,7 @@ final class FAPIClient: Sendable {
             }
             let failure: AttemptFailure
             do throws(AttemptFailure) {
-                return try await attempt(request)
+                return try await attempt(request, reader: reader)
             } catch {
                 failure = error
             }
@@ -101,7 +101,7 @@ final class FAPIClient: Sendable {
         var appliedIdentity: IdentityStore.Snapshot?
     }
 
-    private func attempt(_ request: FAPIRequest) async throws(AttemptFailure) -> (
+    private func attempt(_ request: FAPIRequest, reader: (any ResourceReading)?) async throws(AttemptFailure) -> (
         response: ClerkHTTPResponse, envelope: ResponseEnvelope?
     ) {
         let fail = { (error: ClerkError) in AttemptFailure(error: error, outcome: nil) }
@@ -132,7 +132,7 @@ final class FAPIClient: Sendable {
         } catch {
             throw fail(error)
         }
-        let interpretation = ResponseInterpretation(response: response, request: request)
+        let interpretation = ResponseInterpretation(response: response, request: request, reader: reader)
         logResponse(response, request, interpretation)
         // Client sync: errors too, but never from a body that could not be read.
         var applied: IdentityStore.Snapshot?

@@ -31,6 +31,14 @@ struct ResponseEnvelope: Decodable, Sendable {
     }
 
     init(from decoder: any Decoder) throws {
+        defer {
+            // The caller's resource, read from the same parse (a failure is reported by the caller's own read).
+            if responseResource == nil, errors == nil, let key = ResourceReaderKey.key,
+                let reader = decoder.userInfo[key] as? any ResourceReading
+            {
+                responseResource = try? reader.read(decoder)
+            }
+        }
         // A bare array (`GET /v1/me/sessions/active`) carries no client.
         guard let container = try? decoder.container(keyedBy: AnyKey.self) else { return }
         let response = AnyKey("response")

@@ -19,7 +19,7 @@ struct ResponseInterpretation: Sendable {
 
     static let refreshCodes: Set<String> = ["authentication_invalid", "resource_not_found"]
 
-    init(response: ClerkHTTPResponse, request: FAPIRequest) {
+    init(response: ClerkHTTPResponse, request: FAPIRequest, reader: (any ResourceReading)? = nil) {
         var context = ClerkError.Context(method: request.method, path: request.path, status: response.status)
         serverDate = response.headers["Date"].flatMap { HTTPDate.parse($0) }
         if response.status >= 400 {
@@ -38,7 +38,9 @@ struct ResponseInterpretation: Sendable {
         }
         let envelope: ResponseEnvelope
         do {
-            envelope = try ClerkJSON.decoder().decode(ResponseEnvelope.self, from: response.body)
+            let decoder = ClerkJSON.decoder()
+            if let reader, let key = ResourceReaderKey.key { decoder.userInfo[key] = reader }
+            envelope = try decoder.decode(ResponseEnvelope.self, from: response.body)
         } catch {
             self.error = ClerkError(
                 .decoding, "The response could not be decoded.", underlying: DecodingFailure(error),

@@ -148,8 +148,9 @@ final class AuthTerminal {
     }
 
     /// The next line of input: the one a wait for an email link left unread, else a new one.
-    private func nextLine(secret: Bool) async -> String? {
-        guard let pending = pendingLine else { return await Prompt.nextLine(secret: secret) }
+    private func nextLine(prompt: String?, secret: Bool) async -> String? {
+        guard let pending = pendingLine else { return await Prompt.nextLine(prompt: prompt, secret: secret) }
+        if let prompt { Prompt.write(prompt) }
         pendingLine = nil
         return await pending.value
     }
@@ -279,12 +280,13 @@ final class AuthTerminal {
         _ label: UIText, preset: String?, commands: Bool = false, current: String = "", secret: Bool = false
     ) async throws(ClerkError) -> String {
         if let preset { return preset }
+        var prompt: String?
         if interactive {
             let hint = commands ? " (/other, /forgot, /resend, /back, /cancel)" : ""
             let shown = current.isEmpty ? "" : " [\(current)]"
-            Prompt.write(flow.string(label) + hint + shown + ": ")
+            prompt = flow.string(label) + hint + shown + ": "
         }
-        let line = await nextLine(secret: secret && interactive)
+        let line = await nextLine(prompt: prompt, secret: secret && interactive)
         guard let line else {
             await flow.cancel()
             throw ClerkError(.cancelled, "the input ended before the sign-in finished")

@@ -262,12 +262,13 @@ final class ProfileTerminal {
         _ label: UIText, current: String = "", preset: String? = nil, commands: Bool = false,
         endsQuietly: Bool = false, secret: Bool = false
     ) async throws(ClerkError) -> String? {
+        var prompt: String?
         if interactive {
             let hint = commands ? " (/resend, /back)" : ""
             let shown = current.isEmpty ? "" : " [\(current)]"
-            Prompt.write(string(label) + hint + shown + ": ")
+            prompt = string(label) + hint + shown + ": "
         }
-        guard let line = await Prompt.nextLine(secret: secret && interactive) else {
+        guard let line = await Prompt.nextLine(prompt: prompt, secret: secret && interactive) else {
             return nil
         }
         let trimmed = line.trimmingCharacters(in: .whitespaces)

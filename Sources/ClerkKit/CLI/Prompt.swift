@@ -13,9 +13,7 @@ enum Prompt {
 
     static func ask(_ question: String, secret: Bool = false) -> String? {
         guard isInteractive else { return nil }
-        write("\(question): ")
-        let line =
-            secret ? SecretInput.withEchoOff { readLine(strippingNewline: true) } : readLine(strippingNewline: true)
+        let line = read(prompt: "\(question): ", secret: secret)
         return line.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
@@ -29,17 +27,22 @@ enum Prompt {
         write(line + "\n")
     }
 
-    /// The next line of standard input, nil at its end; with `secret`, typed with the terminal's echo off. Read
-    /// on a queue of its own, so that waiting for a person to type never holds a Swift concurrency thread.
-    static func nextLine(secret: Bool = false) async -> String? {
+    /// The next line of standard input, nil at its end, after `prompt`; with `secret`, the echo is off before the
+    /// prompt shows, so nothing typed in answer to it is echoed. Read on a queue of its own, so that waiting for a
+    /// person to type never holds a Swift concurrency thread.
+    static func nextLine(prompt: String? = nil, secret: Bool = false) async -> String? {
         await withCheckedContinuation { continuation in
-            inputQueue.async {
-                let line =
-                    secret
-                    ? SecretInput.withEchoOff { readLine(strippingNewline: true) } : readLine(strippingNewline: true)
-                continuation.resume(returning: line)
-            }
+            inputQueue.async { continuation.resume(returning: read(prompt: prompt, secret: secret)) }
         }
+    }
+
+    /// Writes `prompt` and reads a line, both inside the echo-off window when `secret`.
+    private static func read(prompt: String?, secret: Bool) -> String? {
+        let readPrompted = {
+            if let prompt { write(prompt) }
+            return readLine(strippingNewline: true)
+        }
+        return secret ? SecretInput.withEchoOff(readPrompted) : readPrompted()
     }
 
     private static let inputQueue = DispatchQueue(label: "clerk.standard-input")

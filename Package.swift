@@ -3,10 +3,80 @@
 // Courier: SundialKit, Wormhole, ClerkKit and DurableStreams in one repository.
 //
 // The manifest is split into one section per library family. Each section lists its own products and
-// targets; package dependencies are listed once, below, and each target names only the products it uses,
-// so a consumer of one library never builds another library's dependencies.
+// targets; package dependencies are listed once, below, and each target names only the products it uses.
+//
+// Every third-party dependency of a product's module is behind a package trait (off by default): SwiftPM resolves
+// the dependencies of every module any product reaches, so an unconditional one would reach every app that adds
+// any Courier library. An app that adds Wormhole, SundialKit or the Durable Streams client resolves no package at
+// all; a server turns its stack on with one line (README: "Package traits"). Benchmarks, the conformance tools and
+// test helpers are targets of this package but not products: nothing outside the repository sees them.
 
 import PackageDescription
+
+// MARK: - Package traits (each names the product it makes available, or the feature)
+
+let traits: Set<Trait> = [
+    .default(enabledTraits: []),
+    .trait(
+        name: "SundialKitLogging",
+        description: "NetlinkPathMonitor(logger:) on Linux takes a swift-log Logger (without it, nothing is logged)."),
+    .trait(
+        name: "SundialKitOpenCombine",
+        description: "SundialKitCombine where Combine is missing (Linux): OpenCombine. Apple platforms need nothing."),
+    .trait(name: "SundialKitProtobuf", description: "The SundialKitProtobuf product: swift-protobuf."),
+    .trait(
+        name: "ClerkKit",
+        description: "ClerkKit, ClerkKitUICore, ClerkKitUI, ClerkKitSharedSessions and ClerkKitWatchSync: swift-log."),
+    .trait(
+        name: "ClerkKitSoftwareKeys",
+        description: "Software trusted-device keys where CryptoKit is missing (Linux): swift-crypto.",
+        enabledTraits: ["ClerkKit"]),
+    .trait(
+        name: "ClerkKitTesting",
+        description:
+            "The ClerkKitTesting product (the Clerk emulator): Hummingbird, swift-crypto, swift-service-lifecycle.",
+        enabledTraits: ["ClerkKit", "ClerkKitSoftwareKeys"]),
+    .trait(
+        name: "ClerkKitLoopback",
+        description:
+            "The ClerkKitLoopback product (OAuth through the system browser for command-line apps): swift-nio.",
+        enabledTraits: ["ClerkKit"]),
+    .trait(
+        name: "DurableStreamsServer",
+        description:
+            "The DurableStreamsServer product: HummingbirdCore, swift-nio, swift-crypto, swift-service-lifecycle."),
+    .trait(
+        name: "DurableStreamsPostgres",
+        description: "The DurableStreamsPostgres product (the shared store): postgres-nio."),
+    .trait(
+        name: "DurableStreamsAsyncHTTPClient",
+        description:
+            "The DurableStreamsAsyncHTTPClient product (the client's transport on SwiftNIO): async-http-client."),
+    .trait(
+        name: "DurableStreamsWebhooks",
+        description: "The DurableStreamsWebhooks product (verifying webhook signatures): swift-crypto."),
+    .trait(
+        name: "DurableStreamsServiceLifecycle",
+        description: "The DurableStreamsServiceLifecycle product: swift-service-lifecycle."),
+    .trait(
+        name: "Commands",
+        description: "The wormhole, durable-streams and clerk commands: swift-argument-parser and the stacks they run.",
+        enabledTraits: [
+            "DurableStreamsServer", "DurableStreamsPostgres", "DurableStreamsAsyncHTTPClient", "ClerkKitTesting",
+            "ClerkKitLoopback",
+        ]),
+]
+
+/// A dependency on another package's product that exists only while `trait` is on (and, given `platforms`, only
+/// there): with the trait off, SwiftPM neither resolves nor builds it for the package's users.
+func product(
+    _ name: String, _ package: String, trait: String, platforms: [Platform]? = nil
+) -> Target.Dependency {
+    if let platforms {
+        return .product(name: name, package: package, condition: .when(platforms: platforms, traits: [trait]))
+    }
+    return .product(name: name, package: package, condition: .when(traits: [trait]))
+}
 
 // MARK: - Package dependencies (one line per package; versions come from the local mirror)
 
@@ -38,7 +108,7 @@ let packageDependencies: [Package.Dependency] = [
 /// Where the HTTP listeners (the Durable Streams server, the Clerk emulator) exist. Hummingbird declares iOS 15 /
 /// tvOS 15 and SwiftPM refuses a dependency whose floor is above the package's, so on iOS, tvOS and watchOS those
 /// targets build without it: their listener files are under `#if canImport(Hummingbird…)` and starting fails there.
-let listenerPlatforms = TargetDependencyCondition.when(platforms: [Platform.linux, Platform.macOS])
+let listenerPlatforms: [Platform] = [.linux, .macOS]
 /// AsyncHTTPClient needs the Swift 6.2 standard library on Apple platforms (swift-configuration), which Xcode 16's
 /// SDKs lack: the Durable Streams tools use it on Linux and URLSession elsewhere. The library product stays.
 let linuxOnly = TargetDependencyCondition.when(platforms: [Platform.linux])
@@ -100,12 +170,17 @@ let sundialKitProducts: [Product] = [
     .library(name: "SundialKitCombine", targets: ["SundialKitCombine"]),
     .library(name: "SundialKitStream", targets: ["SundialKitStream"]),
     .library(name: "SundialKitTesting", targets: ["SundialKitTesting"]),
-    .executable(name: "sundialkit-network-benchmark", targets: ["sundialkit-network-benchmark"]),
 ]
 
-/// OpenCombine stands in for Combine where Combine does not exist.
-let openCombine: Target.Dependency = .product(
-    name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux]))
+/// OpenCombine stands in for Combine where Combine does not exist (with the SundialKitOpenCombine trait).
+let openCombine = product("OpenCombine", "OpenCombine", trait: "SundialKitOpenCombine", platforms: [.linux])
+/// `receive(on: DispatchQueue.main)` in 1.x code needs DispatchQueue to be a scheduler on Linux.
+let openCombineDispatch = product(
+    "OpenCombineDispatch", "OpenCombine", trait: "SundialKitOpenCombine", platforms: [.linux])
+/// The commands' argument parsing.
+let argumentParser = product("ArgumentParser", "swift-argument-parser", trait: "Commands")
+/// swift-protobuf, for SundialKitProtobuf and what uses it.
+let swiftProtobuf = product("SwiftProtobuf", "swift-protobuf", trait: "SundialKitProtobuf")
 
 let sundialKitTargets: [Target] = [
     // Core: value types, protocols and typed errors. No third-party dependencies.
@@ -118,7 +193,7 @@ let sundialKitTargets: [Target] = [
             "SundialKitCore",
             "CourierPrimitives",
             .target(name: "CNetlink", condition: .when(platforms: [.linux])),
-            .product(name: "Logging", package: "swift-log"),
+            product("Logging", "swift-log", trait: "SundialKitLogging", platforms: [.linux]),
         ],
         path: "Sources/SundialKit/Network"
     ),
@@ -126,8 +201,7 @@ let sundialKitTargets: [Target] = [
         name: "SundialKitCombine",
         dependencies: [
             "SundialKitCore", "SundialKitNetwork", "SundialKitConnectivity", "CourierPrimitives", openCombine,
-            // `receive(on: DispatchQueue.main)` in 1.x code needs DispatchQueue to be a scheduler on Linux.
-            .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            openCombineDispatch,
         ],
         path: "Sources/SundialKit/Combine"
     ),
@@ -158,7 +232,7 @@ let sundialKitTargets: [Target] = [
         dependencies: [
             "SundialKitNetwork", "SundialKitCore", "SundialKitTesting", "CourierPrimitives", "CourierTestSupport",
             "sundialkit-netlink-probe", .target(name: "CNetlink", condition: .when(platforms: [.linux])),
-            .product(name: "Logging", package: "swift-log"),
+            product("Logging", "swift-log", trait: "SundialKitLogging"),
         ],
         path: "Tests/SundialKit/SundialKitNetworkTests"
     ),
@@ -198,9 +272,7 @@ let sundialKitTargets: [Target] = [
         dependencies: [
             "SundialKit", "SundialKitCore", "SundialKitNetwork", "SundialKitConnectivity", "SundialKitCombine",
             "SundialKitStream", "SundialKitTesting", "SundialKitProtobuf", "SundialKitProtobufExample",
-            "CourierPrimitives", "CourierTestSupport", openCombine,
-            .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
-            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            "CourierPrimitives", "CourierTestSupport", openCombine, openCombineDispatch, swiftProtobuf,
         ],
         path: "Tests/SundialKit/SundialKitDocumentationTests"
     ),
@@ -228,7 +300,6 @@ let sundialKitTargets: [Target] = [
 let sundialKitConnectivityProducts: [Product] = [
     .library(name: "SundialKitConnectivity", targets: ["SundialKitConnectivity"]),
     .library(name: "SundialKitProtobuf", targets: ["SundialKitProtobuf"]),
-    .executable(name: "sundialkit-connectivity-benchmark", targets: ["SundialKitConnectivityBenchmark"]),
 ]
 
 let sundialKitConnectivityTargets: [Target] = [
@@ -240,8 +311,7 @@ let sundialKitConnectivityTargets: [Target] = [
     .target(
         name: "SundialKitProtobuf",
         dependencies: [
-            "SundialKitCore", "SundialKitConnectivity",
-            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            "SundialKitCore", "SundialKitConnectivity", swiftProtobuf,
         ],
         path: "Sources/SundialKit/Protobuf",
         exclude: ["Example"]
@@ -250,7 +320,7 @@ let sundialKitConnectivityTargets: [Target] = [
     // the docs, tests, benchmark and tour. Not a product.
     .target(
         name: "SundialKitProtobufExample",
-        dependencies: ["SundialKitProtobuf", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+        dependencies: ["SundialKitProtobuf", swiftProtobuf],
         path: "Sources/SundialKit/Protobuf/Example",
         exclude: ["sundial_example.proto"]
     ),
@@ -273,8 +343,7 @@ let sundialKitConnectivityTargets: [Target] = [
         name: "SundialKitCombineConnectivityTests",
         dependencies: [
             "SundialKit", "SundialKitCore", "SundialKitConnectivity", "SundialKitCombine", "SundialKitTesting",
-            "CourierPrimitives", "CourierTestSupport", openCombine,
-            .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            "CourierPrimitives", "CourierTestSupport", openCombine, openCombineDispatch,
         ],
         path: "Tests/SundialKit/SundialKitCombineConnectivityTests"
     ),
@@ -282,13 +351,12 @@ let sundialKitConnectivityTargets: [Target] = [
         name: "SundialKitProtobufTests",
         dependencies: [
             "SundialKitCore", "SundialKitConnectivity", "SundialKitProtobuf", "SundialKitProtobufExample",
-            "SundialKitTesting", "SundialKitStream", "CourierTestSupport",
-            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            "SundialKitTesting", "SundialKitStream", "CourierTestSupport", swiftProtobuf,
         ],
         path: "Tests/SundialKit/SundialKitProtobufTests"
     ),
     .executableTarget(
-        name: "SundialKitConnectivityBenchmark",
+        name: "sundialkit-connectivity-benchmark",
         dependencies: [
             "SundialKitConnectivity", "SundialKitProtobuf", "SundialKitProtobufExample", "SundialKitStream",
             "SundialKitTesting", "BenchmarkSupport",
@@ -302,7 +370,6 @@ let sundialKitConnectivityTargets: [Target] = [
 let wormholeProducts: [Product] = [
     .library(name: "Wormhole", targets: ["Wormhole"]),
     .executable(name: "wormhole", targets: ["WormholeCLI"]),
-    .executable(name: "wormhole-benchmark", targets: ["WormholeBenchmark"]),
 ]
 let wormholeTargets: [Target] = [
     // Core library: no third-party dependencies.
@@ -311,12 +378,12 @@ let wormholeTargets: [Target] = [
     .executableTarget(
         name: "WormholeCLI",
         dependencies: [
-            "Wormhole", "CourierPrimitives", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Wormhole", "CourierPrimitives", argumentParser,
         ],
         path: "Sources/Wormhole/CLI"
     ),
     .executableTarget(
-        name: "WormholeBenchmark",
+        name: "wormhole-benchmark",
         dependencies: ["Wormhole", "BenchmarkSupport", "CourierTooling"],
         path: "Benchmarks/Wormhole",
         exclude: ["Floor"]
@@ -348,8 +415,11 @@ let durableStreamsServerProducts: [Product] = [
     .library(name: "DurableStreamsServer", targets: ["DurableStreamsServer"]),
     .library(name: "DurableStreamsPostgres", targets: ["DurableStreamsPostgres"]),
     .executable(name: "durable-streams", targets: ["durable-streams"]),
-    .executable(name: "durable-streams-server-benchmark", targets: ["durable-streams-server-benchmark"]),
 ]
+/// A dependency of the Durable Streams server, behind its trait.
+func server(_ name: String, _ package: String, platforms: [Platform]? = nil) -> Target.Dependency {
+    product(name, package, trait: "DurableStreamsServer", platforms: platforms)
+}
 let durableStreamsServerTargets: [Target] = [
     .target(
         name: "DurableStreamsStorage",
@@ -362,10 +432,10 @@ let durableStreamsServerTargets: [Target] = [
         dependencies: [
             "DurableStreamsStorage",
             "CourierPrimitives",
-            .product(name: "PostgresNIO", package: "postgres-nio"),
+            product("PostgresNIO", "postgres-nio", trait: "DurableStreamsPostgres"),
             // `ConnectionPoolError` (a database that cannot be reached trips the pool's circuit breaker).
-            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
-            .product(name: "Logging", package: "swift-log"),
+            product("_ConnectionPoolModule", "postgres-nio", trait: "DurableStreamsPostgres"),
+            product("Logging", "swift-log", trait: "DurableStreamsPostgres"),
         ],
         path: "Sources/DurableStreams/Postgres"
     ),
@@ -374,20 +444,20 @@ let durableStreamsServerTargets: [Target] = [
         dependencies: [
             "DurableStreamsStorage",
             "CourierPrimitives",
-            .product(name: "HummingbirdCore", package: "hummingbird", condition: listenerPlatforms),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
+            server("HummingbirdCore", "hummingbird", platforms: listenerPlatforms),
+            server("HTTPTypes", "swift-http-types"),
+            server("NIOCore", "swift-nio"),
+            server("NIOPosix", "swift-nio"),
             // The SSE fan-out writes framed chunks from the HTTP/1 encoder's place in the pipeline.
-            .product(name: "NIOHTTP1", package: "swift-nio", condition: listenerPlatforms),
+            server("NIOHTTP1", "swift-nio", platforms: listenerPlatforms),
             // Each connection's pipeline converts HTTP/1 parts to HTTP types (see HTTP1StreamChannel).
-            .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: listenerPlatforms),
-            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: listenerPlatforms),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "CompressNIO", package: "compress-nio", condition: listenerPlatforms),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            server("NIOHTTPTypes", "swift-nio-extras", platforms: listenerPlatforms),
+            server("NIOHTTPTypesHTTP1", "swift-nio-extras", platforms: listenerPlatforms),
+            server("Logging", "swift-log"),
+            server("CompressNIO", "compress-nio", platforms: listenerPlatforms),
+            server("ServiceLifecycle", "swift-service-lifecycle"),
             // Subscription callback tokens (HMAC) and configuration hashes (SHA-256).
-            .product(name: "Crypto", package: "swift-crypto"),
+            server("Crypto", "swift-crypto"),
         ],
         path: "Sources/DurableStreams/Server",
         // The console's web files are embedded as Swift (Console/Assets, generated by scripts/web-assets).
@@ -399,15 +469,15 @@ let durableStreamsServerTargets: [Target] = [
             "DurableStreamsServer", "DurableStreamsStorage",
             // `serve --store postgres`.
             "DurableStreamsPostgres",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            product("ServiceLifecycle", "swift-service-lifecycle", trait: "Commands"),
+            product("UnixSignals", "swift-service-lifecycle", trait: "Commands"),
             // The client subcommands (create, append, read, head, delete) use the client library, over
             // AsyncHTTPClient on Linux and URLSession on Apple platforms.
             "DurableStreams", .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly),
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
+            argumentParser,
+            product("Logging", "swift-log", trait: "Commands"),
             // The system's reason for a failed connection is in swift-nio's IOError.
-            .product(name: "NIOCore", package: "swift-nio"),
+            product("NIOCore", "swift-nio", trait: "Commands"),
         ],
         path: "Sources/DurableStreams/CLI"
     ),
@@ -424,7 +494,7 @@ let durableStreamsServerTargets: [Target] = [
             "LoopbackHTTPServer",
             "AllocationCounter",
             // The idle SSE floors: HummingbirdCore's server as ours runs it.
-            .product(name: "HummingbirdCore", package: "hummingbird", condition: listenerPlatforms),
+            .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(platforms: listenerPlatforms)),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -474,7 +544,7 @@ let durableStreamsServerTargets: [Target] = [
     ),
     .testTarget(
         name: "DurableStreamsToolsTests",
-        dependencies: ["DurableStreamsConformanceRunner"],
+        dependencies: ["durable-streams-conformance"],
         path: "Tests/DurableStreams/DurableStreamsToolsTests"
     ),
 ]
@@ -485,9 +555,6 @@ let durableStreamsClientProducts: [Product] = [
     .library(name: "DurableStreamsAsyncHTTPClient", targets: ["DurableStreamsAsyncHTTPClient"]),
     .library(name: "DurableStreamsServiceLifecycle", targets: ["DurableStreamsServiceLifecycle"]),
     .library(name: "DurableStreamsWebhooks", targets: ["DurableStreamsWebhooks"]),
-    .executable(name: "durable-streams-conformance-adapter", targets: ["DurableStreamsConformanceAdapter"]),
-    .executable(name: "durable-streams-conformance", targets: ["DurableStreamsConformanceRunner"]),
-    .executable(name: "durable-streams-benchmark", targets: ["DurableStreamsBenchmark"]),
 ]
 let durableStreamsClientTargets: [Target] = [
     .target(
@@ -500,28 +567,28 @@ let durableStreamsClientTargets: [Target] = [
         dependencies: [
             "DurableStreams",
             "CourierPrimitives",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
+            product("AsyncHTTPClient", "async-http-client", trait: "DurableStreamsAsyncHTTPClient"),
+            product("NIOCore", "swift-nio", trait: "DurableStreamsAsyncHTTPClient"),
+            product("NIOHTTP1", "swift-nio", trait: "DurableStreamsAsyncHTTPClient"),
         ],
         path: "Sources/DurableStreams/AsyncHTTPClient"
     ),
     // Verifies webhook wakes (Ed25519 signatures against the server's JWKS): swift-crypto stays out of the client.
     .target(
         name: "DurableStreamsWebhooks",
-        dependencies: ["DurableStreams", .product(name: "Crypto", package: "swift-crypto")],
+        dependencies: ["DurableStreams", product("Crypto", "swift-crypto", trait: "DurableStreamsWebhooks")],
         path: "Sources/DurableStreams/Webhooks"
     ),
     .target(
         name: "DurableStreamsServiceLifecycle",
         dependencies: [
             "DurableStreams",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            product("ServiceLifecycle", "swift-service-lifecycle", trait: "DurableStreamsServiceLifecycle"),
         ],
         path: "Sources/DurableStreams/ServiceLifecycle"
     ),
     .executableTarget(
-        name: "DurableStreamsConformanceAdapter",
+        name: "durable-streams-conformance-adapter",
         dependencies: [
             "DurableStreams", "CourierPrimitives",
             .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly),
@@ -529,7 +596,7 @@ let durableStreamsClientTargets: [Target] = [
         path: "Tools/DurableStreams/ConformanceAdapter"
     ),
     .executableTarget(
-        name: "DurableStreamsConformanceRunner",
+        name: "durable-streams-conformance",
         dependencies: [
             "CourierPrimitives", "CourierTooling", "ExactHTTPClient",
             .product(name: "Yams", package: "Yams"),
@@ -538,7 +605,7 @@ let durableStreamsClientTargets: [Target] = [
         path: "Tools/DurableStreams/ConformanceRunner"
     ),
     .executableTarget(
-        name: "DurableStreamsBenchmark",
+        name: "durable-streams-benchmark",
         dependencies: [
             "DurableStreams", "DurableStreamsServer", "BenchmarkSupport", "CourierTooling",
             .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly),
@@ -553,8 +620,8 @@ let durableStreamsClientTargets: [Target] = [
             "CourierPrimitives", .target(name: "DurableStreamsAsyncHTTPClient", condition: linuxOnly),
             "DurableStreamsServer",
             "DurableStreamsTestSupport", "durable-streams",
-            "DurableStreamsConformanceAdapter",
-            "DurableStreamsConformanceRunner",
+            "durable-streams-conformance-adapter",
+            "durable-streams-conformance",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -575,8 +642,13 @@ let clerkKitProducts: [Product] = [
     .library(name: "ClerkKitUICore", targets: ["ClerkKitUICore"]),
     .library(name: "ClerkKitUI", targets: ["ClerkKitUI"]),
     .executable(name: "clerk", targets: ["clerk"]),
-    .executable(name: "clerk-benchmark", targets: ["clerk-benchmark"]),
 ]
+/// swift-log for ClerkKit's modules, behind the ClerkKit trait.
+let clerkLogging = product("Logging", "swift-log", trait: "ClerkKit")
+/// A dependency of the Clerk emulator (ClerkKitTesting), behind its trait.
+func emulator(_ name: String, _ package: String, platforms: [Platform]? = nil) -> Target.Dependency {
+    product(name, package, trait: "ClerkKitTesting", platforms: platforms)
+}
 let clerkKitTargets: [Target] = [
     // Core: configuration, networking, models, auth flows, session tokens, storage. No third-party
     // dependency but swift-log (and swift-crypto on Linux, where CryptoKit is missing).
@@ -584,9 +656,9 @@ let clerkKitTargets: [Target] = [
         name: "ClerkKit",
         dependencies: [
             "CourierPrimitives",
-            .product(name: "Logging", package: "swift-log"),
+            clerkLogging,
             // Software trusted-device keys (P-256) where CryptoKit is missing; Apple platforms use CryptoKit.
-            .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
+            product("Crypto", "swift-crypto", trait: "ClerkKitSoftwareKeys", platforms: [.linux]),
         ],
         path: "Sources/ClerkKit/ClerkKit"
     ),
@@ -595,13 +667,13 @@ let clerkKitTargets: [Target] = [
         name: "ClerkKitTesting",
         dependencies: [
             "ClerkKit",
-            .product(name: "Hummingbird", package: "hummingbird", condition: listenerPlatforms),
-            .product(name: "HTTPTypes", package: "swift-http-types", condition: listenerPlatforms),
-            .product(name: "NIOCore", package: "swift-nio", condition: listenerPlatforms),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            emulator("Hummingbird", "hummingbird", platforms: listenerPlatforms),
+            emulator("HTTPTypes", "swift-http-types", platforms: listenerPlatforms),
+            emulator("NIOCore", "swift-nio", platforms: listenerPlatforms),
+            emulator("Crypto", "swift-crypto"),
+            emulator("_CryptoExtras", "swift-crypto"),
+            emulator("Logging", "swift-log"),
+            emulator("ServiceLifecycle", "swift-service-lifecycle"),
         ],
         path: "Sources/ClerkKit/Testing",
         // The console's web files are embedded as Swift (Console/Assets, generated by scripts/web-assets).
@@ -612,9 +684,9 @@ let clerkKitTargets: [Target] = [
         name: "ClerkKitLoopback",
         dependencies: [
             "ClerkKit",
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
+            product("NIOCore", "swift-nio", trait: "ClerkKitLoopback"),
+            product("NIOHTTP1", "swift-nio", trait: "ClerkKitLoopback"),
+            product("NIOPosix", "swift-nio", trait: "ClerkKitLoopback"),
         ],
         path: "Sources/ClerkKit/Loopback"
     ),
@@ -637,10 +709,9 @@ let clerkKitTargets: [Target] = [
     .executableTarget(
         name: "clerk",
         dependencies: [
-            "ClerkKit", "ClerkKitTesting", "ClerkKitLoopback", "ClerkKitUICore",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            "ClerkKit", "ClerkKitTesting", "ClerkKitLoopback", "ClerkKitUICore", argumentParser,
+            product("Logging", "swift-log", trait: "Commands"),
+            product("ServiceLifecycle", "swift-service-lifecycle", trait: "Commands"),
         ],
         path: "Sources/ClerkKit/CLI"
     ),
@@ -718,7 +789,7 @@ let clerkKitSharedSessionsProducts: [Product] = [
 let clerkKitSharedSessionsTargets: [Target] = [
     .target(
         name: "ClerkKitSharedSessions",
-        dependencies: ["ClerkKit", "Wormhole", "CourierPrimitives", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["ClerkKit", "Wormhole", "CourierPrimitives", clerkLogging],
         path: "Sources/ClerkKit/SharedSessions"
     ),
     // A process of an app group with shared-session sync, for the cross-process tests.
@@ -745,8 +816,7 @@ let clerkKitWatchSyncTargets: [Target] = [
     .target(
         name: "ClerkKitWatchSync",
         dependencies: [
-            "ClerkKit", "SundialKitConnectivity", "SundialKitCore", "CourierPrimitives",
-            .product(name: "Logging", package: "swift-log"),
+            "ClerkKit", "SundialKitConnectivity", "SundialKitCore", "CourierPrimitives", clerkLogging,
         ],
         path: "Sources/ClerkKit/WatchSync"
     ),
@@ -762,17 +832,25 @@ let clerkKitWatchSyncTargets: [Target] = [
 
 // MARK: - Tour (the main job: `swift run tour`)
 
+// The tour runs every library, so it needs every trait. `swift run tour` builds with the default traits (none):
+// then the tour is a launcher that runs `swift run --enable-all-traits` in its own build folder; with every trait
+// on, it depends on TourSteps and runs them.
 let tourTargets: [Target] = [
     .executableTarget(
         name: "tour",
+        dependencies: [.target(name: "TourSteps", condition: .when(traits: ["Commands"]))],
+        path: "Sources/Tour/Launcher"
+    ),
+    .target(
+        name: "TourSteps",
         dependencies: [
             "SundialKit", "SundialKitStream", "SundialKitTesting", "Wormhole",
             "DurableStreams", "DurableStreamsServer", "DurableStreamsWebhooks", "ClerkKit", "ClerkKitTesting",
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "Hummingbird", package: "hummingbird", condition: listenerPlatforms),
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(platforms: listenerPlatforms)),
         ],
-        path: "Sources/Tour"
-    )
+        path: "Sources/Tour/Steps"
+    ),
 ]
 
 // MARK: - Assembly
@@ -794,7 +872,7 @@ let families = [
     family("clerk", products: clerkKitProducts, targets: clerkKitTargets),
     family("clerk", "wormhole", products: clerkKitSharedSessionsProducts, targets: clerkKitSharedSessionsTargets),
     family("clerk", "sundialkit", products: clerkKitWatchSyncProducts, targets: clerkKitWatchSyncTargets),
-    selectedFamilies == nil ? ([.executable(name: "tour", targets: ["tour"])], tourTargets) : ([], []),
+    selectedFamilies == nil ? ([], tourTargets) : ([], []),
 ]
 let products: [Product] = families.flatMap(\.0)
 let allTargets: [Target] = sharedTargets + families.flatMap(\.1)
@@ -802,22 +880,36 @@ let allTargets: [Target] = sharedTargets + families.flatMap(\.1)
 /// C shims take no Swift settings.
 let cTargetNames: Set<String> = ["CNetlink", "AllocationCounter"]
 
+/// One spelling per availability floor: `@available(OS2023, *)` is macOS 14, iOS 17, tvOS 17 and watchOS 10 (the
+/// systems of 2023: Observation, ClerkKit's floor); OS2022 brings `Duration` and `Clock`; OS2019 is Swift
+/// concurrency's floor. An experimental feature, not `unsafeFlags`, so it works when Courier is a remote dependency.
+let availabilityMacros: KeyValuePairs<String, String> = [
+    "OS2019": "macOS 10.15, iOS 13, tvOS 13, watchOS 6",
+    "OS2021": "macOS 12, iOS 15, tvOS 15, watchOS 8",
+    "OS2022": "macOS 13, iOS 16, tvOS 16, watchOS 9",
+    "OS2023": "macOS 14, iOS 17, tvOS 17, watchOS 10",
+    "OS2024": "macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2",
+]
+
 // Settings every Swift target gets. Swift 6 language mode is the tools-version default. With internal imports by
 // default, each `public import` marks an API dependency on purpose.
 for target in allTargets where !cTargetNames.contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings += availabilityMacros.map { .enableExperimentalFeature("AvailabilityMacro=\($0.key):\($0.value)") }
     target.swiftSettings = settings
 }
 
 // The seeds' floors: SundialKit iOS 13 / tvOS 13 / watchOS 6. macOS is 11, not the seed's 10.13: SwiftPM applies
 // one floor per package, and Hummingbird (the Durable Streams server and the Clerk emulator, which developers run on
-// their Macs) declares macOS 11. Newer APIs carry `@available` at each declaration.
+// their Macs with those traits on) declares macOS 11: a package floor below it fails the macOS build of those
+// products. Newer APIs carry `@available(OS20xx, *)` at each declaration (the macros above).
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v11), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: products,
+    traits: traits,
     dependencies: packageDependencies,
     targets: allTargets
 )

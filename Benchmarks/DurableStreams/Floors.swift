@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// What bounds two of the client's figures, measured in the same run: the JSON decoding alone, and a bare
 /// `URLSession` POST with and without a kept-alive connection.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum Floors {
     /// The median time to decode the catch-up's 10,000 messages from memory with Foundation's `JSONDecoder` and
     /// with the client's decoder, and the document's size.

@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 
 /// A small record decoded in the catch-up benchmark.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Item: Codable, Sendable {
     var id: Int
     var name: String
@@ -12,7 +12,7 @@ struct Item: Codable, Sendable {
 }
 
 /// The measurements, each against one target.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Scenarios: Sendable {
     let target: BenchmarkTarget
     let configuration: HandleConfiguration
@@ -117,7 +117,7 @@ struct Scenarios: Sendable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct BenchmarkFailure: Error, CustomStringConvertible {
     let description: String
 

@@ -5,7 +5,7 @@ import Foundation
 import Logging
 
 /// A server to measure against: this repository's (in process) or rakaia-streams (a Python child process).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct BenchmarkTarget: Sendable {
     let name: String
     let baseURL: String

@@ -5,7 +5,7 @@ import DurableStreamsAsyncHTTPClient
 #endif
 
 /// The client transports measured, side by side.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum BenchmarkTransport {
     /// AsyncHTTPClient where the package builds it (Linux), and URLSession.
     #if os(Linux)

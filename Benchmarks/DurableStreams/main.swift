@@ -15,7 +15,7 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
 }
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func runBenchmark() async throws {
     printBuildBanner("durable-streams-benchmark")
 
@@ -128,7 +128,7 @@ func runBenchmark() async throws {
 }
 
 /// The decoding alone, and bare `URLSession` appends: what bounds the catch-up and the URLSession append figures.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func printFloors(_ floors: [(String, keptAlive: LatencySummary, freshConnection: LatencySummary)]) throws {
     let decoding = try Floors.decoding(quick: isQuickRun)
     var table = Report(

@@ -8,7 +8,7 @@ import Glibc
 /// Loopback traffic from blocking sockets on threads of their own: appends that do not queue behind the
 /// benchmark's other tasks (a thousand SSE readers in the same process would otherwise delay each response's
 /// delivery to the writer), and the raw socket ping-pong that bounds any request's round trip.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum BlockingClient {
     /// `total` 100 B appends to `path`, one at a time over one keep-alive connection.
     static func appends(port: Int, path: String, total: Int) async throws -> Scenarios.AppendFigures {

@@ -8,7 +8,7 @@ import Glibc
 /// Servers that do nothing but answer `200` with no body to each request: what bounds the append figures. Driven by the same
 /// client as the real servers, they show how fast any server could go on this machine with this client, and how
 /// much of our time is the HTTP stack rather than the stream.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum FloorServers {
     /// One thread, `poll` and a fixed answer: the socket floor.
     static func runSocketFloor() throws {

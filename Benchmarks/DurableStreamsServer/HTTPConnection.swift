@@ -3,7 +3,7 @@ import NIOHTTP1
 import NIOPosix
 
 /// A response read in full.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HTTPResult {
     let status: Int
     let headers: HTTPHeaders
@@ -12,7 +12,7 @@ struct HTTPResult {
 
 /// A minimal keep-alive HTTP/1.1 client connection for load generation: one request at a time, no pooling,
 /// no redirects, no TLS — so the figures measure the server, not the client library.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HTTPConnection: ~Copyable {
     private var inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
@@ -89,7 +89,7 @@ struct HTTPConnection: ~Copyable {
 }
 
 /// A benchmark that could not run.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct BenchmarkError: Error, CustomStringConvertible {
     let description: String
 

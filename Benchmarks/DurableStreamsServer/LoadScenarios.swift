@@ -4,7 +4,7 @@ import Foundation
 import NIOCore
 
 /// Measures of what live readers cost writers, and of the server's allocations.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Scenarios {
     /// 100 B appends from one blocking connection (``BlockingClient``) while `readers` SSE readers follow the
     /// stream's tail, each reading everything as it arrives (not in lockstep with the writer), and the same

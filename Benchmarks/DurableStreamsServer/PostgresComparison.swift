@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Needs `DURABLE_STREAMS_POSTGRES_URL` (`source scripts/lib/postgres.sh && postgres_start` starts a throwaway
 /// cluster). Each server runs in its own process.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum PostgresComparison {
     static func run(quick: Bool) async throws {
         guard let url = ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_URL"], !url.isEmpty else {

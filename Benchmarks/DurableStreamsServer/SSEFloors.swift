@@ -12,7 +12,7 @@ import HummingbirdCore
 /// Servers that hold idle SSE responses and do nothing else: what bounds the memory of an idle SSE reader. Each
 /// answers a `PUT` with `201`, and a `GET` with `live=sse` with an event stream whose only event is a `control`
 /// event, then keeps the response open; the benchmark's idle measure opens them as it opens ours.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum SSEFloors {
     static let controlEvent = "event: control\ndata: {\"streamNextOffset\":\"0\"}\n\n"
 

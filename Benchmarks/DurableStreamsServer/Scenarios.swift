@@ -5,7 +5,7 @@ import NIOCore
 import NIOHTTP1
 
 /// The benchmark's measurements, each against one running server.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum Scenarios {
     /// Appends of 100-byte messages: rate and per-request latency.
     struct AppendFigures {
@@ -123,7 +123,7 @@ enum Scenarios {
 }
 
 /// Counts, per message, how many readers have received it, and lets the writer wait for all of them.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class ReceiptBoard: Sendable {
     private struct State {
         var received: [Int: Int] = [:]
@@ -168,7 +168,7 @@ final class ReceiptBoard: Sendable {
     var latencies: [Duration] { state.withLock { $0.latencies } }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Scenarios {
     enum LiveMode: String {
         case longPoll = "long-poll"

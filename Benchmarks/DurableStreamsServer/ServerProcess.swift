@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 /// A server under test, in its own process so that its memory is measured alone.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class ServerProcess: Sendable {
     enum Kind: Sendable, Hashable, CustomStringConvertible {
         case swiftMemory
@@ -134,7 +134,7 @@ final class ServerProcess: Sendable {
 
 /// The child side: `durable-streams-server-benchmark serve-child <directory|memory|postgres:SCHEMA> <long-poll
 /// seconds>`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum ServeChild {
     static func run(_ arguments: [String]) async throws {
         System.raiseOpenFiles()

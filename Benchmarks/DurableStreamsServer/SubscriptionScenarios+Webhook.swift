@@ -2,7 +2,7 @@ import BenchmarkSupport
 import Foundation
 import NIOCore
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionScenarios {
     /// Append → webhook received, with `streams` streams linked by a pattern: the endpoint answers `done` at once;
     /// each sample appends to a random linked stream once the previous wake has been acknowledged.

@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 
 /// Subscriptions (protocol §6–7): wake latency over many linked streams, and what links cost in memory.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum SubscriptionScenarios {
     /// Creates `count` text streams `prefix/s0…` over eight connections.
     static func createStreams(_ port: Int, prefix: String, count: Int) async throws {

@@ -2,7 +2,7 @@ import LoopbackHTTPServer
 
 /// A webhook endpoint on 127.0.0.1 (an ephemeral port) that answers every delivery `{"done": true}` at once and
 /// reports the instant each one arrived.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class WebhookSink: Sendable {
     /// The arrival instant of each delivery.
     let arrivals: AsyncStream<ContinuousClock.Instant>

@@ -27,7 +27,7 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
     exit(1)
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 @MainActor
 func runBenchmark() async throws {
     if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "serve-child" {

@@ -17,7 +17,7 @@ if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
 }
 
 @MainActor
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func runBenchmark() async throws {
     printBuildBanner("sundialkit-connectivity-benchmark")
     let malloc = ["MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_", "MALLOC_MMAP_THRESHOLD_"]

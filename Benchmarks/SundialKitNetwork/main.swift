@@ -27,7 +27,7 @@ if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
 }
 
 @MainActor
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func runBenchmark() async throws {
     printBuildBanner("sundialkit-network-benchmark")
     let updates = isQuickRun ? 1_000 : 20_000

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Latency samples and their summary.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public struct LatencySummary: Sendable {
     /// The samples, sorted ascending.
     public let sorted: [Duration]
@@ -29,7 +29,7 @@ public struct LatencySummary: Sendable {
     }
 }
 
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 extension Duration {
     /// The duration in seconds as a `Double`.
     public var seconds: Double {
@@ -48,7 +48,7 @@ extension Duration {
 }
 
 /// Times `body` once, on the caller's actor.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func time<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> (
     T, Duration
 ) {
@@ -60,7 +60,7 @@ public func time<T>(isolation: isolated (any Actor)? = #isolation, _ body: () as
 
 /// Runs `body` `iterations` times after `warmup` untimed runs, on the caller's actor, and summarises each run's
 /// duration.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func sample(
     iterations: Int, warmup: Int = 0, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
 ) async rethrows -> LatencySummary {
@@ -77,13 +77,13 @@ public func sample(
 }
 
 /// Operations per second for `count` operations that took `elapsed`.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func rate(_ count: Int, in elapsed: Duration) -> Double {
     Double(count) / max(elapsed.seconds, 1e-12)
 }
 
 /// Formats a rate such as `1.52 M/s`.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func rateText(_ perSecond: Double, unit: String = "/s") -> String {
     switch perSecond {
     case 1e6...: String(format: "%.2f M%@", perSecond / 1e6, unit)
@@ -93,7 +93,7 @@ public func rateText(_ perSecond: Double, unit: String = "/s") -> String {
 }
 
 /// Formats bytes per second as MB/s (10^6).
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func megabytesPerSecondText(bytes: Int, in elapsed: Duration) -> String {
     String(format: "%.1f MB/s", Double(bytes) / 1e6 / max(elapsed.seconds, 1e-12))
 }

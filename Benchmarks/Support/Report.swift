@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A table of benchmark figures printed with aligned columns.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public struct Report {
     private let title: String
     private let header: [String]
@@ -50,7 +50,7 @@ public struct Report {
 }
 
 /// The process's resident memory now, and its peak, in bytes (Linux: from `/proc/self/status`).
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func residentMemory() -> (current: Int, peak: Int) {
     #if os(Linux)
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
@@ -71,7 +71,7 @@ public func residentMemory() -> (current: Int, peak: Int) {
 public var isQuickRun: Bool { CommandLine.arguments.contains("--quick") }
 
 /// Prints the build configuration so figures from debug builds are never mistaken for real ones.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func printBuildBanner(_ name: String) {
     #if DEBUG
     Swift.print("# \(name) (DEBUG build: figures are not representative; use `swift run -c release`)")

@@ -2,14 +2,14 @@ import BenchmarkSupport
 import Foundation
 
 /// A benchmark message of a given size that carries its index.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 protocol BenchmarkMessage: Codable, Sendable {
     static func sized(_ size: Int, index: Int) -> Self
     var index: Int { get }
 }
 
 /// A JSON message: a counter and a body sized so the encoded JSON has the requested length.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Blob: BenchmarkMessage {
     var index: Int
     var body: String
@@ -24,7 +24,7 @@ struct Blob: BenchmarkMessage {
 }
 
 /// Raw bytes, stored as they are (the serializers pass `Data` through): the transport without encoding.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension Data: BenchmarkMessage {
     static func sized(_ size: Int, index: Int) -> Data {
         var data = Data(count: Swift.max(size, 8))
@@ -39,14 +39,14 @@ extension Data: BenchmarkMessage {
 }
 
 /// How messages are encoded in a scenario.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum Encoding: String, Sendable, CaseIterable {
     case json
     case raw
 }
 
 /// One measured configuration.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Scenario: Sendable {
     enum Strategy: String, Sendable, CaseIterable {
         case file
@@ -59,7 +59,7 @@ struct Scenario: Sendable {
 }
 
 /// Iteration counts for full and quick runs.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum Counts {
     static var roundTrips: Int { isQuickRun ? 50 : 2000 }
     static var warmup: Int { isQuickRun ? 10 : 200 }

@@ -2,7 +2,7 @@ import CourierTooling
 import Foundation
 
 /// The C ping-pong over rename + inotify, compiled with `cc -O2` at run time.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum Floor {
     struct Figures {
         var p50: Duration

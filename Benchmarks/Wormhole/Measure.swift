@@ -4,14 +4,14 @@ import Foundation
 import Wormhole
 
 /// Latency and throughput of one configuration.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Figures {
     var latency: LatencySummary
     var pingPongPerSecond: Double
     var streamedPerSecond: Double
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum Measure {
     /// Ping-pong between `local` (sending `ping`, receiving `pong`) and an echo that is already listening.
     /// One-way latency is half the round trip, as for the floor.
@@ -66,7 +66,7 @@ enum Measure {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct BenchmarkError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }

@@ -6,7 +6,7 @@ import Wormhole
 /// `--echo <dir> <strategy> <encoding>`: sends every `ping` message back as `pong`.
 /// `--blast <dir> <strategy> <encoding> <size> <count>`: on a `go` message, appends `count` messages to the
 /// queue `bulk`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum Peer {
     static func run(_ arguments: [String]) async throws {
         guard arguments.count >= 4, let strategy = Scenario.Strategy(rawValue: arguments[2]),

@@ -4,7 +4,7 @@ import Foundation
 import Wormhole
 
 /// Runs every measurement and prints the tables.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum Suite {
     static let sizes = [100, 65_536]
 

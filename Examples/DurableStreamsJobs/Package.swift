@@ -23,7 +23,7 @@ let package = Package(
         .executable(name: "jobs-webhook", targets: ["jobs-webhook"]),
     ],
     dependencies: [
-        .package(name: "Courier", path: courierPath),
+        .package(name: "Courier", path: courierPath, traits: ["DurableStreamsServer", "DurableStreamsWebhooks"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),

@@ -24,7 +24,7 @@ let package = Package(
         .library(name: "PlaybackUI", targets: ["PlaybackUI"]),
     ],
     dependencies: [
-        .package(name: "Courier", path: courierPath),
+        .package(name: "Courier", path: courierPath, traits: ["SundialKitProtobuf", "SundialKitOpenCombine"]),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     ],

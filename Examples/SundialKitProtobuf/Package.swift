@@ -18,7 +18,7 @@ let package = Package(
         .library(name: "WorkoutUI", targets: ["WorkoutUI"]),
     ],
     dependencies: [
-        .package(name: "Courier", path: courierPath),
+        .package(name: "Courier", path: courierPath, traits: ["SundialKitProtobuf"]),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [

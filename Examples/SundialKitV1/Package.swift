@@ -24,7 +24,7 @@ let package = Package(
         .library(name: "SundialV1UI", targets: ["SundialV1UI"]),
     ],
     dependencies: [
-        .package(name: "Courier", path: courierPath),
+        .package(name: "Courier", path: courierPath, traits: ["SundialKitOpenCombine"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     ],
     targets: [

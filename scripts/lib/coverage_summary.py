@@ -1,4 +1,5 @@
-"""Aggregates `llvm-cov export -summary-only` JSON (stdin) into line coverage per module under Sources/."""
+"""Aggregates `llvm-cov export -summary-only` JSON (stdin) into line coverage per module under Sources/; with a
+percentage as its argument, exits 1 when the total is below it."""
 import collections
 import json
 import os
@@ -24,4 +25,8 @@ for module, (covered, count) in modules.items():
     print(module.ljust(width) + str(count).rjust(8) + f"{percent:9.1f}%")
 total_covered = sum(c for c, _ in modules.values())
 total = sum(n for _, n in modules.values())
-print("TOTAL".ljust(width) + str(total).rjust(8) + f"{100.0 * total_covered / max(total, 1):9.1f}%")
+percent = 100.0 * total_covered / max(total, 1)
+print("TOTAL".ljust(width) + str(total).rjust(8) + f"{percent:9.1f}%")
+if len(sys.argv) > 1 and percent < float(sys.argv[1]):
+    print(f"coverage-summary: total line coverage {percent:.1f}% is below {float(sys.argv[1]):g}%")
+    sys.exit(1)

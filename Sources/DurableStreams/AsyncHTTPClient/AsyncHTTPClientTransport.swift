@@ -16,7 +16,7 @@ import NIOHTTP1
 /// Body chunks are handed over as they arrive with NIO's backpressure; cancelling the reading task or dropping
 /// the body cancels the request. A connection silent for longer than the read timeout fails with
 /// ``DurableStreamError/timeout``, so a server that never answers cannot hang a read.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The client requests go through.
     public let client: HTTPClient
@@ -119,7 +119,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 ///
 /// `@unchecked Sendable`: the (non-`Sendable`) iterator is taken out under the lock for one read and put back, so
 /// two tasks never use it at once.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private final class BodyReader: @unchecked Sendable {
     private let iterator: Locked<HTTPClientResponse.Body.AsyncIterator?>
 

@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 
 /// `durable-streams append URL [DATA]`: appends data (or standard input) and prints the new tail offset.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct AppendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "append",

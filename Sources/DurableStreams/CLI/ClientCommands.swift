@@ -1,6 +1,6 @@
 import ArgumentParser
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension DurableStreamsCommand {
     /// The subcommands that talk to a server (`create`, `append`, `read`, `head`, `delete`), each in its own
     /// file, built on the DurableStreams client library.

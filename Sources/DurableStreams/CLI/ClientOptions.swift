@@ -7,7 +7,7 @@ import DurableStreamsAsyncHTTPClient
 #endif
 
 /// Options every client subcommand takes: the stream URL and extra headers.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ClientOptions: ParsableArguments {
     @Argument(help: "The stream's URL, e.g. http://127.0.0.1:4437/my-stream.")
     var url: String
@@ -68,7 +68,7 @@ struct ClientOptions: ParsableArguments {
 }
 
 /// Writes to standard error.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 
 /// `durable-streams create URL`: creates a stream, or a fork of one (or confirms an identical one exists).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct CreateStreamCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",

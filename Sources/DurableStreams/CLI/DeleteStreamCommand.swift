@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 
 /// `durable-streams delete URL`: deletes a stream.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct DeleteStreamCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a stream.")
 

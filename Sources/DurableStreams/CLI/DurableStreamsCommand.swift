@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `durable-streams`: run a Durable Streams server, or talk to one from a shell.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 @main
 struct DurableStreamsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

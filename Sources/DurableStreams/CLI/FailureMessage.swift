@@ -10,7 +10,7 @@ import Darwin
 
 /// The one-line message for a failed client command: for a connection that could not be made, the host, the
 /// port and the system's reason (`Connection refused`), not the transport's nested error values.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum FailureMessage {
     static func text(for error: DurableStreamError, url: URL) -> String {
         guard error.code == .connectionFailed, let underlying = error.underlying else {

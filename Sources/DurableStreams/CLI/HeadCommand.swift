@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 
 /// `durable-streams head URL`: prints a stream's metadata.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct HeadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "head",

@@ -5,7 +5,7 @@ import Foundation
 import Logging
 
 /// The `serve` options that choose the store and configure the PostgreSQL one.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct PostgresServeOptions: ParsableArguments {
     @Option(help: "Where streams are kept: file (--data-dir, the default), memory, or postgres (--postgres-url).")
     var store = "file"

@@ -4,7 +4,7 @@ import DurableStreamsStorage
 
 /// The server's shared fault board on a PostgreSQL store: `serve --store postgres --fault-injection` arms faults in
 /// the database, so that every node sees them.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct PostgresSharedFaults: SharedFaultBoard {
     let board: PostgresFaultBoard
 

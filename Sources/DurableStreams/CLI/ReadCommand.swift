@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 
 /// `durable-streams read URL`: prints a stream's data, and with `--live` keeps following it.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",

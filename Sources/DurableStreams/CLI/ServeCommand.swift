@@ -14,7 +14,7 @@ import Darwin
 #endif
 
 /// `durable-streams serve`: runs a server until SIGINT or SIGTERM.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension DurableStreamsCommand {
     /// The subcommands that run a server (the server needs macOS 14 / iOS 17 / tvOS 17 / watchOS 10).
     static let serverCommands: [any ParsableCommand.Type] = {

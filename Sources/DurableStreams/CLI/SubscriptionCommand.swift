@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 
 /// `durable-streams subscription create|get|delete ROOT ID`: manages a subscription.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct SubscriptionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscription", abstract: "Create, show or delete a subscription.",
@@ -93,7 +93,7 @@ struct SubscriptionCommand: AsyncParsableCommand {
 }
 
 /// `durable-streams worker ROOT ID`: a pull-wake worker that prints each stream's new data and acknowledges it.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker", abstract: "Claim a pull-wake subscription's work, print it and acknowledge it.",

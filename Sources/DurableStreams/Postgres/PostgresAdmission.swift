@@ -6,7 +6,7 @@ import DurableStreamsStorage
 /// At most `slots + queue` operations are admitted at once; one more fails at once. An admitted operation
 /// that has not started (leased its connection) within `timeout` is cancelled and fails. Both failures are
 /// ``StreamStorageError/Code/temporarilyUnavailable``: the server answers `503` with `Retry-After`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class PostgresAdmission: Sendable {
     let slots: Int
     let queue: Int
@@ -88,7 +88,7 @@ final class PostgresAdmission: Sendable {
 }
 
 /// Every connection is busy and the queue is full: the database is up, the node is overloaded.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct AdmissionRefused: Error {
     let slots: Int
     let queue: Int
@@ -101,7 +101,7 @@ struct AdmissionRefused: Error {
 }
 
 /// No connection could be used within the queue timeout: the database is unreachable (or the pool overloaded).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct AdmissionTimedOut: Error {
     let timeout: Duration
 

@@ -6,7 +6,7 @@ import DurableStreamsStorage
 ///
 /// A stream is watched from before a reader looks it up until its wait ends, so a change committed after the
 /// lookup is always merged into what the reader's wait re-checks: no wake-up is lost between the two.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class PostgresChangeFeed: Sendable {
     /// What a message says happened to a stream.
     enum Change: Sendable {

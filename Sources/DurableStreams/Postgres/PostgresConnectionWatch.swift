@@ -15,7 +15,7 @@ struct ConnectionLost: Error {
 /// HTTP request never got an answer. Waiting for the connection's close as well bounds every operation: the caller
 /// gets ``ConnectionLost`` (`503`) as soon as the connection is gone, and the abandoned request, on a dead
 /// connection, holds nothing the pool still counts.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum PostgresConnectionWatch {
     /// Closes a connection whose session failed or was ended by the server, and returns once it is closed, so the
     /// pool it goes back to discards it instead of lending it to the next request. (A session the server

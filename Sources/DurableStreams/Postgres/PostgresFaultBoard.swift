@@ -7,7 +7,7 @@ import PostgresNIO
 ///
 /// For testing only (a conformance run through several nodes): each request a node serves with fault injection on
 /// costs one statement. The table (`test_faults`) is made by ``prepare()``; it is not part of the versioned schema.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct PostgresFaultBoard: Sendable {
     private let store: PostgresStreamStorage
 

@@ -6,7 +6,7 @@ package import Logging
 /// A value-type state machine: an operation that failed because the database could not be reached (``failed(at:)``)
 /// begins an outage if none is going on, and is counted; one that reached the database (``succeeded(at:)``) ends
 /// it. Each transition is one action for the log, so an outage is logged twice whatever the number of requests.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 package struct PostgresOutage: Sendable, Equatable {
     /// What to log after an input.
     package enum Action: Sendable, Equatable {
@@ -50,7 +50,7 @@ package struct PostgresOutage: Sendable, Equatable {
 
 /// Logs database outages: one warning when one begins (with its reason), one notice when it ends (its duration
 /// and how many requests it refused), and each refused request at `debug`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 package final class PostgresOutageLog: Sendable {
     private let state = Locked(PostgresOutage())
     private let logger: Logger

@@ -20,7 +20,7 @@ import PostgresNIO
 /// A position counts payload bytes, so a record ends at `start + length(payload)` and the next one starts
 /// there. Migrations run at start inside one transaction holding an advisory lock, so nodes starting together
 /// apply them once; a schema newer than this code is refused.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum PostgresSchema {
     /// The version this code writes and reads.
     static let currentVersion = 2

@@ -5,7 +5,7 @@ import PostgresNIO
 import _ConnectionPoolModule
 
 /// What a transaction changed that waiting readers must hear of, on every node.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct StreamChanges: Sendable {
     var snapshots: [(StreamPath, StreamChangeNotifier.Snapshot)] = []
     var deleted: [StreamPath] = []
@@ -22,7 +22,7 @@ struct StreamChanges: Sendable {
 /// serialization failure).
 struct RetryTransaction: Error {}
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// Runs `body`, which must be safe to run twice (reads, idempotent writes), on a leased connection.
     @discardableResult

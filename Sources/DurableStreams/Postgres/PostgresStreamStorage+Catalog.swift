@@ -1,7 +1,7 @@
 public import DurableStreamsStorage
 import PostgresNIO
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage: StreamCatalog {
     /// The paths of the live streams.
     public func streamPaths() async throws(StreamStorageError) -> [StreamPath] {
@@ -69,7 +69,7 @@ extension PostgresStreamStorage: StreamCatalog {
 }
 
 /// The names a control document may have (as the other stores accept them).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum ControlName {
     static func check(_ names: String...) throws(StreamStorageError) {
         for name in names {
@@ -88,7 +88,7 @@ enum ControlName {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// Ends every session listening for this schema's changes, on any node (fault tests: a dropped channel).
     package func terminateListeners() async throws(StreamStorageError) {
@@ -141,7 +141,7 @@ extension PostgresStreamStorage {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// Marks the schema as written by another version (tests: a newer schema is refused at start).
     package func setSchemaVersion(_ version: Int) async throws(StreamStorageError) {
@@ -153,7 +153,7 @@ extension PostgresStreamStorage {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// The schema's version (migration tests).
     package func schemaVersion() async throws(StreamStorageError) -> Int {

@@ -1,7 +1,7 @@
 import DurableStreamsStorage
 import PostgresNIO
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// A fork resolved against its locked source: what the new stream is created with.
     struct ResolvedFork {

@@ -3,7 +3,7 @@ public import DurableStreamsStorage
 import Logging
 import PostgresNIO
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// Connects to PostgreSQL, creates or migrates the schema, and starts listening for other nodes' changes.
     ///

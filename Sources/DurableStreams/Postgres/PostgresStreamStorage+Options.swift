@@ -2,7 +2,7 @@ public import DurableStreamsStorage
 public import Foundation
 public import Logging
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// How the connection to PostgreSQL is secured (the URL's `sslmode`).
     public enum TLSMode: String, Sendable, CaseIterable {

@@ -1,7 +1,7 @@
 import DurableStreamsStorage
 import PostgresNIO
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// One stretch of a stream's history and the row whose records hold it.
     private struct Segment {

@@ -2,7 +2,7 @@ import CourierPrimitives
 public import DurableStreamsStorage
 import PostgresNIO
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// The largest record the store writes for a non-JSON append, in bytes: larger appends are stored as
     /// consecutive records of this size (the last one shorter), so no read loads one huge value.

@@ -2,7 +2,7 @@ import DurableStreamsStorage
 import Foundation
 import PostgresNIO
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension PostgresStreamStorage {
     /// Creates a stream or a fork inside a transaction; the path's row (if any) is locked first.
     func create(

@@ -19,7 +19,7 @@ import PostgresNIO
 /// ``Options/maximumQueuedRequests`` of them wait; beyond either, and while the database is unreachable,
 /// operations fail with ``StreamStorageError/Code/temporarilyUnavailable`` (`503` with `Retry-After`) and
 /// succeed again once it is back, without a restart.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public final class PostgresStreamStorage: StreamStorage {
     let client: PostgresClient
     let options: Options

@@ -2,7 +2,7 @@ import DurableStreamsStorage
 import PostgresNIO
 
 /// One row of the `streams` table, decoded.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct StreamRow: Sendable {
     /// What a stream is to a client at the moment of a lookup.
     enum Status {

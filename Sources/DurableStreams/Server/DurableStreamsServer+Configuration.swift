@@ -1,7 +1,7 @@
 public import DurableStreamsStorage
 public import Logging
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension DurableStreamsServer {
     /// Where a server keeps its streams.
     public struct Storage: Sendable {

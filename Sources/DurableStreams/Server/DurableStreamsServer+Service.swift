@@ -1,7 +1,7 @@
 import DurableStreamsStorage
 public import ServiceLifecycle
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension DurableStreamsServer: Service {
     /// Runs the server as a swift-service-lifecycle `Service`: starts it, serves until the service group
     /// shuts down gracefully (or the task is cancelled), then stops it as ``stop()`` does.

@@ -13,7 +13,7 @@ import Logging
 /// // ... http://127.0.0.1:\(port)/any/stream/path
 /// await server.stop()
 /// ```
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 public final class DurableStreamsServer: Sendable {
     private struct Running: Sendable {
         let listener: HTTPListener

@@ -13,7 +13,7 @@ public import DurableStreamsStorage
 ///     print(error.message, error.storageError?.context.filePath ?? "")
 /// }
 /// ```
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 public struct DurableStreamsServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is. New codes may be added in any release.
     public struct Code: Hashable, Sendable, CustomStringConvertible {

@@ -6,7 +6,7 @@ public import DurableStreamsStorage
 /// Without one (``DurableStreamsServer/Configuration/sharedFaults`` is `nil`) each process keeps its own faults.
 /// `PostgresFaultBoard` (DurableStreamsPostgres) keeps them in a PostgreSQL store's schema; `durable-streams serve
 /// --store postgres --fault-injection` uses it. For testing only, like fault injection itself.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public protocol SharedFaultBoard: Sendable {
     /// Arms a fault for the next `count` requests to `path` (of `method` only, when given), each taken with
     /// `probability` (always when `nil`), replacing any fault armed there; `definition` is the control request's

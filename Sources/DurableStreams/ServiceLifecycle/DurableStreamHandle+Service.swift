@@ -9,7 +9,7 @@ public import ServiceLifecycle
 /// let group = ServiceGroup(services: [handle, consumer], gracefulShutdownSignals: [.sigterm], logger: logger)
 /// try await group.run()
 /// ```
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension DurableStreamHandle: Service {
     /// Waits for graceful shutdown or cancellation, then flushes and closes the handle's producer.
     ///

@@ -6,7 +6,7 @@ import CourierPrimitives
 /// A body is read once, by one task, in order. ``next()`` returns `nil` at the end of the body, and throws when the
 /// body cannot be read to its end (the client went away, sent it too slowly or malformed it, or sent more than the
 /// limit): the append must then store nothing.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct AppendBody: Sendable {
     /// The body's length when the client announced it (`Content-Length`), `nil` when it did not (chunked).
     public let expectedLength: Int?

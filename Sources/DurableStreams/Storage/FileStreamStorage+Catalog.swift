@@ -1,4 +1,4 @@
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension FileStreamStorage: StreamCatalog {
     /// The paths of the live streams.
     public func streamPaths() async throws(StreamStorageError) -> [StreamPath] {

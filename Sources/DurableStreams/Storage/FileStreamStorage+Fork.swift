@@ -1,4 +1,4 @@
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension FileStreamStorage {
     /// Creates a fork of a live source (gate held): resolves its configuration and offset, checks that the
     /// offset is a position of the source, cuts the sub-offset's part, and writes the fork's directory.

@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension FileStreamStorage {
     /// The stream's status, counting as a use when `touch` is set and it is live.
     func status(of stream: FileStream, touch: Bool = false) -> StreamStatus {

@@ -1,4 +1,4 @@
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension FileStreamStorage {
     /// One thing the file store tells an operator: recovery starting, a resource limit reached, a failure in
     /// work no request waits for. Never stream contents, producer ids or paths' queries.
@@ -39,7 +39,7 @@ extension FileStreamStorage {
 
 /// Where the file store's entries go: ``FileStreamStorage/Options/log`` if set, nowhere otherwise; warnings that
 /// repeat (one per postponed commit) at most once a second each.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class StoreLog: Sendable {
     private let handler: (@Sendable (FileStreamStorage.LogEntry) -> Void)?
     private let descriptorThrottle = LogThrottle()

@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension FileStreamStorage {
     /// Opens (creating if needed) a data directory, recovering every stream in it.
     ///

@@ -1,7 +1,7 @@
 import CourierPrimitives
 public import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension FileStreamStorage {
     /// When appended records are forced to disk (`fdatasync`) relative to acknowledging them.
     public struct SyncPolicy: Sendable, Equatable, CustomStringConvertible {
@@ -93,7 +93,7 @@ extension FileStreamStorage {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension FileStreamStorage.Options {
     /// The mode of files the store creates.
     var fileMode: mode_t { groupAccess ? 0o660 : 0o600 }

@@ -1,4 +1,4 @@
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension FileStreamStorage {
     /// A stretch of a stream's history and the log that holds it.
     private struct ReadSegment: Sendable {

@@ -29,7 +29,7 @@ import Foundation
 /// sub-offset takes is its first record); reads below the fork offset go to the source's log. Reference
 /// counts are not stored: at start they are counted from the forks' metadata, and a soft-deleted stream
 /// left without forks (its last fork's deletion was interrupted by a crash) is removed then.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public final class FileStreamStorage: StreamStorage {
     struct Catalog {
         var streams: [StreamPath: FileStream] = [:]

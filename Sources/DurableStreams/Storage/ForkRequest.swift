@@ -3,7 +3,7 @@
 /// A fork shares its source's offsets up to the fork offset and reads the source's data there; what is
 /// appended to the fork afterwards is the fork's alone. Its source is kept (soft-deleted if need be) for as
 /// long as the fork exists.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ForkRequest: Sendable, Hashable {
     /// The stream to fork.
     public var source: StreamPath
@@ -26,7 +26,7 @@ public struct ForkRequest: Sendable, Hashable {
 }
 
 /// Where a fork came from.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ForkOrigin: Sendable, Hashable {
     /// The stream it was forked from.
     public let source: StreamPath

@@ -2,7 +2,7 @@ import Foundation
 
 /// Header values, trimmed and lower-cased without Foundation's character sets on the common (ASCII) path: these
 /// run on every request, and `trimmingCharacters(in:)` costs more than the rest of an append's header checks.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 package enum HeaderText {
     /// `text` without leading and trailing whitespace, as `trimmingCharacters(in: .whitespaces)` trims it.
     package static func trimmed(_ text: Substring) -> Substring {

@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension MemoryStreamStorage {
     /// Creates a fork of a live source (catalog locked): resolves its configuration and offset, checks that
     /// the offset is a position of the source, cuts the sub-offset's part, and takes a reference on the

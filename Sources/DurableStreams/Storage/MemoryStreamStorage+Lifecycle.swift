@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension MemoryStreamStorage {
     /// The stream's status at `time`, counting as a use when `touch` is set and it is live.
     static func status(of stream: Stream, at time: Date, touch: Bool = false) -> StreamStatus {

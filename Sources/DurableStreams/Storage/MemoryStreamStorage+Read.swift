@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension MemoryStreamStorage {
     /// Reads a stream from `start`: at least one whole append, then about `maxBytes`. A fork's appends below
     /// its fork offset come from its source chain. `asSource` reads a soft-deleted stream too (for forks).

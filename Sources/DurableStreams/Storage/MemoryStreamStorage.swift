@@ -7,7 +7,7 @@ public import Foundation
 /// Expired streams are removed when next touched and by a periodic sweep. A fork keeps a reference to its
 /// source and reads the source's appends below the fork offset; a source deleted while it has forks is
 /// soft-deleted, and removed with the last of them.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public final class MemoryStreamStorage: StreamStorage {
     struct Contents {
         var state: StreamState

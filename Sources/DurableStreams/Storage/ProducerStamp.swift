@@ -1,5 +1,5 @@
 /// The idempotent-producer headers of one request: `Producer-Id`, `Producer-Epoch`, `Producer-Seq`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ProducerStamp: Sendable, Hashable {
     /// The largest epoch or sequence number a client may send (2^53 - 1, for JavaScript clients).
     public static let maximumNumber: UInt64 = (1 << 53) - 1
@@ -20,7 +20,7 @@ public struct ProducerStamp: Sendable, Hashable {
 }
 
 /// What the server remembers about one producer of one stream.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ProducerState: Sendable, Hashable {
     /// The producer's current epoch.
     public var epoch: UInt64

@@ -4,7 +4,7 @@
 /// ``MemoryStreamStorage`` keeps documents in memory; ``FileStreamStorage`` writes each one to
 /// `control/<folder>/<name>` in its data directory (written to a temporary file, synced when the sync policy syncs
 /// metadata, then renamed into place, so a crash leaves the old or the new document, never a torn one).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public protocol StreamCatalog: StreamStorage {
     /// The paths of the store's live streams (soft-deleted ones excluded), in no particular order.
     func streamPaths() async throws(StreamStorageError) -> [StreamPath]
@@ -22,7 +22,7 @@ public protocol StreamCatalog: StreamStorage {
     func removeControlDocument(named name: String, in folder: String) async throws(StreamStorageError)
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum ControlDocumentName {
     /// The largest document.
     static let maximumBytes = 1 << 20

@@ -15,7 +15,7 @@ import CourierPrimitives
 /// took to come back to wait), at most ``longestPace``: wakes take at most about a third of the machine. Appends in between reach the readers together in the next round,
 /// and writers keep most of the machine: woken at every append, 1,000 readers of one stream held appends to
 /// about 20 a second, each append queued behind a thousand wakes.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public final class StreamChangeNotifier: Sendable {
     /// A stream's state as a waiter needs it.
     public struct Snapshot: Sendable {

@@ -2,7 +2,7 @@ import CourierPrimitives
 public import Foundation
 
 /// What a stream is created with, and what an idempotent re-create must match.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamConfiguration: Sendable, Equatable {
     /// The content type as the creator sent it (for example `text/plain; charset=utf-8`).
     public var contentType: String
@@ -41,7 +41,7 @@ public struct StreamConfiguration: Sendable, Equatable {
 }
 
 /// When a stream expires.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public enum StreamExpiry: Sendable, Equatable {
     /// Never.
     case never
@@ -52,7 +52,7 @@ public enum StreamExpiry: Sendable, Equatable {
 }
 
 /// An absolute instant as a client wrote it (RFC 3339), compared by the instant it names.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamTimestamp: Sendable, Equatable {
     /// The instant.
     public let date: Date
@@ -81,7 +81,7 @@ public struct StreamTimestamp: Sendable, Equatable {
 
 /// A strict RFC 3339 `date-time` parser and formatter (no Foundation formatter: those accept more than the
 /// grammar allows and differ between platforms).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum RFC3339 {
     static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)

@@ -4,7 +4,7 @@
 /// orders them like the positions. The protocol's sentinels `-1` (start) and `now` (tail) are not offsets;
 /// ``ReadStart`` carries them. Any stream store may define what a position counts (the file store counts
 /// bytes of its log, framing included); positions only grow.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamOffset: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The start of every stream.
     public static let zero = StreamOffset(position: 0)
@@ -66,7 +66,7 @@ public struct StreamOffset: Hashable, Comparable, Sendable, CustomStringConverti
 }
 
 /// Where a read starts.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public enum ReadStart: Sendable, Hashable {
     /// The first byte of the stream (`offset=-1` or no offset).
     case beginning
@@ -77,7 +77,7 @@ public enum ReadStart: Sendable, Hashable {
 }
 
 /// An offset is coded as its token (`"000000000000002a"`).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension StreamOffset: Codable {
     /// Decodes a token; anything else is a decoding error.
     public init(from decoder: any Decoder) throws {

@@ -5,7 +5,7 @@
 /// when it could name a file outside the stream namespace or mean different things to different proxies:
 /// `.` and `..` segments (also when percent-encoded), empty segments, encoded control characters, characters
 /// outside RFC 3986 `pchar`, and paths longer than ``maximumLength`` bytes.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The longest accepted path, in bytes after normalisation.
     public static let maximumLength = 1024
@@ -123,6 +123,6 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
 
 /// Why a request path does not name a stream: a ``StreamStorageError`` with the code
 /// ``StreamStorageError/Code/invalidPath`` (the family's one error type).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 @available(*, deprecated, renamed: "StreamStorageError")
 public typealias StreamPathError = StreamStorageError

@@ -1,4 +1,4 @@
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension StreamRules {
     /// A fork resolved against its source: what the new stream is created with.
     public struct ResolvedFork: Sendable, Equatable {
@@ -163,7 +163,7 @@ extension StreamRules {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension StreamStorageError {
     /// `Stream-Fork-Offset` is past the source's tail.
     public static var forkOffsetBeyondTail: StreamStorageError {

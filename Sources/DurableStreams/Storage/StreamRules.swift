@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The state of one stream that the protocol's write rules look at.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamState: Sendable, Equatable {
     /// The stream's configuration.
     public var configuration: StreamConfiguration
@@ -32,7 +32,7 @@ public struct StreamState: Sendable, Equatable {
 /// A backend calls ``decide(_:on:)`` inside its per-stream critical section (a lock, a serial queue, a
 /// database transaction), writes the payload if the decision says so, and then calls ``apply(_:_:to:newTail:)``
 /// in the same critical section.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public enum StreamRules {
     /// Why a new stream cannot be created as asked, checked once no live stream holds the path: an invalid
     /// initial payload, or an absolute expiry (`Stream-Expires-At`) that is not after `now` (a stream that

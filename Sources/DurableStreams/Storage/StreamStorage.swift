@@ -10,7 +10,7 @@
 /// PostgreSQL) implements the same protocol: it runs the rules inside its own transaction, derives positions
 /// from its rows, and wakes ``waitForAppend(_:after:timeout:)`` callers from its change feed (for example
 /// `LISTEN`/`NOTIFY`) through a ``StreamChangeNotifier``.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public protocol StreamStorage: Sendable {
     /// Creates a stream (or a fork of one, see ``CreateRequest/fork``), or confirms that an identical one
     /// exists.
@@ -77,7 +77,7 @@ public protocol StreamStorage: Sendable {
     func shutdown() async
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension StreamStorage {
     /// `nil`: the store takes appends whole.
     public var streamedAppendLimit: Int? { nil }
@@ -99,7 +99,7 @@ extension StreamStorage {
 }
 
 /// A request to create a stream (`PUT`).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct CreateRequest: Sendable {
     /// The stream's configuration.
     public var configuration: StreamConfiguration
@@ -133,7 +133,7 @@ public struct CreateRequest: Sendable {
 }
 
 /// A request to append to, or close, a stream (`POST`).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct AppendRequest: Sendable {
     /// The bytes to append (already in storage form for JSON streams); empty for a close-only request.
     public var payload: [UInt8]
@@ -168,7 +168,7 @@ public struct AppendRequest: Sendable {
 }
 
 /// A stream's metadata.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamInfo: Sendable, Equatable {
     /// The stream's path.
     public let path: StreamPath
@@ -214,7 +214,7 @@ public struct StreamInfo: Sendable, Equatable {
 }
 
 /// The outcome of a create.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public enum CreateResult: Sendable, Equatable {
     /// A new stream was created (`201`).
     case created(StreamInfo)
@@ -230,7 +230,7 @@ public enum CreateResult: Sendable, Equatable {
 }
 
 /// The outcome of an accepted append or close.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public enum AppendResult: Sendable, Equatable {
     /// The payload was appended (and the stream closed, if asked).
     case appended(tail: StreamOffset, closed: Bool)
@@ -241,7 +241,7 @@ public enum AppendResult: Sendable, Equatable {
 }
 
 /// Bytes read from a stream.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ReadResult: Sendable {
     /// The stream's metadata when the read was made.
     public let info: StreamInfo
@@ -266,7 +266,7 @@ public struct ReadResult: Sendable {
 }
 
 /// Why ``StreamStorage/waitForAppend(_:after:timeout:)`` returned.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public enum WaitResult: Sendable, Equatable {
     /// Data after the offset is available.
     case appended

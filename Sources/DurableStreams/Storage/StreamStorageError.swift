@@ -12,7 +12,7 @@
 ///     print(error.code, error.context.streamPath ?? "")
 /// }
 /// ```
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is. New codes may be added in any release; each store code corresponds to one
     /// protocol response.

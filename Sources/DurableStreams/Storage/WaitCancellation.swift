@@ -4,7 +4,7 @@ import CourierPrimitives
 ///
 /// One cancellation can serve many waits in turn (an SSE connection waits once per append); cancelling it
 /// ends the wait in progress and makes every later wait with it return at once.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public final class WaitCancellation: Sendable {
     private struct State {
         var isCancelled = false

@@ -14,7 +14,7 @@ public import Foundation
 ///
 /// Keys are fetched on first use and again (at most once a minute) when a signature names a key not seen yet, so a
 /// server's key rotation needs nothing here.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public actor WebhookReceiver {
     /// How far a signature's timestamp may be from this machine's clock, either way.
     public let tolerance: Duration

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A parsed `Webhook-Signature` header: `t=<unix seconds>,kid=<key id>,ed25519=<base64url signature>`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct WebhookSignature: Sendable, Hashable {
     /// When the server signed, in seconds since 1970.
     public var timestamp: Int64

@@ -9,7 +9,7 @@
 ///   owners use to start a source when someone listens and stop it when nobody does. Calls from
 ///   concurrent subscribes and cancellations can arrive out of order: treat each call as a prompt to
 ///   reconcile against ``subscriberCount``, not as the truth.
-@available(macOS 10.15, iOS 13, watchOS 6, tvOS 13, *)
+@available(OS2019, *)
 package final class Broadcast<Element: Sendable>: Sendable {
     /// Called outside the lock with the new subscriber count.
     package typealias CountObserver = @Sendable (_ count: Int) -> Void

@@ -1,5 +1,5 @@
 /// A `Duration` in the units that Foundation, NIO and the protocols want.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension Duration {
     /// The duration in seconds, as a `Double` (for `TimeInterval` and arithmetic on delays).
     package var inSeconds: Double {

@@ -4,7 +4,7 @@ package import Dispatch
 package enum DurationConversion {
     /// Whole nanoseconds in `duration`, clamped to `0...Int64.max` (a negative duration is zero, an enormous one
     /// is `Int64.max`).
-    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    @available(OS2022, *)
     package static func nanoseconds(_ duration: Duration) -> Int64 {
         max(0, duration.inNanoseconds)
     }

@@ -6,7 +6,7 @@ public import Combine
 @preconcurrency public import OpenCombine
 #endif
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension ConnectivityObserver {
     // MARK: - 1.0 publishers
 

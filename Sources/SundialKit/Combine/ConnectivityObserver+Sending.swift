@@ -1,7 +1,7 @@
 public import Foundation
 public import SundialKitConnectivity
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension ConnectivityObserver {
     /// The current state, read from the manager (safe from any thread; it can be ahead of the `@Published`
     /// properties while an update is on its way to the publishing queue).
@@ -23,7 +23,7 @@ extension ConnectivityObserver {
     /// Activates the session and waits until it is activated.
     /// - Parameter timeout: How long to wait for the session.
     /// - Throws: `ConnectivityError` (not supported, timed out, cancelled, or the session's error).
-    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    @available(OS2022, *)
     public func activate(timeout: Duration) async throws(ConnectivityError) {
         try await manager.activate(timeout: timeout)
     }
@@ -94,7 +94,7 @@ extension ConnectivityObserver {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension ConnectivityObserver {
     /// The session the observer was created with (the 1.x session, or the manager's session).
     var session: AnyObject {

@@ -1,7 +1,7 @@
 import SundialKitConnectivity
 
 /// The session-state fields that SundialKit 1.0's publishers carry.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 struct V1StateFields: OptionSet {
     let rawValue: UInt8
 
@@ -22,7 +22,7 @@ struct V1StateFields: OptionSet {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension ConnectivityObserver {
     /// Emits `fields` of `state` on the 1.0 publishers, in 1.0's order.
     func publishV1(_ fields: V1StateFields, of state: ConnectivityState) {

@@ -48,7 +48,7 @@ public import Combine
 /// `ConnectivityManager`'s 1.0 routing): live when reachable, else the application context when the counterpart
 /// app is installed, else `SundialError.missingCompanion`, also before activation. An observer created over your
 /// own 1.0 `ConnectivitySession` (``init(session:)``) publishes exactly as 1.0's did.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public final class ConnectivityObserver: ObservableObject, @unchecked Sendable {
     // Sendable: the subjects may be sent to from any thread, the `@Published` properties are written only on
     // the publishing queue (or the session's serial callback queue), and the other properties are immutable

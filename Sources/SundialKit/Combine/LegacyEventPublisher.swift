@@ -5,7 +5,7 @@ import SundialKitConnectivity
 /// 1.x's observer did: activation completion, reachability and companion changes on the main queue (each value
 /// read from the session when published), the other events at once on the session's thread, and every event,
 /// changed or not.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 final class LegacyEventPublisher: ConnectivitySessionDelegate, @unchecked Sendable {
     // `@unchecked`: immutable; the observer's subjects may be sent to from any thread.
     private weak var observer: ConnectivityObserver?
@@ -86,7 +86,7 @@ final class LegacyEventPublisher: ConnectivitySessionDelegate, @unchecked Sendab
 }
 
 /// Carries a 1.x session (not `Sendable`) to the main queue, as 1.x did.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 private struct SessionBox: @unchecked Sendable {
     // Sendable: it only carries the session, unread, to the main queue, where 1.x's observer read it too.
     let session: any ConnectivitySession

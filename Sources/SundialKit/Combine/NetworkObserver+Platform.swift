@@ -5,7 +5,7 @@ public import SundialKitCore
 public import Network
 import SundialKitNetwork
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkObserver where MonitorType == NWPathMonitor, PingType == NeverPing {
     /// Creates an observer over `NWPathMonitor`, without a ping.
     public convenience init() {
@@ -13,7 +13,7 @@ extension NetworkObserver where MonitorType == NWPathMonitor, PingType == NeverP
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkObserver where MonitorType == NWPathMonitor {
     /// Creates an observer over `NWPathMonitor` that also pings.
     public convenience init(ping: PingType) {
@@ -23,7 +23,7 @@ extension NetworkObserver where MonitorType == NWPathMonitor {
 #elseif os(Linux)
 public import SundialKitNetwork
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkObserver where MonitorType == NetlinkPathMonitor, PingType == NeverPing {
     /// Creates an observer over a new `NetlinkPathMonitor`, without a ping.
     /// - Throws: `NetworkError.monitoringUnavailable` if netlink cannot be opened.
@@ -32,7 +32,7 @@ extension NetworkObserver where MonitorType == NetlinkPathMonitor, PingType == N
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkObserver where MonitorType == NetlinkPathMonitor {
     /// Creates an observer over a new `NetlinkPathMonitor` that also pings.
     /// - Throws: `NetworkError.monitoringUnavailable` if netlink cannot be opened.

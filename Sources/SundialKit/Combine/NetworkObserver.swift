@@ -37,7 +37,7 @@ public import Combine
 /// let cancellable = observer.$pathStatus.sink { status in print(status) }
 /// observer.start(queue: .main)
 /// ```
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPing>: NetworkPathObserver,
     @unchecked Sendable
 {
@@ -128,7 +128,7 @@ public final class NetworkObserver<MonitorType: PathMonitor, PingType: NetworkPi
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkObserver {
     /// Creates an observer over `monitor`, without a ping.
     ///

@@ -11,7 +11,7 @@ public import Combine
 /// `NetworkObserver` inherits them from this non-generic class. `@Published` properties reach their storage
 /// through key paths, and key paths into a generic class are built anew at every access; here they are built
 /// once, so a path update costs about a microsecond instead of tens.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public class NetworkPathObserver: ObservableObject, @unchecked Sendable {
     // Sendable: the properties are written only by the subclass's monitor deliveries, one at a time; see
     // `NetworkObserver` for the threads.

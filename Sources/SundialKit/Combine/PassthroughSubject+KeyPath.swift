@@ -4,7 +4,7 @@ import Combine
 import OpenCombine
 #endif
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension PassthroughSubject {
     /// The subject's values mapped through `keyPath` (the helper SundialKit 1.x's publishers were built with).
     func anyPublisher<T>(for keyPath: KeyPath<Output, T>) -> AnyPublisher<T, Failure> {

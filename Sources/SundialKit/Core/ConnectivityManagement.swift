@@ -12,7 +12,7 @@ public protocol ConnectivityManagement: AnyObject, Sendable {
     /// - Throws: ``ConnectivityError/sessionNotSupported`` where there is no counterpart device,
     ///   ``ConnectivityError/activationTimedOut`` when the session does not answer in time, or the
     ///   error the session reported.
-    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    @available(OS2022, *)
     func activate(timeout: Duration) async throws(ConnectivityError)
 
     /// Registers an observer for state changes; it is held weakly.

@@ -4,7 +4,7 @@ public import SundialKitCore
 #if canImport(Network)
 public import Network
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkMonitor where Monitor == NWPathMonitor, Ping == NeverPing {
     /// Creates a monitor over `NWPathMonitor` (a fresh one for every start), without a ping.
     public convenience init() {
@@ -12,7 +12,7 @@ extension NetworkMonitor where Monitor == NWPathMonitor, Ping == NeverPing {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkMonitor where Monitor == NWPathMonitor {
     /// Creates a monitor over `NWPathMonitor` (a fresh one for every start), with a ping.
     public convenience init(ping: Ping) {

@@ -1,7 +1,7 @@
 public import Foundation
 public import SundialKitConnectivity
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension ConnectivityObserver {
 
     /// Sends a dictionary; see `TransportPolicy` for the transport chosen.

@@ -1,7 +1,7 @@
 import CourierPrimitives
 public import SundialKitConnectivity
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension ConnectivityObserver {
     // Stream methods are isolated to the actor: `for await x in await observer.reachabilityStream()`. Each call
     // subscribes before it returns, so subscribe before the events you want can happen.

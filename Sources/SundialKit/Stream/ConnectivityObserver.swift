@@ -21,7 +21,7 @@ public import SundialKitConnectivity
 /// The stream methods are isolated to the actor (`await observer.messageStream()`); each has subscribed when it
 /// returns. ``activationStateStream`` and ``isReachableStream`` are the same streams as properties, readable
 /// without `await`. `ConnectivityStream` is another name for this type.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public actor ConnectivityObserver {
     /// The manager doing the work; use it for callback-style access.
     public nonisolated let manager: ConnectivityManager
@@ -91,7 +91,7 @@ public actor ConnectivityObserver {
     /// Activates the session and waits until it is activated.
     /// - Parameter timeout: How long to wait for the session.
     /// - Throws: `ConnectivityError` (not supported, timed out, cancelled, or the session's error).
-    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    @available(OS2022, *)
     public func activate(timeout: Duration = .seconds(30)) async throws(ConnectivityError) {
         try await manager.activate(timeout: timeout)
     }
@@ -104,5 +104,5 @@ public actor ConnectivityObserver {
 }
 
 /// The name the SundialKit 2.0 design document gives the AsyncStream connectivity observer.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public typealias ConnectivityStream = ConnectivityObserver

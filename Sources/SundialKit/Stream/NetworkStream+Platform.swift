@@ -4,7 +4,7 @@ public import SundialKitCore
 public import Network
 import SundialKitNetwork
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkStream where Monitor == NWPathMonitor, Ping == NeverPing {
     /// Creates streams over `NWPathMonitor` (a fresh one for every start), without a ping.
     public init() {
@@ -12,7 +12,7 @@ extension NetworkStream where Monitor == NWPathMonitor, Ping == NeverPing {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkStream where Monitor == NWPathMonitor {
     /// Creates streams over `NWPathMonitor` (a fresh one for every start) that also ping.
     public init(ping: Ping) {
@@ -22,7 +22,7 @@ extension NetworkStream where Monitor == NWPathMonitor {
 #elseif os(Linux)
 public import SundialKitNetwork
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkStream where Monitor == NetlinkPathMonitor, Ping == NeverPing {
     /// Creates streams over a new `NetlinkPathMonitor`, without a ping.
     /// - Throws: `NetworkError.monitoringUnavailable` if netlink cannot be opened.
@@ -31,7 +31,7 @@ extension NetworkStream where Monitor == NetlinkPathMonitor, Ping == NeverPing {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkStream where Monitor == NetlinkPathMonitor {
     /// Creates streams over a new `NetlinkPathMonitor` that also ping.
     /// - Throws: `NetworkError.monitoringUnavailable` if netlink cannot be opened.

@@ -15,7 +15,7 @@ public import SundialKitNetwork
 ///     print(status)
 /// }
 /// ```
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public actor NetworkStream<Monitor: PathMonitor, Ping: NetworkPing> {
     private let monitor: NetworkMonitor<Monitor, Ping>
     private let hub: NetworkStreamHub<Monitor, Ping>
@@ -95,7 +95,7 @@ public actor NetworkStream<Monitor: PathMonitor, Ping: NetworkPing> {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NetworkStream where Ping == NeverPing {
     /// Creates streams over `monitor`, without a ping.
     public init(monitor: Monitor) {

@@ -5,7 +5,7 @@ import SundialKitNetwork
 
 /// The broadcasts behind a ``NetworkStream``, fed by one monitor observation, and the rule that the monitor runs
 /// exactly while some broadcast has a subscriber.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 final class NetworkStreamHub<Monitor: PathMonitor, Ping: NetworkPing>: Sendable {
     let pathStatus: Broadcast<PathStatus>
     let isExpensive: Broadcast<Bool>

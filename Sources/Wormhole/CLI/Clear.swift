@@ -2,7 +2,7 @@ import ArgumentParser
 import Wormhole
 
 /// `wormhole clear`: removes stored messages.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Clear: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Remove the stored message (and queue) of identifiers, or of all identifiers with --all."

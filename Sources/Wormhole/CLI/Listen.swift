@@ -4,7 +4,7 @@ import Foundation
 import Wormhole
 
 /// `wormhole listen`: prints a line for every delivery on the given identifiers.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Listen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a JSON line for every message, signal, clear or error on the identifiers.",
@@ -71,7 +71,7 @@ struct Listen: AsyncParsableCommand {
 }
 
 /// Counts printed deliveries across the listening tasks.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private final class Counter: Sendable {
     private let state: Locked<Int>
     private let limit: Int?

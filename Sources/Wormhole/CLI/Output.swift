@@ -3,7 +3,7 @@ import Foundation
 import Wormhole
 
 /// The JSON Lines output of `read` and `listen`, written with one `write(2)` per line.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum Output {
     private static let lock = Locked(())
 

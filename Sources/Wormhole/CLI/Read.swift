@@ -3,7 +3,7 @@ import Foundation
 import Wormhole
 
 /// `wormhole read`: prints what is stored.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Read: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the stored message of an identifier (with --queue, the queued messages).",

@@ -4,7 +4,7 @@ import Foundation
 import Wormhole
 
 /// `wormhole request`: sends a request to the responder of an identifier and prints its answer.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Request: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Send a request to the process that responds to an identifier, and print its answer.",
@@ -57,7 +57,7 @@ struct Request: AsyncParsableCommand {
 }
 
 /// `wormhole respond`: answers requests to an identifier by running a command for each.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Respond: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Answer requests to an identifier: run a command with each request on its standard input.",
@@ -103,7 +103,7 @@ struct Respond: AsyncParsableCommand {
 }
 
 /// Runs a responder's command.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum CommandRunner {
     static func run(_ command: [String], input: Data, identifier: MessageIdentifier) throws(WormholeError) -> Data {
         let process = Process()

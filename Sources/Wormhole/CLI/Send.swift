@@ -3,7 +3,7 @@ import Foundation
 import Wormhole
 
 /// `wormhole send`: stores a message and notifies listeners.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Send: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Send a message: store it under an identifier and notify listeners.",
@@ -56,7 +56,7 @@ struct Send: AsyncParsableCommand {
 }
 
 /// `wormhole signal`: notifies listeners without storing anything.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Signal: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Notify listeners of an identifier without storing a message."

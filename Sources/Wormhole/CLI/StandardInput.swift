@@ -2,7 +2,7 @@ import Foundation
 import Wormhole
 
 /// Standard input, read with a bound.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum StandardInput {
     /// Reads standard input until its end or until more than `limit` bytes were read, whichever comes first.
     static func read(upTo limit: Int) throws -> Data {

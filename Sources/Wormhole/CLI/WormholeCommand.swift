@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `wormhole`: send, read, listen to and clear Wormhole messages from the shell or any language.
 @main
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct WormholeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wormhole",

@@ -3,7 +3,7 @@ import Foundation
 import Wormhole
 
 /// Options every subcommand shares: where the wormhole is and how it stores messages.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct WormholeOptions: ParsableArguments {
     @Option(
         name: [.short, .long],
@@ -79,7 +79,7 @@ struct WormholeOptions: ParsableArguments {
 }
 
 /// A `WormholeError` reported on standard error with its exit code.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Failure: Error, CustomStringConvertible {
     let error: WormholeError
 
@@ -105,7 +105,7 @@ struct Failure: Error, CustomStringConvertible {
 }
 
 /// Runs `body`, reporting a `WormholeError` on standard error and exiting with its code.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func reporting<Result>(_ body: () async throws -> Result) async throws -> Result {
     do {
         return try await body()

@@ -6,7 +6,7 @@ import Testing
 @Suite("Conformance adapter")
 struct AdapterTests {
     @Test("answers every command in order, runs the benchmark operations, and exits on shutdown")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func protocolAndBenchmarks() async throws {
         try await withTestServer { server in
             let adapter = try ChildProcess(product: "durable-streams-conformance-adapter", standardInput: true)

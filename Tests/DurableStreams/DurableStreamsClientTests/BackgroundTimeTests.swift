@@ -6,11 +6,11 @@ import Testing
 
 @Suite("Background time for a flush")
 struct BackgroundTimeTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias Action = BackgroundTaskBookkeeping.Action
 
     /// Feeds `inputs` in order and returns the actions.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func run(_ inputs: [String]) -> [Action] {
         var bookkeeping = BackgroundTaskBookkeeping()
         return inputs.map { input in
@@ -24,7 +24,7 @@ struct BackgroundTimeTests {
     }
 
     @Test("every order of began, finished and expired ends the system task exactly once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func everyOrder() {
         let expectations: [([String], [Action])] = [
             (["began", "finished", "expired"], [.none, .end(identifier: 7), .none]),
@@ -53,7 +53,7 @@ struct BackgroundTimeTests {
     }
 
     @Test("a flush that finishes ends its background task")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func finishes() async throws {
         let provider = FakeBackgroundTime()
         try await BackgroundTime.run(name: "flush", provider: provider) { () async throws(DurableStreamError) in }
@@ -61,7 +61,7 @@ struct BackgroundTimeTests {
     }
 
     @Test("when background time expires, the task is ended at once and the flush is cancelled")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expires() async throws {
         let provider = FakeBackgroundTime()
         let flush = await startBlockedFlush(provider)
@@ -73,7 +73,7 @@ struct BackgroundTimeTests {
     }
 
     @Test("cancelling the caller cancels the flush and ends the task")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func callerCancelled() async throws {
         let provider = FakeBackgroundTime()
         let flush = await startBlockedFlush(provider)
@@ -85,7 +85,7 @@ struct BackgroundTimeTests {
 
     /// Starts a flush under background time that blocks until cancelled, as a flush to an unresponsive server
     /// would, and returns once it runs.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func startBlockedFlush(_ provider: FakeBackgroundTime) async -> Task<Void, any Error> {
         let started = AsyncStream<Void>.makeStream()
         let flush = Task {
@@ -106,7 +106,7 @@ struct BackgroundTimeTests {
 }
 
 /// Records begin and end calls, and fires the expiration handler on demand.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 private final class FakeBackgroundTime: BackgroundTimeProvider {
     let calls = Locked<[String]>([])
     /// Yields once background time has been requested.

@@ -7,7 +7,7 @@ import Testing
 /// duplicated or skipped message.
 @Suite("Bad input from the server")
 struct BadInputTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func jsonStream(_ server: TestServer, messages: Int) async throws -> DurableStreamHandle {
         let handle = try await DurableStreamHandle.create(
             url: server.streamURL(), configuration: server.configuration())
@@ -16,7 +16,7 @@ struct BadInputTests {
     }
 
     @Test("a truncated JSON body is a decoding error, and the next read succeeds")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func truncatedBody() async throws {
         try await withTestServer { server in
             let handle = try await jsonStream(server, messages: 3)
@@ -31,7 +31,7 @@ struct BadInputTests {
     }
 
     @Test("a corrupted body is a typed decoding error")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func corruptBody() async throws {
         try await withTestServer { server in
             let handle = try await jsonStream(server, messages: 2)
@@ -53,7 +53,7 @@ struct BadInputTests {
             ["status": 429, "retryAfter": 1],
             ["delayMs": 300, "jitterMs": 100],
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func transientFaults(fault: [String: any Sendable]) async throws {
         try await withTestServer { server in
             let handle = try await jsonStream(server, messages: 4)
@@ -68,7 +68,7 @@ struct BadInputTests {
     }
 
     @Test("retries give up: persistent 5xx fails with a typed error instead of looping")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func retryExhaustion() async throws {
         try await withTestServer { server in
             let handle = try await jsonStream(server, messages: 1)
@@ -85,7 +85,7 @@ struct BadInputTests {
     }
 
     @Test("malformed SSE control events are parse errors", arguments: ["{invalid json", "", #"{"upToDate":true}"#])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func malformedControl(data: String) async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -105,7 +105,7 @@ struct BadInputTests {
     }
 
     @Test("invalid base64 in an SSE data event of a binary stream is a parse error")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidBase64() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -125,7 +125,7 @@ struct BadInputTests {
     }
 
     @Test("unknown SSE events are skipped and the data still arrives")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func unknownEvents() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -139,7 +139,7 @@ struct BadInputTests {
 
     // MARK: - A hostile server
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func hostileRead(
         readTimeout: Duration = .seconds(20),
         live: LiveMode = .catchUp,
@@ -165,7 +165,7 @@ struct BadInputTests {
     }
 
     @Test("a response without Stream-Next-Offset is an invalid response")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func missingOffset() async throws {
         let error = try await hostileRead { _ in
             .bytes(HostileServer.response(headers: ["Content-Type": "text/plain"], body: Data("data".utf8)))
@@ -177,7 +177,7 @@ struct BadInputTests {
     }
 
     @Test("a body cut short by a dropped connection is retried, then reported")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func droppedMidBody() async throws {
         let error = try await hostileRead { _ in
             .bytes(
@@ -192,7 +192,7 @@ struct BadInputTests {
     }
 
     @Test("a server that never answers times out instead of hanging")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func neverAnswers() async throws {
         let error = try await hostileRead(readTimeout: .seconds(1)) { _ in .hang }
         guard case .timeout? = error else {
@@ -202,7 +202,7 @@ struct BadInputTests {
     }
 
     @Test("a giant SSE line fails at the limit instead of growing memory")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func giantSSELine() async throws {
         let head = HostileServer.response(
             headers: ["Content-Type": "text/event-stream", "Transfer-Encoding": "chunked"], body: Data())
@@ -226,7 +226,7 @@ struct BadInputTests {
     }
 
     @Test("an SSE request answered with plain data reports that SSE is not supported")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func wrongContentType() async throws {
         let error = try await hostileRead(live: .sse) { _ in
             .bytes(

@@ -11,7 +11,7 @@ import Darwin
 /// The client subcommands of `durable-streams`, run as a child process against the in-process server.
 @Suite("durable-streams client subcommands")
 struct CommandLineTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func run(_ arguments: [String], input: String? = nil) async throws -> (
         status: Int32, output: String, error: String
     ) {
@@ -21,7 +21,7 @@ struct CommandLineTests {
     @Test(
         "A refused connection prints the host, the port and the system's reason at once (no retrying for a minute)",
         arguments: ["head", "read", "append", "create"])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func refusedConnection(command: String) async throws {
         let (socket, port) = try Self.closedPort()
         defer { close(socket) }
@@ -38,7 +38,7 @@ struct CommandLineTests {
 
     /// A port nothing listens on: bound but never listening (a connection to it is refused), and held by the
     /// returned socket so that no other test's server can take it meanwhile. Close the socket when done.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func closedPort() throws -> (socket: Int32, port: Int) {
         let fd = SocketShim.tcpSocket()
         var address = sockaddr_in()
@@ -58,7 +58,7 @@ struct CommandLineTests {
     }
 
     @Test("read --live sse prints lines that start with spaces or tabs as a catch-up read does")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func liveReadKeepsLeadingWhitespace() async throws {
         try await withTestServer { server in
             let url = server.streamURL("spaces").absoluteString
@@ -74,7 +74,7 @@ struct CommandLineTests {
     }
 
     @Test("--version prints the version")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func version() async throws {
         let result = try await run(["--version"])
         #expect(result.status == 0)
@@ -82,7 +82,7 @@ struct CommandLineTests {
     }
 
     @Test("reading a deleted stream that still has forks says what the server said")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func deletedWithForks() async throws {
         try await withTestServer { server in
             let sourceURL = server.streamURL("deleted-source")
@@ -101,7 +101,7 @@ struct CommandLineTests {
     }
 
     @Test("create, append (argument and standard input), read, head and delete")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func roundTrip() async throws {
         try await withTestServer { server in
             let url = server.streamURL("cli").absoluteString

@@ -9,7 +9,7 @@ struct ConfigurationTests {
     private let unreachable = URL(string: "http://127.0.0.1:9/s") ?? URL(fileURLWithPath: "/")
 
     @Test("a block gives the same configuration as the struct form")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func blockEqualsStruct() {
         let built = HandleConfiguration {
             Producer(id: "writer", epoch: 2, maxInFlight: 3, linger: .milliseconds(7))
@@ -38,7 +38,7 @@ struct ConfigurationTests {
     }
 
     @Test("conditions, loops and availability checks work inside a block; later lines win")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func controlFlow() {
         for verbose in [false, true] {
             let configuration = HandleConfiguration {
@@ -66,7 +66,7 @@ struct ConfigurationTests {
     }
 
     @Test("a handle made with a block writes through its producer and reads back")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func blockHandleWorks() async throws {
         let server = try await TestServer.start()
         let url = server.streamURL()
@@ -155,7 +155,7 @@ struct ConfigurationTests {
                 }
             ),
         ] as [(String, HandleConfiguration)])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidValues(expected: String, configuration: HandleConfiguration) async throws {
         let checked = #expect(throws: DurableStreamError.self) { try configuration.validate() }
         #expect(checked?.code == .invalidArgument)
@@ -178,7 +178,7 @@ struct ConfigurationTests {
     }
 
     @Test("a read without a handle checks its HTTP settings and URL before any request")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func readsValidate() async throws {
         var http = HTTPConfiguration()
         http.readRetryPolicy.jitterFactor = -0.1
@@ -196,7 +196,7 @@ struct ConfigurationTests {
     }
 
     @Test("create arguments are checked: content type, headers, time to live")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func createArguments() async throws {
         let invalid: [(String, @Sendable () async throws -> Void)] = [
             ("contentType", { _ = try await DurableStreamHandle.create(url: unreachable, contentType: "json") }),
@@ -227,7 +227,7 @@ struct ConfigurationTests {
     }
 
     @Test("a dynamic header whose value would split the request fails it with invalidArgument; nothing is sent")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func dynamicHeaderValues() async throws {
         let server = try await TestServer.start()
         let url = server.streamURL("dynamic")
@@ -258,7 +258,7 @@ struct ConfigurationTests {
     }
 
     @Test("a policy keeps the values it was given; validate() rejects what it used to clamp")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func noSilentClamp() throws {
         let policy = RetryPolicy(maxAttempts: 0, baseDelay: .seconds(-1), maxDelay: .seconds(-2), multiplier: 0.5)
         #expect(policy.maxAttempts == 0 && policy.baseDelay == .seconds(-1) && policy.multiplier == 0.5)
@@ -274,7 +274,7 @@ struct ConfigurationTests {
 }
 
 /// The comparable part of a configuration (closures and transports aside).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 private struct Summary: Equatable {
     var producer: [String]
     var batching: BatchingConfiguration

@@ -93,7 +93,7 @@ struct ConformanceRunnerTests {
         """
 
     @Test("checks what upstream ignores, skips a case needing a missing feature, and prints the summary line")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func strictness() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory(prefix: "conformance-cases") { directory in

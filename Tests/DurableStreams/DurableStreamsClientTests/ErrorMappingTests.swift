@@ -8,7 +8,7 @@ import Testing
 struct ErrorMappingTests {
     private let url = URL(string: "http://127.0.0.1:1/orders") ?? URL(fileURLWithPath: "/")
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func map(
         _ status: Int,
         _ headers: StreamHTTPHeaders = [:],
@@ -22,7 +22,7 @@ struct ErrorMappingTests {
     }
 
     @Test("every status of the protocol maps to its own code, with its context")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func statuses() {
         let cases: [(Int, StreamHTTPHeaders, RequestContext.Operation, Bool, DurableStreamError.Code)] = [
             (400, [:], .append, false, .badRequest), (401, [:], .append, false, .unauthorized),
@@ -62,7 +62,7 @@ struct ErrorMappingTests {
     }
 
     @Test("codes match as patterns, so `catch DurableStreamError.notFound` reads naturally")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func patterns() {
         let error: any Error = map(404)
         if case DurableStreamError.notFound = error {} else { Issue.record("404 did not match notFound") }
@@ -84,7 +84,7 @@ struct ErrorMappingTests {
     }
 
     @Test("only transient failures are retryable")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func transient() {
         #expect(map(503).isTransient)
         #expect(map(429).isTransient)
@@ -96,7 +96,7 @@ struct ErrorMappingTests {
     }
 
     @Test("Retry-After is honoured in seconds and capped; garbage is ignored")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func retryAfter() {
         #expect(DurableStreamError.parseRetryAfter("3") == .seconds(3))
         #expect(DurableStreamError.parseRetryAfter("abc") == nil)
@@ -106,7 +106,7 @@ struct ErrorMappingTests {
     }
 
     @Test("backoff grows exponentially within the jitter bounds and stops at the cap")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func backoff() {
         let policy = RetryPolicy(
             maxAttempts: 10, baseDelay: .milliseconds(100), maxDelay: .seconds(1), jitterFactor: 0.2)
@@ -118,7 +118,7 @@ struct ErrorMappingTests {
     }
 
     @Test("invalid retry options are rejected, naming the parameter")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func validation() {
         func message(_ body: () throws(DurableStreamError) -> RetryPolicy) -> String {
             do {
@@ -143,7 +143,7 @@ struct ErrorMappingTests {
     }
 
     @Test("a zero initial delay is refused (upstream's retry-options-zero-initial-delay), a tiny one is not")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func zeroInitialDelay() throws {
         let refused = #expect(throws: DurableStreamError.self) {
             try RetryPolicy.validated(initialDelay: .zero)
@@ -160,7 +160,7 @@ struct ErrorMappingTests {
     }
 
     @Test("producer settings are validated")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func producerValidation() {
         #expect(throws: DurableStreamError.self) { try IdempotentProducerConfiguration(producerId: "").validate() }
         #expect(throws: DurableStreamError.self) {
@@ -176,7 +176,7 @@ struct ErrorMappingTests {
     }
 
     @Test("offsets compare byte-wise and query values are percent-encoded")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func offsets() throws {
         #expect(Offset(rawValue: "0000_0002") < Offset(rawValue: "0000_0010"))
         #expect(Offset.start.isSentinel && Offset.now.isSentinel)
@@ -187,7 +187,7 @@ struct ErrorMappingTests {
 }
 
 /// Expects `body` to throw a ``DurableStreamError`` with `code` (the error is not `Equatable`: its codes match).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func expectError<R>(
     _ code: DurableStreamError.Code, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () throws -> R

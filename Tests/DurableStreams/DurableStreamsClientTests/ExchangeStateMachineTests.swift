@@ -6,19 +6,19 @@ import Testing
 @Suite("URLSession exchange state machine")
 struct ExchangeStateMachineTests {
     /// Heads are strings, waiters are numbers: what matters is who gets resumed with what.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias Machine = ExchangeStateMachine<String, Int, Int>
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func machine(canPause: Bool = true) -> Machine {
         Machine(limits: .init(highWaterMark: 10, maxBufferedBytes: 20, canPause: canPause))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func bytes(_ count: Int) -> Data { Data(repeating: 1, count: count) }
 
     @Test("the head reaches a waiter whether it arrives before or after the wait; only the first head counts")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func head() {
         var early = machine()
         #expect(early.received(head: "h") == nil)
@@ -38,7 +38,7 @@ struct ExchangeStateMachineTests {
     }
 
     @Test("a request that ends without a head fails the head waiter, before or after it waits")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func noHead() {
         var waiting = machine()
         _ = waiting.awaitHead(1)
@@ -55,7 +55,7 @@ struct ExchangeStateMachineTests {
     }
 
     @Test("chunks go straight to a waiting reader, else are buffered in order")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func chunks() {
         var exchange = machine()
         _ = exchange.received(head: "h")
@@ -78,7 +78,7 @@ struct ExchangeStateMachineTests {
     }
 
     @Test("over the high-water mark the request pauses once, and resumes when the reader drains half")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pause() {
         var exchange = machine()
         _ = exchange.received(head: "h")
@@ -106,7 +106,7 @@ struct ExchangeStateMachineTests {
     }
 
     @Test("where a request cannot pause, a reader too far behind fails it with a retryable error")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func overflow() {
         var exchange = machine(canPause: false)
         _ = exchange.received(head: "h")
@@ -131,7 +131,7 @@ struct ExchangeStateMachineTests {
     }
 
     @Test("completion ends the waiting reader: nil at a clean end, the failure otherwise")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func completion() {
         var clean = machine()
         _ = clean.received(head: "h")

@@ -5,7 +5,7 @@ import Testing
 @Suite("Forks")
 struct ForkTests {
     @Test("a fork reads the source's prefix, then its own appends; the source does not change")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func forkAtOffset() async throws {
         try await withTestServer { server in
             let configuration = server.configuration()
@@ -35,7 +35,7 @@ struct ForkTests {
     }
 
     @Test("a sub-offset takes part of the append at the fork offset")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func subOffset() async throws {
         try await withTestServer { server in
             let source = try await DurableStreamHandle.create(
@@ -51,7 +51,7 @@ struct ForkTests {
     }
 
     @Test("forks of missing sources, at offsets that are no boundary, or on another server are typed errors")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func errors() async throws {
         try await withTestServer { server in
             let configuration = server.configuration()

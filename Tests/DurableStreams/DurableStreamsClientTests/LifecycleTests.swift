@@ -10,7 +10,7 @@ import Testing
 @Suite("Lifecycle")
 struct LifecycleTests {
     @Test("suspend flushes pending appends and keeps the offset; resume continues")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func suspendResume() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -30,7 +30,7 @@ struct LifecycleTests {
     }
 
     @Test("the lifecycle manager suspends and resumes every handle")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func manager() async throws {
         try await withTestServer { server in
             let manager = StreamLifecycleManager()
@@ -56,7 +56,7 @@ struct LifecycleTests {
     }
 
     @Test("as a Service, a handle flushes its appends on graceful shutdown")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func service() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(

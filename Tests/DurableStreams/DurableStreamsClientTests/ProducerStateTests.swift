@@ -6,7 +6,7 @@ import Testing
 /// The producer's bookkeeping without I/O: the rules that keep data from being lost or duplicated.
 @Suite("Producer state machine")
 struct ProducerStateTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func machine(maxInFlight: Int = 2, maxBytes: Int = 10, linger: Bool = false, autoClaim: Bool = true)
         -> ProducerState
     {
@@ -17,11 +17,11 @@ struct ProducerStateTests {
             epoch: 0)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func item(_ text: String) -> Data { Data(text.utf8) }
 
     @Test("never more than maxInFlight batches, whichever path asks to send")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func inFlightLimit() {
         var state = machine(maxInFlight: 2, maxBytes: 1)
         var started: [ProducerBatch] = []
@@ -42,7 +42,7 @@ struct ProducerStateTests {
     }
 
     @Test("appends made while every slot is busy join one larger batch")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func accumulatesWhileBusy() {
         var state = machine(maxInFlight: 1, maxBytes: 1000)
         _ = state.append(item("a"))
@@ -57,7 +57,7 @@ struct ProducerStateTests {
     }
 
     @Test("a sequence gap waits for earlier batches, then resends the same number")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func gapWaitsForPredecessors() {
         var state = machine(maxInFlight: 2, maxBytes: 1)
         _ = state.append(item("a"))
@@ -74,7 +74,7 @@ struct ProducerStateTests {
     }
 
     @Test("a duplicate answer counts as stored and is reported")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func duplicates() throws {
         var state = machine(maxInFlight: 1, maxBytes: 1)
         _ = state.append(item("a"))
@@ -88,7 +88,7 @@ struct ProducerStateTests {
     }
 
     @Test("a stale epoch with auto-claim renumbers only unstored batches, in order, from 0 in a newer epoch")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func autoClaim() {
         var state = machine(maxInFlight: 3, maxBytes: 1)
         for text in ["a", "b", "c", "d"] { _ = state.append(item(text)) }
@@ -106,7 +106,7 @@ struct ProducerStateTests {
     }
 
     @Test("a stale epoch without auto-claim fails the producer")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func fenced() {
         var state = machine(maxInFlight: 1, maxBytes: 1, autoClaim: false)
         _ = state.append(item("a"))
@@ -121,7 +121,7 @@ struct ProducerStateTests {
     }
 
     @Test("a failed batch moves later batches to a fresh epoch instead of renumbering in place")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func failureStartsNewEpoch() {
         var state = machine(maxInFlight: 2, maxBytes: 1)
         for text in ["a", "b", "c"] { _ = state.append(item(text)) }
@@ -137,7 +137,7 @@ struct ProducerStateTests {
     }
 
     @Test("a linger timer seals only the batch it was armed for")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func linger() {
         var state = machine(maxInFlight: 1, maxBytes: 100, linger: true)
         guard case .armLinger(let generation) = state.append(item("a")) else {

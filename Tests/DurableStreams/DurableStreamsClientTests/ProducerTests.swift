@@ -11,7 +11,7 @@ struct ProducerTests {
     /// Appends `count` numbered lines from the main actor, one per main-actor hop, with a little simulated
     /// work between them, then flushes.
     @MainActor
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func produceFromMainActor(_ handle: DurableStreamHandle, count: Int) async throws -> (Data, FlushResult) {
         var expected = Data()
         for index in 0..<count {
@@ -29,13 +29,13 @@ struct ProducerTests {
         return (expected, result)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func storedBytes(_ server: TestServer, _ url: URL) async throws -> Data {
         try await DurableStream.stream(url: url, configuration: server.http).bytes().data
     }
 
     @Test("appends spread over time from the main actor, pipelined, are all stored exactly once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func mainActorPipelined() async throws {
         try await withTestServer { server in
             let url = server.streamURL("producer")
@@ -57,7 +57,7 @@ struct ProducerTests {
     }
 
     @Test("under injected 5xx, dropped connections and delays nothing is lost or duplicated")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func faultInjection() async throws {
         try await withTestServer { server in
             let url = server.streamURL("faulty")
@@ -81,7 +81,7 @@ struct ProducerTests {
     }
 
     @Test("a fenced producer claims the next epoch when auto-claim is on")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func autoClaim() async throws {
         try await withTestServer { server in
             let url = server.streamURL("claim")
@@ -105,7 +105,7 @@ struct ProducerTests {
     }
 
     @Test("without auto-claim a fenced producer reports the stale epoch and stores nothing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func fenced() async throws {
         try await withTestServer { server in
             let url = server.streamURL("fenced")
@@ -136,7 +136,7 @@ struct ProducerTests {
     }
 
     @Test("JSON appends are batched as arrays and read back one message each")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func jsonBatching() async throws {
         try await withTestServer { server in
             let url = server.streamURL("json")
@@ -153,7 +153,7 @@ struct ProducerTests {
     }
 
     @Test("closing through the producer appends the final message atomically and is idempotent")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closeThroughProducer() async throws {
         try await withTestServer { server in
             let url = server.streamURL("close")

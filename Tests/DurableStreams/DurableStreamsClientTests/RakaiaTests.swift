@@ -8,7 +8,7 @@ import Testing
 @Suite("Against rakaia-streams")
 struct RakaiaTests {
     @Test("create, append, read in every mode, head, close and delete")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func lifecycle() async throws {
         try await withRakaia { server in
             let url = server.streamURL("lifecycle")
@@ -33,7 +33,7 @@ struct RakaiaTests {
     }
 
     @Test("live tails over long-poll and SSE end when the stream closes", arguments: [LiveMode.longPoll, .sse])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func liveTail(live: LiveMode) async throws {
         try await withRakaia { server in
             let url = server.streamURL("tail")
@@ -53,7 +53,7 @@ struct RakaiaTests {
     }
 
     @Test("the idempotent producer stores pipelined appends exactly once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func producer() async throws {
         try await withRakaia { server in
             let url = server.streamURL("producer")
@@ -77,7 +77,7 @@ struct RakaiaTests {
     }
 
     @Test("missing streams and conflicting creates map to typed errors")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func errors() async throws {
         try await withRakaia { server in
             let url = server.streamURL("errors")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Read state machine")
 struct ReadStateMachineTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private var policy: RetryPolicy {
         RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(1), jitterFactor: 0)
     }
@@ -14,10 +14,10 @@ struct ReadStateMachineTests {
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) { return ContinuousClock.now }
         return 0
     }()
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private var t0: ContinuousClock.Instant { origin as? ContinuousClock.Instant ?? .now }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func machine(_ mode: ReadStateMachine.Mode, at offset: Offset = .start, stop: Bool = false)
         -> ReadStateMachine
     {
@@ -25,7 +25,7 @@ struct ReadStateMachineTests {
             offset: offset, mode: mode, stopAtUpToDate: stop, policy: policy, maxResponseBytes: 64, path: "/s")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func headers(next: String, upToDate: Bool = false, closed: Bool = false, cursor: String? = nil)
         -> StreamHTTPHeaders
     {
@@ -36,12 +36,12 @@ struct ReadStateMachineTests {
         return headers
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func event(_ type: String?, _ text: String, retry: Int? = nil) -> SSEEvent {
         SSEEvent(event: type, data: Array(text.utf8), id: nil, retry: retry)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func control(_ next: String, upToDate: Bool = false, closed: Bool = false) -> SSEEvent {
         event("control", #"{"streamNextOffset":"\#(next)","upToDate":\#(upToDate),"streamClosed":\#(closed)}"#)
     }
@@ -49,7 +49,7 @@ struct ReadStateMachineTests {
     // MARK: Catch-up and long-poll
 
     @Test("catch-up requests the offset, follows Stream-Next-Offset, and ends when up to date")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func catchUp() throws {
         var read = machine(.catchUp)
         #expect(read.start() == .request(ReadRequest(offset: .start, live: nil, cursor: nil, delay: nil)))
@@ -65,7 +65,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("a long-poll follows catch-up with the cursor, and stopAtUpToDate ends it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func longPoll() throws {
         var read = machine(.longPoll)
         _ = read.start()
@@ -86,7 +86,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("an explicit long-poll at `now` starts live; catch-up at `now` does not")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func longPollAtNow() {
         var read = machine(.longPoll, at: .now)
         read.longPollAtNow = true
@@ -96,7 +96,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("long-polls answered at once without data back off after three; a held one resets the count")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func emptyPollBackoff() throws {
         var read = machine(.longPoll)
         _ = read.start()
@@ -114,7 +114,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("a closed stream ends the read in every mode")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closed() throws {
         for mode in [ReadStateMachine.Mode.catchUp, .longPoll] {
             var read = machine(mode)
@@ -127,7 +127,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("responses that break the protocol are errors")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badResponses() {
         var read = machine(.catchUp)
         _ = read.start()
@@ -140,7 +140,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("transient failures retry with backoff up to the policy's attempts; others fail at once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func requestFailures() throws {
         var read = machine(.catchUp)
         _ = read.start()
@@ -165,7 +165,7 @@ struct ReadStateMachineTests {
     // MARK: SSE
 
     @Test("SSE delivers data with its control event, decoding base64, and ends when closed")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sse() throws {
         var read = machine(.sse)
         #expect(read.start() == .connectSSE(ReadRequest(offset: .start, live: .sse, cursor: nil)))
@@ -181,7 +181,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: a non-event-stream answer, bad base64 and oversized data are errors")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseErrors() throws {
         var plain = machine(.sse)
         _ = plain.start()
@@ -202,7 +202,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: stopAtUpToDate ends at the first up-to-date control")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseStopAtUpToDate() throws {
         var read = machine(.sse, stop: true)
         _ = read.start()
@@ -212,7 +212,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: reconnects from the last confirmed offset, after the server's retry delay, dropping unconfirmed data")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseReconnect() throws {
         var read = machine(.sse)
         _ = read.start()
@@ -231,7 +231,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: three short connections in a row fall back to long-polling; a long one resets the count")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseFallback() throws {
         var read = machine(.sse)
         _ = read.start()
@@ -259,7 +259,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("SSE: transient read failures reconnect until the policy gives up; a control event resets them")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseFailures() throws {
         var read = machine(.sse)
         _ = read.start()
@@ -278,7 +278,7 @@ struct ReadStateMachineTests {
     }
 
     @Test("finish ends the read from any state")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func finish() {
         for mode in [ReadStateMachine.Mode.catchUp, .longPoll, .sse] {
             var read = machine(mode)
@@ -289,5 +289,5 @@ struct ReadStateMachineTests {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 private struct TestStop: Error {}

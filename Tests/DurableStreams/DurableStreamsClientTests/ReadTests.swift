@@ -4,7 +4,7 @@ import DurableStreams
 import Foundation
 import Testing
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Message: Codable, Sendable, Equatable {
     var id: Int
     var text: String
@@ -13,7 +13,7 @@ struct Message: Codable, Sendable, Equatable {
 @Suite("Reads against the server")
 struct ReadTests {
     @Test("catch-up accumulators return everything with the resumption offset")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func accumulators() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -35,7 +35,7 @@ struct ReadTests {
     }
 
     @Test("an array value is stored as one message, not flattened")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func arrayValue() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -47,7 +47,7 @@ struct ReadTests {
     }
 
     @Test("text and bytes accumulate a byte stream exactly", arguments: [LiveMode.catchUp, .auto, .longPoll, .sse])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func textAndBytes(live: LiveMode) async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -62,7 +62,7 @@ struct ReadTests {
     }
 
     @Test("a live read tails new data and ends cleanly when the stream closes", arguments: [LiveMode.longPoll, .sse])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func tailUntilClosed(live: LiveMode) async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -83,7 +83,7 @@ struct ReadTests {
 
     @Test(
         "text lines that start with spaces or tabs arrive whole in every mode", arguments: [LiveMode.longPoll, .sse])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func leadingWhitespace(live: LiveMode) async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -105,7 +105,7 @@ struct ReadTests {
     }
 
     @Test("a binary stream over SSE arrives base64-decoded, byte for byte")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseBase64() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -126,7 +126,7 @@ struct ReadTests {
     }
 
     @Test("reading from now skips history")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func fromNow() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -144,7 +144,7 @@ struct ReadTests {
     }
 
     @Test("cancelling the consuming task ends a live read promptly")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func cancellation() async throws {
         try await withTestServer(longPollTimeout: .seconds(30)) { server in
             let handle = try await DurableStreamHandle.create(
@@ -165,7 +165,7 @@ struct ReadTests {
     }
 
     @Test("a subscriber controls the pace and can stop")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func subscriber() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -190,7 +190,7 @@ struct ReadTests {
     }
 
     @Test("handles connect, report metadata, and fail clearly for missing streams")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func metadata() async throws {
         try await withTestServer { server in
             let url = server.streamURL()
@@ -217,7 +217,7 @@ struct ReadTests {
     }
 
     @Test("handle messages(as:) follows the stream until it closes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func handleMessages() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -233,7 +233,7 @@ struct ReadTests {
 }
 
 /// A thread-safe list of batches for callbacks.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class LockedList: Sendable {
     private let items = Locked<[[Int]]>([])
     private let signal = AsyncStream<Void>.makeStream()

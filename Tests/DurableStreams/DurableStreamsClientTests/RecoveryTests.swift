@@ -7,7 +7,7 @@ import Testing
 /// Recovery paths that need a server misbehaving in a precise way.
 @Suite("Recovery")
 struct RecoveryTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func http(_ transport: any HTTPTransport, errorHandler: StreamErrorHandler = .default) -> HTTPConfiguration
     {
         HTTPConfiguration(
@@ -16,7 +16,7 @@ struct RecoveryTests {
     }
 
     @Test("after three short SSE connections the read falls back to long-polling")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseFallback() async throws {
         let requests = Locked<[String]>([])
         let hostile = try HostileServer { head in
@@ -49,7 +49,7 @@ struct RecoveryTests {
     }
 
     @Test("the error handler can retry with fresh headers (token refresh), evaluated per request")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func tokenRefresh() async throws {
         let hostile = try HostileServer { head in
             if head.contains("Authorization: Bearer fresh") {
@@ -87,7 +87,7 @@ struct RecoveryTests {
     }
 
     @Test("a handler that keeps asking for retries is bounded")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func boundedHandlerRetries() async throws {
         let hostile = try HostileServer { _ in
             .bytes(HostileServer.response(status: 403, headers: [:], body: Data("no".utf8)))
@@ -109,7 +109,7 @@ struct RecoveryTests {
     }
 
     @Test("plain appends are not retried by default; at-least-once appends are")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func writeRetries() async throws {
         try await withTestServer { server in
             let url = server.streamURL("writes")
@@ -132,7 +132,7 @@ struct RecoveryTests {
 @Suite("No tight loops")
 struct TightLoopTests {
     @Test("a server answering every long-poll at once without data is not hammered")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func immediateEmptyLongPolls() async throws {
         let requests = Locked(0)
         let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
@@ -171,7 +171,7 @@ struct TightLoopTests {
     }
 
     @Test("an SSE server that hangs up at once after repeating the offset falls back to long-polling")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseImmediateHangUps() async throws {
         let requests = Locked<[String]>([])
         let hostile = try HostileServer { head in

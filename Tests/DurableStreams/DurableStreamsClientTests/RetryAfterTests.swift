@@ -10,7 +10,7 @@ struct RetryAfterTests {
     private let serverNow = "Fri, 27 Nov 2026 10:00:00 GMT"
 
     @Test("a date is measured from the response's Date, or from the local clock without one")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func parsing() throws {
         let parse = DurableStreamError.parseRetryAfter
         #expect(parse("Fri, 27 Nov 2026 10:00:07 GMT", serverNow, Date()) == .seconds(7))
@@ -32,7 +32,7 @@ struct RetryAfterTests {
     }
 
     @Test("a 503 whose Retry-After date is further off than the policy allows fails at once, with the wait")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func longDateFailsFast() async throws {
         let hostile = try HostileServer { _ in
             .bytes(
@@ -49,7 +49,7 @@ struct RetryAfterTests {
     }
 
     @Test("a 503 whose Retry-After date has come is retried, and the read succeeds")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func dueDateRetries() async throws {
         let answered = Locked(0)
         let hostile = try HostileServer { _ in
@@ -78,7 +78,7 @@ struct RetryAfterTests {
     }
 
     @Test("the read state machine honours Retry-After within the policy, for catch-up and SSE alike")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func stateMachine() {
         let policy = RetryPolicy(
             maxAttempts: 5, baseDelay: .milliseconds(10), maxDelay: .milliseconds(10), jitterFactor: 0,
@@ -103,7 +103,7 @@ struct RetryAfterTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func read(_ hostile: HostileServer, maxRetryAfter: Duration) async -> DurableStreamError? {
         let transport = TestTransport(readTimeout: .seconds(10), connectTimeout: .seconds(5))
         defer { Task { await transport.shutdown() } }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("SSE parser")
 struct SSEParserTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func parse(_ chunks: [String], limit: Int = 1 << 20) throws -> [SSEEvent] {
         var parser = SSEParser(maxEventBytes: limit)
         var events: [SSEEvent] = []
@@ -16,7 +16,7 @@ struct SSEParserTests {
     }
 
     @Test("joins multi-line data with newlines and keeps the event type")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func multiLineData() throws {
         let events = try parse(["event: data\ndata: [\ndata: {\"k\":1},\ndata: ]\n\n"])
         #expect(events.count == 1)
@@ -25,7 +25,7 @@ struct SSEParserTests {
     }
 
     @Test("accepts every line ending, split anywhere across chunks", arguments: ["\n", "\r\n", "\r"])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func lineEndings(ending: String) throws {
         let text =
             "event: control\(ending)data: {\"a\":1}\(ending)\(ending)event: data\(ending)data: x\(ending)\(ending)"
@@ -36,14 +36,14 @@ struct SSEParserTests {
     }
 
     @Test("strips exactly one leading space and skips comments")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func leadingSpaceAndComments() throws {
         let events = try parse([": keep-alive\n", "data:   two\n", "\n", "data:none\n\n"])
         #expect(events.map(\.dataText) == ["  two", "none"])
     }
 
     @Test("dispatches an event whose only data line is empty")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func emptyData() throws {
         let events = try parse(["event: control\ndata:\n\n"])
         #expect(events.count == 1)
@@ -51,7 +51,7 @@ struct SSEParserTests {
     }
 
     @Test("reads id and retry, ignores unknown fields and a leading byte-order mark")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func fields() throws {
         let events = try parse(["\u{FEFF}id: 7\nretry: 1500\nfoo: bar\ndata: x\n\n"])
         #expect(events.first?.id == "7")
@@ -60,7 +60,7 @@ struct SSEParserTests {
     }
 
     @Test("rejects an event larger than the limit instead of buffering it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func giantLine() {
         let giant = String(repeating: "a", count: 10_000)
         #expect(throws: DurableStreamError.self) {
@@ -69,7 +69,7 @@ struct SSEParserTests {
     }
 
     @Test("a line without a terminator is kept until it ends")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func partialLine() throws {
         var parser = SSEParser()
         #expect(try parser.feed(Data("data: par".utf8)).isEmpty)
@@ -78,7 +78,7 @@ struct SSEParserTests {
     }
 
     @Test("base64 payloads decode after removing line breaks; invalid ones fail")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func base64() throws {
         #expect(try Data.decodingSSEBase64(Array("AQID\nBAUG\r\nBwg=".utf8)) == Data([1, 2, 3, 4, 5, 6, 7, 8]))
         #expect(try Data.decodingSSEBase64([]) == Data())
@@ -87,7 +87,7 @@ struct SSEParserTests {
     }
 
     @Test("control events must carry a non-empty streamNextOffset")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func control() throws {
         let control = try SSEControl.parse(Array(#"{"streamNextOffset":"5","upToDate":true}"#.utf8))
         #expect(control.streamNextOffset == "5")

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Subscriptions from the client: control, claims, and a pool of pull-wake workers")
 struct SubscriptionClientTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func withSubscriptions(
         maximumReadBytes: Int? = nil, _ body: (TestServer, SubscriptionClient, String) async throws -> Void
     ) async throws {
@@ -22,7 +22,7 @@ struct SubscriptionClientTests {
         await server.stop()
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func create(_ client: SubscriptionClient, _ path: String, _ server: TestServer, json: Bool = false)
         async throws
     {
@@ -32,7 +32,7 @@ struct SubscriptionClientTests {
     }
 
     @Test("create, re-confirm, read, membership, delete; the server's refusals are typed errors")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func control() async throws {
         try await withSubscriptions { server, client, tag in
             try await create(client, "wake-\(tag)", server, json: true)
@@ -83,7 +83,7 @@ struct SubscriptionClientTests {
     }
 
     @Test("three workers share a pattern of streams: every message is processed exactly once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func workerPool() async throws {
         try await withSubscriptions { server, client, tag in
             try await create(client, "wake-\(tag)", server, json: true)
@@ -130,7 +130,7 @@ struct SubscriptionClientTests {
     }
 
     @Test("a worker that dies mid-batch leaves its unacknowledged work to the next claimer")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func crashedWorker() async throws {
         try await withSubscriptions { server, client, tag in
             try await create(client, "wake-\(tag)", server, json: true)
@@ -162,7 +162,7 @@ struct SubscriptionClientTests {
         }
     }
     @Test("a JSON stream whose backlog takes several responses reads as one batch of every message")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func jsonBacklog() async throws {
         struct Job: Codable, Sendable, Equatable {
             var id: Int

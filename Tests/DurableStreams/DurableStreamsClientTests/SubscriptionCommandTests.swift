@@ -5,7 +5,7 @@ import Testing
 @Suite("durable-streams subscription and worker")
 struct SubscriptionCommandTests {
     @Test("create a pull-wake subscription, let a worker process new data, see the cursor, delete it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func roundTrip() async throws {
         let server = try await TestServer.start()
         do {

@@ -7,7 +7,7 @@ import Testing
 @Suite("URLSession transport")
 struct TransportTests {
     @Test("reads, writes and SSE tails work through one URLSession")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func urlSession() async throws {
         try await withTestServer { server in
             let transport = URLSessionTransport()
@@ -34,7 +34,7 @@ struct TransportTests {
     }
 
     @Test("a request after shutdown fails with transportShutDown, sending nothing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func requestAfterShutdown() async throws {
         try await withTestServer { server in
             let transport = URLSessionTransport()
@@ -55,7 +55,7 @@ struct TransportTests {
     }
 
     @Test("shutdown while a cancelled long-poll reader starts its next request ends the read, never traps")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func shutdownDuringLongPoll() async throws {
         // Long-polls of 2 s: FoundationNetworking itself traps when a task is cancelled just as it completes (a
         // race inside it that no caller can close), which 20 ms long-polls would hit.
@@ -83,7 +83,7 @@ struct TransportTests {
     }
 
     @Test("an append is sent once even when the kept-alive connection it would reuse was dropped")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendNeverResent() async throws {
         let reply = HostileServer.response(
             headers: ["Stream-Next-Offset": "1", "Content-Type": "text/plain"], body: Data(), keepAlive: true)
@@ -101,7 +101,7 @@ struct TransportTests {
     }
 
     @Test("a large catch-up body streams through the delegate intact")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func largeBody() async throws {
         try await withTestServer { server in
             let transport = URLSessionTransport(highWaterMark: 64 * 1024)
@@ -119,7 +119,7 @@ struct TransportTests {
 
     #if canImport(FoundationNetworking)
     @Test("a reader that falls too far behind is cut off with a retryable error, not buffered without bound")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func boundedBuffer() async throws {
         try await withTestServer { server in
             let transport = URLSessionTransport(highWaterMark: 16 * 1024, maxBufferedBytes: 256 * 1024)
@@ -148,7 +148,7 @@ struct TransportTests {
     #endif
 
     @Test("a missing stream is a typed error through URLSession too")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func notFound() async throws {
         try await withTestServer { server in
             let transport = URLSessionTransport()

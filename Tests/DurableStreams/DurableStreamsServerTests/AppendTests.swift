@@ -4,7 +4,7 @@ import Testing
 @Suite("POST appends")
 struct AppendTests {
     @Test("204 with a growing Stream-Next-Offset; the data reads back in order")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendsInOrder() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -23,7 +23,7 @@ struct AppendTests {
     }
 
     @Test("404 for a missing stream; 409 for a different content type; 400 without Content-Type or body")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func refusals() async throws {
         try await ServerHarness.run { server in
             #expect(try await server.append(ServerHarness.uniquePath("missing"), "x").status == 404)
@@ -44,7 +44,7 @@ struct AppendTests {
             ("text/", 400), ("/plain", 400), ("text", 400), ("text/plain/x", 400), ("te xt/plain", 400),
             ("text/pl@in", 400), ("", 400), (";", 400),
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func contentTypeForms(contentType: String, status: Int) async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -54,7 +54,7 @@ struct AppendTests {
     }
 
     @Test("A header that must be single (Content-Type, a producer header) sent twice is refused with 400")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func repeatedHeaders() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -71,7 +71,7 @@ struct AppendTests {
     }
 
     @Test("Stream-Seq must grow byte-wise: '2' then '10' conflicts, '09' then '10' does not")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func streamSequence() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -88,7 +88,7 @@ struct AppendTests {
     }
 
     @Test("Binary data round-trips byte for byte")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func binary() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -102,7 +102,7 @@ struct AppendTests {
     }
 
     @Test("Concurrent appends are all stored once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func concurrent() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -124,7 +124,7 @@ struct AppendTests {
 @Suite("JSON mode")
 struct JSONModeTests {
     @Test("Values are kept as messages; a top-level array is flattened one level; reads return one array")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func flattening() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -144,7 +144,7 @@ struct JSONModeTests {
     }
 
     @Test("Whitespace is removed, everything else is kept byte for byte")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func compactForm() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -164,7 +164,7 @@ struct JSONModeTests {
             "{ invalid json }", "[]", "[1,]", "{\"a\":1", "01", "1.", "-", "\"\u{1}\"", "[1] 2", "tru", "", "   ",
             String(repeating: "[", count: 300) + String(repeating: "]", count: 300),
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalid(body: String) async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -176,7 +176,7 @@ struct JSONModeTests {
     }
 
     @Test("Invalid UTF-8 inside a string is refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidUTF8() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -192,7 +192,7 @@ struct JSONModeTests {
     }
 
     @Test("An invalid initial body fails the create; an empty array creates an empty stream")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidCreate() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()

@@ -17,7 +17,7 @@ struct BadInputTests {
             [("Stream-Expires-At", "2099-02-30T00:00:00Z")], [("Stream-Expires-At", "2099-01-01 00:00:00")],
             [("Content-Type", "nonsense")], [("Stream-TTL", "1"), ("Stream-TTL", "2")],
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func createHeaders(headers: [(String, String)]) async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -33,7 +33,7 @@ struct BadInputTests {
             [("Stream-Expires-At", "2099-01-01T00:00:00.123456+05:30")],
             [("Stream-Expires-At", "2099-01-01t00:00:00z")],
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func validCreateHeaders(headers: [(String, String)]) async throws {
         try await ServerHarness.run { server async throws in
             #expect(try await server.send(.PUT, ServerHarness.uniquePath(), headers: headers).status == 201)
@@ -45,7 +45,7 @@ struct BadInputTests {
         arguments: [
             "/a/../b", "/a/./b", "/a/%2e%2E/b", "/a//b", "/a/", "/", "/a%00b", "/a%ZZ", "/a b", "/a\\b", "/é",
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func paths(target: String) async throws {
         try await ServerHarness.run { server async throws in
             let port = try #require(server.server.port)
@@ -58,7 +58,7 @@ struct BadInputTests {
     }
 
     @Test("Equivalent paths name the same stream")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pathNormalisation() async throws {
         try await ServerHarness.run { server async throws in
             try await server.create("/v1/stream/abc", body: "x")
@@ -67,7 +67,7 @@ struct BadInputTests {
     }
 
     @Test("A body over the limit gets 413 without being read, and the stream is unchanged")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func oversize() async throws {
         try await ServerHarness.run(.forTests { $0.maximumBodyBytes = 1024 }) { server async throws in
             let path = ServerHarness.uniquePath()
@@ -92,7 +92,7 @@ struct BadInputTests {
     }
 
     @Test("Expect: 100-continue gets 100 Continue, then the append")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expectContinue() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -110,7 +110,7 @@ struct BadInputTests {
     }
 
     @Test("A client that stalls mid-body gets 408 and its partial append is never stored")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func slowClient() async throws {
         try await ServerHarness.run(.forTests { $0.bodyTimeout = .milliseconds(300) }) { server async throws in
             let path = ServerHarness.uniquePath()
@@ -126,7 +126,7 @@ struct BadInputTests {
     }
 
     @Test("A client that vanishes mid-body leaves the stream unchanged")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func vanishingWriter() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -142,7 +142,7 @@ struct BadInputTests {
     }
 
     @Test("An SSE reader that vanishes stops being served once the server writes to it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func vanishingReader() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server async throws in
             let path = ServerHarness.uniquePath()
@@ -161,7 +161,7 @@ struct BadInputTests {
     }
 
     @Test("Content-Encoding on request bodies is refused rather than stored encoded")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func requestEncoding() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -171,7 +171,7 @@ struct BadInputTests {
     }
 
     @Test("The reserved __ds namespace is routed to subscriptions, never to a stream, and cannot be forked from")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func reserved() async throws {
         try await ServerHarness.run { server async throws in
             #expect(try await server.send(.GET, "/__ds/subscriptions/x").status == 404)

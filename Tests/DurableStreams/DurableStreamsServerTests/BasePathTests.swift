@@ -8,13 +8,13 @@ import Testing
 
 @Suite("A configurable stream root (base path)")
 struct BasePathTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func mounted(_ basePath: String = "/v1/stream") -> DurableStreamsServer.Configuration {
         .forTests { $0.basePath = basePath }
     }
 
     @Test("streams live under the root; paths outside it are 404, and __ds under it is reserved")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func mountedStreams() async throws {
         try await ServerHarness.run(mounted("/v1/stream/")) { server async throws in
             let path = "/v1/stream/orders-\(UUID().uuidString.lowercased())"
@@ -39,7 +39,7 @@ struct BasePathTests {
     }
 
     @Test("a fork's source must be a stream under the same root")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func forkSources() async throws {
         try await ServerHarness.run(mounted()) { server async throws in
             let source = "/v1/stream/source-\(UUID().uuidString.lowercased())"
@@ -56,7 +56,7 @@ struct BasePathTests {
     @Test(
         "the root is checked when the server starts",
         arguments: ["v1/stream", "/v1/../x", "/v1//x", "/v1/__ds", "/a b"])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidRoots(root: String) async throws {
         let server = DurableStreamsServer(configuration: mounted(root))
         do {
@@ -69,7 +69,7 @@ struct BasePathTests {
     }
 
     @Test("locating request paths")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func locate() throws {
         let top = try StreamRoot("/")
         #expect(top.prefix == "")

@@ -12,7 +12,7 @@ import Glibc
 @Suite("Request-body limit on stores that read bodies whole")
 struct BodyLimitTests {
     @Test("memory and file stores answer 413 above --max-body-size, announced or counted; nothing stored")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func wholeBodyStores() async throws {
         let directory = try TemporaryDirectory()
         for store in [["--store", "memory"], ["--data-dir", directory.path]] {

@@ -5,7 +5,7 @@ struct ClosureTests {
     @Test(
         "Close-only keeps the offset, is idempotent, ignores Content-Type, and later appends get 409 with the final offset"
     )
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closeOnly() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -32,7 +32,7 @@ struct ClosureTests {
     }
 
     @Test("Values other than 'true' do not close")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func otherValues() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -45,7 +45,7 @@ struct ClosureTests {
     }
 
     @Test("Append-and-close stores the final data; reads signal EOF at the end only")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendAndClose() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -71,7 +71,7 @@ struct ClosureTests {
     }
 
     @Test("A producer's closing request is a duplicate when retried, even with another body; other requests get 409")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func producerClose() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -96,7 +96,7 @@ struct ClosureTests {
     }
 
     @Test("Close-only with producer headers takes part in the producer's sequence")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func producerCloseOnly() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -124,7 +124,7 @@ struct ClosureTests {
     }
 
     @Test("Closing a missing stream is 404; deleting a closed stream removes it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func missingAndDelete() async throws {
         try await ServerHarness.run { server in
             #expect(

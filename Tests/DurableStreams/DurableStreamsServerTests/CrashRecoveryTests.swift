@@ -15,7 +15,7 @@ import Glibc
 @Suite("Crash recovery")
 struct CrashRecoveryTests {
     @Test("SIGKILL mid-append: every acknowledged append survives exactly once, nothing torn is visible")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func killMidAppend() async throws {
         try await withTemporaryDirectory(prefix: "ds-crash") { directory in
             try await Self.killMidAppend { try await ServerProcess.start(dataDirectory: directory) }
@@ -24,7 +24,7 @@ struct CrashRecoveryTests {
 
     /// Appends through six writers and a producer to a server from `start`, kills it with SIGKILL, starts
     /// another on the same store, and checks what it holds: every acknowledged append once, whole, in order.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func killMidAppend(start: () async throws -> ServerProcess) async throws {
         let client = ExactHTTPClient()
         defer { Task { await client.shutdown() } }

@@ -4,7 +4,7 @@ import Testing
 @Suite("PUT creates streams")
 struct CreateTests {
     @Test("201 with Location, Content-Type and the tail; 200 for an identical create; 409 for a different one")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func createIsIdempotent() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -23,7 +23,7 @@ struct CreateTests {
     }
 
     @Test("An initial body becomes the stream's first data")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func initialBody() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -37,7 +37,7 @@ struct CreateTests {
     }
 
     @Test("A stream created closed is closed, with its body as the whole content")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func createClosed() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -54,7 +54,7 @@ struct CreateTests {
     }
 
     @Test("Without Content-Type a stream is application/octet-stream")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func defaultContentType() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -65,7 +65,7 @@ struct CreateTests {
     }
 
     @Test("Content-Type parameters are kept and ignored when comparing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func contentTypeParameters() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()

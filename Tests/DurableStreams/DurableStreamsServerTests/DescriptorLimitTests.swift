@@ -14,7 +14,7 @@ import Glibc
 @Suite("Descriptor limits", .enabled(if: TestPass.isHeavy, "runs in the heavy pass of scripts/test"), .serialized)
 struct DescriptorLimitTests {
     @Test("10,000 streams under a 256-descriptor limit: created, read, appended, recovered; SIGTERM within 5 s")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func manyStreamsFewDescriptors() async throws {
         try await withTemporaryDirectory(prefix: "ds-fds") { directory in
             let client = ExactHTTPClient()
@@ -46,7 +46,7 @@ struct DescriptorLimitTests {
     }
 
     @Test("SIGTERM while 50,000 streams are being recovered ends the process cleanly within 5 s")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sigtermDuringRecovery() async throws {
         try await StreamDirectoryFixture.withDirectory(prefix: "ds-recovering") { directory in
             let count = 50_000
@@ -67,7 +67,7 @@ struct DescriptorLimitTests {
     }
 
     @Test("Out of descriptors, the server keeps serving open connections, logs once a second, and recovers")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func acceptSurvivesExhaustion() async throws {
         let server = try await ServerProcess.start(
             arguments: ["--memory", "--log-level", "warning"], openFileLimit: 64)
@@ -95,7 +95,7 @@ struct DescriptorLimitTests {
     }
 
     @Test("An append whose closed log cannot be reopened for lack of descriptors frees one and succeeds")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func reopenWhileExhausted() async throws {
         try await withTemporaryDirectory(prefix: "ds-reopen") { directory in
             let server = try await ServerProcess.start(
@@ -130,7 +130,7 @@ struct DescriptorLimitTests {
     }
 
     @Test("Appends that wait for a descriptor are logged as a warning at most once a second, not once per try")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func postponedCommitsAreLogged() async throws {
         try await withTemporaryDirectory(prefix: "ds-postponed") { directory in
             // Recovered streams have no log open, so once connections hold every descriptor the store has no
@@ -171,7 +171,7 @@ struct DescriptorLimitTests {
     }
 
     /// Runs `body` for stream indices `0..<count`, 16 at a time.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func forEachStream(_ count: Int, _ body: @escaping @Sendable (Int) async throws -> Void)
         async throws
     {
@@ -186,7 +186,7 @@ struct DescriptorLimitTests {
     }
 
     /// Sends SIGTERM and expects a clean exit within 5 seconds.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func stop(_ server: ServerProcess) async throws {
         server.child.signal(SIGTERM)
         #expect(try await server.child.waitForExit(within: .seconds(5)) == 0)

@@ -7,7 +7,7 @@ import Testing
 @Suite("Embedding the server")
 struct EmbeddingTests {
     @Test("start() returns the bound port; url and storage describe the running server; a second start is refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func startAndStop() async throws {
         let server = DurableStreamsServer(configuration: .forTests())
         #expect(server.port == nil)
@@ -30,7 +30,7 @@ struct EmbeddingTests {
     }
 
     @Test("A port in use is reported")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func bindFailure() async throws {
         let first = DurableStreamsServer(configuration: .forTests())
         let port = try await first.start()
@@ -45,7 +45,7 @@ struct EmbeddingTests {
     }
 
     @Test("Invalid settings are refused before anything starts")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidConfiguration() async throws {
         for configuration in [
             DurableStreamsServer.Configuration.forTests { $0.port = 70_000 },
@@ -62,7 +62,7 @@ struct EmbeddingTests {
     }
 
     @Test("A data directory keeps streams across server restarts and serves one server at a time")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func directoryStorage() async throws {
         try await withTemporaryDirectory(prefix: "ds-embed") { directory in
             let configuration = DurableStreamsServer.Configuration.forTests { $0.storage = .directory(directory.path) }
@@ -84,7 +84,7 @@ struct EmbeddingTests {
     }
 
     @Test("A custom store is used as it is and not shut down by stop()")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func customStorage() async throws {
         let storage = MemoryStreamStorage()
         try await ServerHarness.run(.forTests { $0.storage = .custom(storage) }) { server async throws in
@@ -99,7 +99,7 @@ struct EmbeddingTests {
 @Suite("The durable-streams command")
 struct CommandTests {
     @Test("serve prints its address, serves, and exits cleanly on SIGTERM")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func serve() async throws {
         let process = try ChildProcess(
             product: "durable-streams", arguments: ["serve", "--memory", "--port", "0", "--log-level", "error"])
@@ -116,7 +116,7 @@ struct CommandTests {
             ["serve", "--port", "70000"], ["serve", "--sync", "sometimes"], ["serve", "--long-poll-timeout", "0"],
             ["serve", "--cache-visibility", "everyone"], ["serve", "--log-level", "loud"],
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badOptions(arguments: [String]) async throws {
         let process = try ChildProcess(product: "durable-streams", arguments: arguments)
         #expect(try await process.waitForExit(within: .seconds(30)) != 0)

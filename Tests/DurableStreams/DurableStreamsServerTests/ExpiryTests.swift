@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// A clock the test moves by hand.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class TestClock: Sendable {
     private let current = Locked(Date(timeIntervalSince1970: 1_800_000_000))
 
@@ -19,7 +19,7 @@ final class TestClock: Sendable {
 @Suite("Expiry over HTTP")
 struct ExpiryTests {
     @Test("Stream-TTL slides with reads and appends, not with HEAD; an expired stream is gone and can be created again")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func timeToLive() async throws {
         let clock = TestClock()
         let storage = MemoryStreamStorage(now: { clock.now })
@@ -42,7 +42,7 @@ struct ExpiryTests {
     }
 
     @Test("Stream-Expires-At passes at its instant, whatever the use")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expiresAt() async throws {
         let clock = TestClock()
         let storage = MemoryStreamStorage(now: { clock.now })

@@ -6,19 +6,19 @@ import Testing
 @Suite("Fault injection (/_test/inject-error)")
 struct FaultInjectionTests {
     /// Arms a fault and checks that the control endpoint accepted it.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func arm(_ server: ServerHarness, _ json: String) async throws {
         let response = try await inject(server, json)
         #expect(response.status == 200, "fault refused: \(response.text)")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func inject(_ server: ServerHarness, _ json: String) async throws -> TestResponse {
         try await server.send(.POST, "/_test/inject-error", headers: [("Content-Type", "application/json")], text: json)
     }
 
     @Test("A status fault answers the next count requests with it and Retry-After, then stops")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func status() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -37,7 +37,7 @@ struct FaultInjectionTests {
     }
 
     @Test("A method filter leaves other methods alone; DELETE clears every fault")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func methodAndClear() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -51,7 +51,7 @@ struct FaultInjectionTests {
     }
 
     @Test("A dropped connection gets no response; the next request is served")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func dropConnection() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -63,7 +63,7 @@ struct FaultInjectionTests {
     }
 
     @Test("Delay with jitter delays the response; the data is intact")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func delay() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -78,7 +78,7 @@ struct FaultInjectionTests {
     }
 
     @Test("Truncated and corrupted bodies break JSON parsing, once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func bodyFaults() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -97,7 +97,7 @@ struct FaultInjectionTests {
     }
 
     @Test("An injected SSE event comes before the stream's own events")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseEvent() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -113,7 +113,7 @@ struct FaultInjectionTests {
     }
 
     @Test("Probability 0 never fires; a zero-count fault fires once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func probabilityAndCount() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -134,7 +134,7 @@ struct FaultInjectionTests {
             #"{"path":"/x","delayMs":-1}"#, #"{"path":"/x","probability":2,"status":500}"#,
             #"{"path":"/x","injectSseEvent":{"eventType":1}}"#,
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badControl(body: String) async throws {
         try await ServerHarness.run { server async throws in
             let refused = try await inject(server, body)
@@ -144,7 +144,7 @@ struct FaultInjectionTests {
     }
 
     @Test("Off by default: the control path answers 404 and arms nothing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func offByDefault() async throws {
         try await ServerHarness.run(.forTests { $0.faultInjection = false }) { server async throws in
             let path = ServerHarness.uniquePath()

@@ -5,7 +5,7 @@ import Testing
 /// `durable-streams create --fork-from`, run as a child process against the in-process server.
 @Suite("durable-streams create --fork-from")
 struct ForkCommandTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func run(_ arguments: [String]) async throws -> (status: Int32, output: String, error: String) {
         let process = try ChildProcess(product: "durable-streams", arguments: arguments)
         var lines: [String] = []
@@ -15,7 +15,7 @@ struct ForkCommandTests {
     }
 
     @Test("Forks at the tail, at an offset with a sub-offset, and takes the source's content type")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func forks() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("cli")
@@ -40,7 +40,7 @@ struct ForkCommandTests {
     }
 
     @Test("Refused forks fail with the server's reason; fork options need --fork-from")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func failures() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("cli-fail")

@@ -17,7 +17,7 @@ import Glibc
 @Suite("Fork crash recovery")
 struct ForkCrashRecoveryTests {
     /// What one worker's chain of forks is known to hold.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private struct Chain: Sendable {
         /// Every fork whose creation was acknowledged, in order, with its acknowledged content.
         var forks: [(path: String, content: String)] = []
@@ -30,7 +30,7 @@ struct ForkCrashRecoveryTests {
     }
 
     @Test("SIGKILL during fork creation, appends and deletions leaves every acknowledged state and consistent counts")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func killDuringForkOperations() async throws {
         try await withTemporaryDirectory(prefix: "ds-fork-crash") { directory in
             let client = ExactHTTPClient()
@@ -106,7 +106,7 @@ struct ForkCrashRecoveryTests {
     }
 
     /// Forks the root, then again and again from the last fork, appending to each and soft-deleting its parent.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func runChain(
         _ client: ExactHTTPClient, base: String, root: String, worker: Int, chain: Locked<Chain>,
         onCreated: @Sendable () -> Void
@@ -144,7 +144,7 @@ struct ForkCrashRecoveryTests {
     }
 
     /// Builds chains of three forks, soft-deletes the upper two and deletes the leaf, cascading removal.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func runCascades(
         _ client: ExactHTTPClient, base: String, root: String,
         record: Locked<(touched: Set<String>, removed: Set<String>)>
@@ -166,7 +166,7 @@ struct ForkCrashRecoveryTests {
     }
 
     /// A request whose body, if any, is text (every request names `text/plain`, as the streams here are text).
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func send(
         _ client: ExactHTTPClient, _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [],
         body: String? = nil
@@ -176,7 +176,7 @@ struct ForkCrashRecoveryTests {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Set where Element: Sendable {
     /// The elements for which `isIncluded` holds, tested one at a time.
     fileprivate func asyncFilter(_ isIncluded: (Element) async throws -> Bool) async rethrows -> [Element] {

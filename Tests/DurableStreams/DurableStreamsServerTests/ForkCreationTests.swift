@@ -7,7 +7,7 @@ import Testing
 @Suite("Fork creation")
 struct ForkCreationTests {
     @Test("A fork without Stream-Fork-Offset forks at the source's tail")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func atHead() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("head")
@@ -22,7 +22,7 @@ struct ForkCreationTests {
     }
 
     @Test("A fork at an earlier offset inherits only what came before it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func atOffset() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("offset")
@@ -36,7 +36,7 @@ struct ForkCreationTests {
     }
 
     @Test("A fork at the start inherits nothing; one at the head offset inherits everything")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func atStartAndHead() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("zero")
@@ -55,7 +55,7 @@ struct ForkCreationTests {
     }
 
     @Test("Forking a missing stream is 404; an offset beyond the tail, malformed or inside an append is 400")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func offsetErrors() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("errors")
@@ -74,7 +74,7 @@ struct ForkCreationTests {
     }
 
     @Test("Fork headers are validated: a source path is required and must be a stream path, each header once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func headerValidation() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("headers")
@@ -97,7 +97,7 @@ struct ForkCreationTests {
     }
 
     @Test("Forking onto a path in use with a different configuration is 409; the same fork again is 200")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func conflictsAndIdempotency() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("conflict")
@@ -112,7 +112,7 @@ struct ForkCreationTests {
     }
 
     @Test("A closed stream can be forked; the fork starts open and takes appends")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closedSource() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("closed")
@@ -127,7 +127,7 @@ struct ForkCreationTests {
     }
 
     @Test("An empty stream can be forked")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func emptySource() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("empty")
@@ -141,7 +141,7 @@ struct ForkCreationTests {
     }
 
     @Test("A fork keeps a matching Content-Type, or inherits the source's when none is sent")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func contentType() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("content-type")
@@ -163,7 +163,7 @@ struct ForkCreationTests {
     }
 
     @Test("A Content-Type that differs from the source's is 409, and the refused fork holds no reference")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func contentTypeMismatch() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("mismatch")
@@ -175,7 +175,7 @@ struct ForkCreationTests {
     }
 
     @Test("The initial body of a fork that inherits a JSON content type is taken as JSON")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func inheritedJSONBody() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("json-body")
@@ -190,7 +190,7 @@ struct ForkCreationTests {
     }
 
     @Test("Forks are transparent: no fork header on PUT, HEAD or GET responses")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func noForkHeaders() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("transparent")

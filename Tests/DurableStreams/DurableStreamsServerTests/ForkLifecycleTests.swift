@@ -9,7 +9,7 @@ import Testing
 @Suite("Fork lifecycle")
 struct ForkLifecycleTests {
     @Test("Deleting a fork leaves the source alive")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func deleteFork() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("del")
@@ -26,7 +26,7 @@ struct ForkLifecycleTests {
     @Test(
         "A source deleted with a fork is 410 for HEAD, GET, POST and DELETE, 409 for PUT and forking; the fork reads on"
     )
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func softDelete() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("soft")
@@ -46,7 +46,7 @@ struct ForkLifecycleTests {
     }
 
     @Test("Deleting the last fork removes the soft-deleted source, through every level of a chain")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func cascade() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("cascade")
@@ -72,7 +72,7 @@ struct ForkLifecycleTests {
     }
 
     @Test("Deleting the middle of a chain keeps the leaf whole and the root alive")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func deleteMiddle() async throws {
         try await ServerHarness.run { server in
             let levels = (0..<3).map { ServerHarness.uniquePath("middle-l\($0)") }
@@ -89,7 +89,7 @@ struct ForkLifecycleTests {
     }
 
     @Test("A source outlives the deletion of all its forks; ten forks read the same data")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func manyForks() async throws {
         try await ServerHarness.run { server in
             let source = ServerHarness.uniquePath("many-src")
@@ -103,7 +103,7 @@ struct ForkLifecycleTests {
     }
 
     @Test("A fork made and its source deleted at once still reads")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func immediateDelete() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("imm-del")
@@ -115,7 +115,7 @@ struct ForkLifecycleTests {
     }
 
     @Test("Fork expiry: inherited Expires-At and TTL, or the fork's own, never capped by the source's")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expiryHeaders() async throws {
         try await ServerHarness.run { server in
             let expiresAt = StreamTimestamp(date: Date().addingTimeInterval(3600)).text
@@ -142,7 +142,7 @@ struct ForkLifecycleTests {
     }
 
     @Test("An expiring fork releases its source; an expiring source with forks goes 410; a fork outlives its source")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func timeToLive() async throws {
         let clock = TestClock()
         let storage = MemoryStreamStorage(now: { clock.now })

@@ -7,7 +7,7 @@ import Testing
 @Suite("Fork live reads")
 struct ForkLiveTests {
     @Test("A long-poll in the inherited range answers at once with the inherited data")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func inheritedAtOnce() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(120) }) { server in
             let (source, fork) = ServerHarness.forkPaths("live-inherited")
@@ -23,7 +23,7 @@ struct ForkLiveTests {
     }
 
     @Test("A long-poll at the fork's tail wakes for the fork's append, not the source's")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func waitsForForkAppends() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(30) }) { server in
             let (source, fork) = ServerHarness.forkPaths("live-tail")
@@ -43,7 +43,7 @@ struct ForkLiveTests {
     }
 
     @Test("SSE from the start of a fork delivers the inherited data, then the fork's")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sse() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("live-sse")
@@ -60,7 +60,7 @@ struct ForkLiveTests {
     }
 
     @Test("SSE at a fork's tail never delivers the source's later appends, only the fork's")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sseAtTail() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(30) }) { server in
             let (source, fork) = ServerHarness.forkPaths("live-sse-tail")
@@ -77,7 +77,7 @@ struct ForkLiveTests {
     }
 
     @Test("Reading on from a long-poll's offset hands over from inherited to own data")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func handover() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("live-handover")
@@ -95,7 +95,7 @@ struct ForkLiveTests {
     }
 
     @Test("Live reads of a soft-deleted source answer 410; one waiting when it is deleted ends with 410")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func softDeletedSource() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(30) }) { server in
             let (source, fork) = ServerHarness.forkPaths("live-gone")

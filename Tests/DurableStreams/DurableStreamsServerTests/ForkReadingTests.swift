@@ -6,7 +6,7 @@ import Testing
 @Suite("Fork reads and appends")
 struct ForkReadingTests {
     @Test("A fork reads inherited data, its own data from the fork offset, and both across the boundary")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func reading() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("read")
@@ -26,7 +26,7 @@ struct ForkReadingTests {
     }
 
     @Test("Appends to the source after the fork never show in the fork, and the source keeps them")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func isolation() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("isolation")
@@ -39,7 +39,7 @@ struct ForkReadingTests {
     }
 
     @Test("Appending to a fork: plain, idempotent producer with duplicate detection, and closing it alone")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appending() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("append")
@@ -60,7 +60,7 @@ struct ForkReadingTests {
     }
 
     @Test("Closing the source does not close its fork")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sourceClosed() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("source-closed")
@@ -73,7 +73,7 @@ struct ForkReadingTests {
     }
 
     @Test("Three levels of forks: each reads its chain and appends independently")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func recursive() async throws {
         try await ServerHarness.run { server in
             let levels = (0..<3).map { ServerHarness.uniquePath("level\($0)") }
@@ -91,7 +91,7 @@ struct ForkReadingTests {
     }
 
     @Test("A fork of a fork at its head inherits everything; sub-offsets compose along the chain")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func recursiveOffsets() async throws {
         try await ServerHarness.run { server in
             let levels = (0..<3).map { ServerHarness.uniquePath("level\($0)") }
@@ -115,7 +115,7 @@ struct ForkReadingTests {
     }
 
     @Test("A JSON fork answers one JSON array across the fork boundary")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func json() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("json")
@@ -133,7 +133,7 @@ struct ForkReadingTests {
     }
 
     @Test("Forks at every offset of the source inherit exactly the appends before it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func everyOffset() async throws {
         try await ServerHarness.run { server in
             let source = ServerHarness.uniquePath("every-src")
@@ -150,7 +150,7 @@ struct ForkReadingTests {
     }
 
     @Test("ETags stay consistent: the same range of a fork has the same tag, and a new append changes it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func etags() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("etag")

@@ -5,7 +5,7 @@ import Testing
 @Suite("Fork sub-offsets")
 struct ForkSubOffsetTests {
     @Test("A binary sub-offset takes the first bytes of the append, at the start or mid-stream")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func binary() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-bin")
@@ -23,7 +23,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("The reference servers' zero offset names the start, in forks and in reads")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func referenceZero() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-reference-zero")
@@ -40,7 +40,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("A JSON sub-offset takes flattened messages; all of them is allowed")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func json() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-json")
@@ -60,7 +60,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("A sub-offset past the append is 400: bytes, messages, at the tail, or in an empty source")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func overshoot() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-over")
@@ -80,7 +80,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("A malformed sub-offset is 400, and so is any sub-offset without Stream-Forked-From")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func malformed() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-bad")
@@ -97,7 +97,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("Re-creating with the same sub-offset is 200, with another 409; 0 is the same as none")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func idempotency() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-idem")
@@ -121,7 +121,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("Appends and an initial body land after the sub-offset's part; the returned tail reads as up to date")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendsAfterPart() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-append")
@@ -139,7 +139,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("A sub-offset fork inherits the content type and can be made from a closed source")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func inheritanceAndClosedSource() async throws {
         try await ServerHarness.run { server in
             let (source, fork) = ServerHarness.forkPaths("sub-ct")
@@ -158,7 +158,7 @@ struct ForkSubOffsetTests {
     }
 
     @Test("Producer state does not cross a sub-offset boundary, JSON or binary")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func producerState() async throws {
         try await ServerHarness.run { server in
             for (contentType, batch, retry, expected) in [

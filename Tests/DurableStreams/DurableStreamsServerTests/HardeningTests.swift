@@ -11,7 +11,7 @@ struct HardeningTests {
     /// A server on each store.
     static let stores: [String] = ["memory", "file"]
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func run(_ store: String, _ body: (ServerHarness) async throws -> Void) async throws {
         guard store == "file" else {
             try await ServerHarness.run(.forTests(), body)
@@ -24,7 +24,7 @@ struct HardeningTests {
     }
 
     /// Sends a chunked request as written and returns everything the server sends until it closes.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func chunked(
         _ method: String, _ path: String, coding: String, body: String, on server: ServerHarness
     ) async throws -> String {
@@ -38,7 +38,7 @@ struct HardeningTests {
     }
 
     @Test("A malformed chunked body gets 400 and the connection is closed; nothing is stored")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func malformedChunk() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -53,7 +53,7 @@ struct HardeningTests {
     @Test(
         "A transfer coding other than chunked gets 501 and nothing is stored",
         arguments: ["gzip, chunked", "deflate,chunked"])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func transferCodings(coding: String) async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -71,7 +71,7 @@ struct HardeningTests {
     }
 
     @Test("Offsets: malformed 400, inside an append 400, past the tail 200 and empty at the tail", arguments: stores)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func offsets(store: String) async throws {
         try await Self.run(store) { server async throws in
             let path = ServerHarness.uniquePath()
@@ -94,7 +94,7 @@ struct HardeningTests {
     }
 
     @Test("Stream-TTL 0 and a Stream-Expires-At that has passed are refused, and nothing is created", arguments: stores)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expiredAtBirth(store: String) async throws {
         try await Self.run(store) { server async throws in
             let past = StreamTimestamp(date: Date().addingTimeInterval(-1)).text
@@ -109,7 +109,7 @@ struct HardeningTests {
     @Test(
         "JSON: lone surrogates and numbers beyond a double are refused",
         arguments: [#""\ud800""#, #""\udc00""#, #"["\ud800x"]"#, #""\ud800\u0041""#, "1e99999", "-1E+400", "[1e309]"])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidJSON(body: String) async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -120,7 +120,7 @@ struct HardeningTests {
     }
 
     @Test("JSON: surrogate pairs and every number's text are kept exactly as sent")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func validJSONKept() async throws {
         try await ServerHarness.run { server async throws in
             let path = ServerHarness.uniquePath()
@@ -132,7 +132,7 @@ struct HardeningTests {
     }
 
     @Test("A port in use is reported with the address and the system's reason")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func portInUse() async throws {
         try await ServerHarness.run(.forTests()) { server async throws in
             let port = try #require(server.server.port)

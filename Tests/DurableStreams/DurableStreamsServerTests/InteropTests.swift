@@ -19,7 +19,7 @@ struct InteropTests {
         },
         arguments: [false, true]
     )
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pythonClient(onDisk: Bool) async throws {
         try await withTemporaryDirectory(prefix: "ds-interop") { directory in
             let configuration = DurableStreamsServer.Configuration.forTests {

@@ -16,13 +16,13 @@ import Darwin
 @Suite("A large data directory", .enabled(if: TestPass.isHeavy, "runs in the heavy pass of scripts/test"), .serialized)
 struct LargeDirectoryTests {
     /// How long the server may take to recover 100,000 streams and listen: generous, for a loaded 2-core machine.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static var startBound: Duration { .seconds(120) }
     /// The most memory the server may have held at any point (its peak resident set, `VmHWM`).
     static let peakMemoryBoundKiB = 400 * 1024
 
     @Test("100,000 streams: the server listens within 120 s, its peak resident memory stays under 400 MiB")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func hundredThousandStreams() async throws {
         try await StreamDirectoryFixture.withDirectory(prefix: "ds-large") { directory in
             let count = 100_000
@@ -60,7 +60,7 @@ struct LargeDirectoryTests {
     }
 
     /// The peak resident set size of a running process, in KiB (`VmHWM` in `/proc/<pid>/status`).
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func peakResidentKiB(of pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }

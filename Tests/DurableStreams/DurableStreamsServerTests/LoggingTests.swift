@@ -16,7 +16,7 @@ struct LoggingTests {
     @Test(
         "Requests, 5xx and limits are logged one line each; no body, token or signature ever is",
         arguments: ["debug", "trace"])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func operatorLog(level: String) async throws {
         let server = try await ServerProcess.start(
             arguments: ["--memory", "--fault-injection", "--log-level", level, "--max-body-size", "64"])
@@ -63,7 +63,7 @@ struct LoggingTests {
     }
 
     @Test("A log file replaced by a FIFO or a directory while serving: 500, and an error line with the reason")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func storageFailureIsLogged() async throws {
         try await withTemporaryDirectory(prefix: "ds-failing") { directory in
             // One open log at most, so the broken streams' logs are closed and must be reopened.
@@ -112,7 +112,7 @@ struct LoggingTests {
     }
 
     /// The log file of the stream at `path` in a data directory.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func logFile(of path: String, in root: String) throws -> String {
         let streams = root + "/streams"
         for name in try FileManager.default.contentsOfDirectory(atPath: streams) {

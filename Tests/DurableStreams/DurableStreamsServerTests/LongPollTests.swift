@@ -5,7 +5,7 @@ import Testing
 @Suite("Long-poll reads")
 struct LongPollTests {
     @Test("A long-poll at the tail returns the next append with a cursor")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func wakesOnAppend() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(30) }) { server in
             let path = ServerHarness.uniquePath()
@@ -21,7 +21,7 @@ struct LongPollTests {
     }
 
     @Test("With nothing new, 204 after the timeout with the tail, up-to-date and a cursor")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func timesOut() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -37,7 +37,7 @@ struct LongPollTests {
     }
 
     @Test("Data already after the offset is returned at once; offset=now waits for new data only")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func immediateAndNow() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -54,7 +54,7 @@ struct LongPollTests {
     }
 
     @Test("An echoed cursor at or past the current interval comes back strictly greater")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func cursorMovesForward() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -71,7 +71,7 @@ struct LongPollTests {
     }
 
     @Test("A closed stream at the tail answers 204 with Stream-Closed at once, even with a long timeout")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closedAnswersAtOnce() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(120) }) { server in
             let path = ServerHarness.uniquePath()
@@ -93,7 +93,7 @@ struct LongPollTests {
     }
 
     @Test("Waiting long-polls wake on close (204 Stream-Closed), on append-and-close (the data) and on delete (404)")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func wakeOnCloseAndDelete() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server in
             let closing = ServerHarness.uniquePath()
@@ -122,7 +122,7 @@ struct LongPollTests {
     }
 
     @Test("Live modes need an offset and a known mode")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func parameters() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()

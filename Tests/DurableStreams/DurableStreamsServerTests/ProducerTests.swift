@@ -2,13 +2,13 @@ import Testing
 
 @Suite("Idempotent producers over HTTP")
 struct ProducerTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func producer(_ id: String, _ epoch: Any, _ seq: Any) -> [(String, String)] {
         [("Producer-Id", id), ("Producer-Epoch", "\(epoch)"), ("Producer-Seq", "\(seq)")]
     }
 
     @Test("200 with the echoed epoch and seq; duplicates 204 with the highest seq; data stored once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func acceptAndDeduplicate() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -29,7 +29,7 @@ struct ProducerTests {
 
     @Test(
         "Stale epochs get 403 with the current epoch; gaps 409 with expected and received; a new epoch must start at 0")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func fencingAndGaps() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -52,7 +52,7 @@ struct ProducerTests {
     }
 
     @Test("A retry with both producer headers and a Stream-Seq is a duplicate, not a conflict")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func duplicateBeforeStreamSeq() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -76,7 +76,7 @@ struct ProducerTests {
             [("Producer-Id", "p"), ("Producer-Epoch", "9007199254740992"), ("Producer-Seq", "0")],
             [("Producer-Id", "p"), ("Producer-Epoch", "0"), ("Producer-Seq", "0"), ("Producer-Seq", "1")],
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidHeaders(headers: [(String, String)]) async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -87,7 +87,7 @@ struct ProducerTests {
     }
 
     @Test("Producer appends to JSON streams deduplicate too, and invalid JSON is still refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func json() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()

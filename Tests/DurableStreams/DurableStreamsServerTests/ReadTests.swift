@@ -4,7 +4,7 @@ import Testing
 @Suite("GET catch-up reads")
 struct ReadTests {
     @Test("Headers of a read: content type, next offset, up-to-date, ETag, Cache-Control, security headers")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func headers() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -24,7 +24,7 @@ struct ReadTests {
     }
 
     @Test("No offset, -1 and 0 all read from the start; a stored offset resumes exactly there")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func offsets() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -42,7 +42,7 @@ struct ReadTests {
     @Test(
         "offset=now returns no data, the tail, up-to-date and no-store; [] for JSON streams; resuming from it sees only new data"
     )
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func offsetNow() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -68,7 +68,7 @@ struct ReadTests {
     }
 
     @Test("At the tail: empty 200, up-to-date, not cacheable; past the tail: the same, with the real tail")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func atAndPastTail() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -90,7 +90,7 @@ struct ReadTests {
             "offset=", "offset=0,1", "offset=0%201", "offset=a&offset=b", "offset=not-a-valid-offset-format",
             "offset=..%2Fetc", "offset=%00", "offset=0%0A", "offset=00000000000000000", "offset=FF", "offset=1_2",
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func malformedOffsets(query: String) async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -100,7 +100,7 @@ struct ReadTests {
     }
 
     @Test("An offset that is not a position of the stream is refused with 400")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func foreignOffset() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -112,7 +112,7 @@ struct ReadTests {
     }
 
     @Test("If-None-Match with the current ETag gets 304; after an append or a close the ETag changes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func conditional() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -137,7 +137,7 @@ struct ReadTests {
     }
 
     @Test("A stream deleted and created again has new data and new ETags")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func recreate() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -155,7 +155,7 @@ struct ReadTests {
     }
 
     @Test("Large streams are read in chunks that join up byte for byte")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pagination() async throws {
         try await ServerHarness.run(.forTests { $0.maximumReadBytes = 4096 }) { server in
             let path = ServerHarness.uniquePath()
@@ -183,7 +183,7 @@ struct ReadTests {
     }
 
     @Test("Large bodies are gzip- or deflate-compressed for clients that accept it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func compression() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -208,7 +208,7 @@ struct ReadTests {
     }
 
     @Test("HEAD: metadata without a body, never cached, TTL and expiry echoed, 404 when missing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func head() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -229,7 +229,7 @@ struct ReadTests {
     }
 
     @Test("OPTIONS answers CORS preflight; unknown methods get 405; errors carry the security headers")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func corsAndMethods() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()

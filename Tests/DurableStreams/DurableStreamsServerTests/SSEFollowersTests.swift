@@ -16,7 +16,7 @@ struct SSEFollowersTests {
     }
 
     @Test("The first reader starts the driver, which reads once for every reader at an offset and then waits")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func roundsShareOneRead() {
         var followers = Followers(keepAliveInterval: .seconds(30))
         #expect(followers.add(1, Self.follower(1, at: 10)) == .startDriver)
@@ -49,7 +49,7 @@ struct SSEFollowersTests {
     }
 
     @Test("A reader joining behind the offset the driver waits after interrupts the wait, and is read for")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func joiningBehindInterrupts() {
         var followers = Followers(keepAliveInterval: .seconds(30))
         _ = followers.add(1, Self.follower(1, at: 5))
@@ -76,7 +76,7 @@ struct SSEFollowersTests {
     }
 
     @Test("A blocked reader is left out of rounds and keeps its offset; once drained it is read for")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func blockedReaderCatchesUp() {
         var followers = Followers(keepAliveInterval: .seconds(30))
         _ = followers.add(1, Self.follower(1, at: 0))
@@ -111,7 +111,7 @@ struct SSEFollowersTests {
     }
 
     @Test("Reading a closed stream to its end ends its readers' responses; deletion ends them all")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func endings() {
         var followers = Followers(keepAliveInterval: .seconds(30))
         _ = followers.add(1, Self.follower(1, at: 3))
@@ -134,7 +134,7 @@ struct SSEFollowersTests {
     }
 
     @Test("A wait that times out sends keep-alives to the readers at the tail; lifetimes end readers")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func keepAliveAndLifetime() {
         var followers = Followers(keepAliveInterval: .seconds(30))
         let soon = Self.start.advanced(by: .seconds(5))
@@ -165,7 +165,7 @@ struct SSEFollowersTests {
     }
 
     @Test("A round that reaches many readers paces the next read; small rounds are not paced")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pacing() {
         var followers = Followers(keepAliveInterval: .seconds(30))
         let readers = Followers.pacedReaders

@@ -7,7 +7,7 @@ import Testing
 @Suite("SSE reads")
 struct SSETests {
     @Test("Headers, a data event with the stream's text, then a control event with offset, cursor and up-to-date")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func catchUpEvents() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -31,7 +31,7 @@ struct SSETests {
     }
 
     @Test("Lines that start with spaces or tabs reach a standard SSE reader byte for byte, caught up and live")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func leadingWhitespace() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(30) }) { server in
             let path = ServerHarness.uniquePath()
@@ -49,7 +49,7 @@ struct SSETests {
     }
 
     @Test("A reader at the tail that closes its side is disconnected at once, not at the next keep-alive")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func halfClosedReader() async throws {
         // Keep-alives every 10 minutes: before, the socket stayed in CLOSE-WAIT until one was written.
         let configuration = DurableStreamsServer.Configuration.forTests {
@@ -77,7 +77,7 @@ struct SSETests {
     }
 
     @Test("A reader at the tail receives appends live")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func liveDelivery() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(30) }) { server in
             let path = ServerHarness.uniquePath()
@@ -95,7 +95,7 @@ struct SSETests {
     }
 
     @Test("JSON streams send one JSON array per data event")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func json() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -118,7 +118,7 @@ struct SSETests {
         arguments: [
             "application/octet-stream", "application/x-protobuf", "image/png",
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func binary(contentType: String) async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -137,7 +137,7 @@ struct SSETests {
     }
 
     @Test("Line breaks in text become separate data lines: no payload can forge an event")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func injection() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -159,7 +159,7 @@ struct SSETests {
     }
 
     @Test("offset=now skips history; the first control event carries the tail and up-to-date")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func offsetNow() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -175,7 +175,7 @@ struct SSETests {
     }
 
     @Test("A closed stream ends with a streamClosed control event (no cursor) and the connection closes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closedStream() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server in
             let path = ServerHarness.uniquePath()
@@ -191,7 +191,7 @@ struct SSETests {
     }
 
     @Test("A live reader receives the data appended with the close, then streamClosed")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendAndCloseWhileLive() async throws {
         try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server in
             for _ in 0..<5 {
@@ -208,7 +208,7 @@ struct SSETests {
     }
 
     @Test("An idle connection gets keep-alive control events, and ends after its lifetime")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func keepAliveAndLifetime() async throws {
         try await ServerHarness.run(
             .forTests {
@@ -230,7 +230,7 @@ struct SSETests {
     }
 
     @Test("An echoed cursor comes back strictly greater; missing streams get 404; missing offsets 400")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func cursorAndErrors() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -248,7 +248,7 @@ struct SSETests {
     }
 
     @Test("Stopping the server ends SSE streams promptly")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func stopEndsStreams() async throws {
         let server = try await StartedServer.start(.forTests { $0.longPollTimeout = .seconds(120) }).server
         let client = try await ServerHarness.client(for: server)

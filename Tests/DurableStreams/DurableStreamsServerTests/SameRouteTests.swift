@@ -8,7 +8,7 @@ import Testing
 @Suite("Tests and production take the same route")
 struct SameRouteTests {
     /// What a response says, less what differs between two servers by design (dates, stream incarnations).
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     struct Answer: Equatable, CustomStringConvertible {
         var status: Int
         var fields: [String: String]
@@ -31,7 +31,7 @@ struct SameRouteTests {
     }
 
     /// Creates, appends (plain and as a producer), reads (catch-up, at the tail, long-poll), closes, deletes.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func exchange(_ server: ServerHarness, path: String) async throws -> [Answer] {
         var answers: [Answer] = []
         func record(_ response: TestResponse) { answers.append(Answer(response)) }
@@ -56,7 +56,7 @@ struct SameRouteTests {
     }
 
     @Test("With no fault armed, a server started as tests start it answers as a production server does")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func unarmedAnswersMatchProduction() async throws {
         let path = ServerHarness.uniquePath("route")
         var asTested: [Answer] = []
@@ -74,7 +74,7 @@ struct SameRouteTests {
     }
 
     @Test("A body fault armed for a read is applied to the read route's answer, once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func bodyFaultOnReadRoute() async throws {
         try await ServerHarness.run(.forTests()) { server in
             let path = ServerHarness.uniquePath("route")
@@ -94,7 +94,7 @@ struct SameRouteTests {
     @Test(
         "An append reaches the subscriptions through the operations layer, with the tail its typed result gives",
         arguments: [true, false])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendReachesSubscriptions(faultInjection: Bool) async throws {
         // The handler tells the subscriptions nothing itself: only StreamOperations does, from the append's result.
         try await ServerHarness.run(.forTests { $0.faultInjection = faultInjection }) { server in

@@ -4,7 +4,7 @@ import Testing
 @Suite("The server's lifecycle state machine")
 struct ServerLifecycleTests {
     @Test("idle → starting → running → stopping → stopped, once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func happyPath() {
         var lifecycle = ServerLifecycle<Int>()
         #expect(lifecycle.running == nil)
@@ -31,7 +31,7 @@ struct ServerLifecycleTests {
     }
 
     @Test("A failed start returns to idle, so the server may be started again")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func failedStart() {
         var lifecycle = ServerLifecycle<Int>()
         let step9 = lifecycle.startRequested()
@@ -46,7 +46,7 @@ struct ServerLifecycleTests {
     }
 
     @Test("A stop asked for while starting stops the server once it has started")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func stopWhileStarting() {
         var lifecycle = ServerLifecycle<Int>()
         let step12 = lifecycle.startRequested()
@@ -61,7 +61,7 @@ struct ServerLifecycleTests {
     }
 
     @Test("Stopping a server never started does nothing; a failed start forgets an earlier stop")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func stopBeforeStart() {
         var lifecycle = ServerLifecycle<Int>()
         let step15 = lifecycle.stopRequested()

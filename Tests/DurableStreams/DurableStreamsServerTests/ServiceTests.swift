@@ -7,7 +7,7 @@ import Testing
 @Suite("The server as a Service")
 struct ServiceTests {
     @Test("It serves once listening, until graceful shutdown, then stops", .timeLimit(.minutes(1)))
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func gracefulShutdown() async throws {
         let server = DurableStreamsServer(configuration: .forTests())
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
@@ -29,7 +29,7 @@ struct ServiceTests {
     }
 
     @Test("Cancelling the service stops the server")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func cancellation() async throws {
         let server = DurableStreamsServer(configuration: .forTests())
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)

@@ -6,13 +6,13 @@ import Testing
 /// The operations layer between the store and HTTP: typed requests in, typed results out, no HTTP.
 @Suite("Stream operations without HTTP")
 struct StreamOperationsTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func operations() -> StreamOperations {
         StreamOperations(storage: MemoryStreamStorage(), subscriptions: nil)
     }
 
     @Test("Create, append, read and delete return the store's typed results; the tail comes from them")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func lifecycle() async throws {
         let operations = Self.operations()
         let path = try StreamPath(validating: "/ops/text")
@@ -38,7 +38,7 @@ struct StreamOperationsTests {
     }
 
     @Test("JSON bodies are put in storage form; an invalid one is refused by the store")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func json() async throws {
         let operations = Self.operations()
         let path = try StreamPath(validating: "/ops/json")
@@ -57,7 +57,7 @@ struct StreamOperationsTests {
     }
 
     @Test("A fork that names no content type, created with a body, takes its source's")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func forkInheritsContentType() async throws {
         let operations = Self.operations()
         let source = try StreamPath(validating: "/ops/source")
@@ -75,7 +75,7 @@ struct StreamOperationsTests {
     }
 
     @Test("A GET's query decodes to a typed read; a malformed one is refused with 400 before the store is asked")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func readDecoding() throws {
         let offset = try #require(StreamOffset(token: "0000000000000005"))
         #expect(try StreamHTTPHandler.readStream(RequestTarget("/s")) == ReadStream())

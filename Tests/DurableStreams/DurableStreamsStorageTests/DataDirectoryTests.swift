@@ -13,7 +13,7 @@ import Darwin
 /// open descriptors.
 @Suite("Data directory")
 struct DataDirectoryTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func create(_ store: FileStreamStorage, _ name: String) async throws -> String {
         let result = try await store.create(
             try path(name),
@@ -22,7 +22,7 @@ struct DataDirectoryTests {
         return result.info.incarnation
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func mode(_ path: String) -> mode_t {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode & 0o777 : 0
@@ -31,7 +31,7 @@ struct DataDirectoryTests {
     @Test(
         "Files are created 0600 and directories 0700 by default; 0660 and 0770 with group access",
         arguments: [false, true])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func permissions(groupAccess: Bool) async throws {
         try await withTemporaryDirectory(prefix: "ds-perm") { directory in
             let root = directory.path + "/data"
@@ -49,7 +49,7 @@ struct DataDirectoryTests {
     }
 
     @Test("A log replaced by a symbolic link or a FIFO is refused at once, never followed or waited on")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func specialFilesWhileRunning() async throws {
         try await withTemporaryDirectory(prefix: "ds-special") { directory in
             let secret = directory.path + "/secret"
@@ -89,7 +89,7 @@ struct DataDirectoryTests {
     }
 
     @Test("A store keeps at most its bound of logs open, reopening them on use")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func boundedDescriptors() async throws {
         try await withTemporaryDirectory(prefix: "ds-bound") { directory in
             let store = try await FileStreamStorage.open(at: directory.path, options: .init(maximumOpenLogs: 8))

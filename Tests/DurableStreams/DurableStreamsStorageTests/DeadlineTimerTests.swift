@@ -7,7 +7,7 @@ import Testing
 @Suite("Shared deadline timer")
 struct DeadlineTimerTests {
     @Test("Deadlines fire in order; cancelled ones never fire and leave the heap at once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func orderAndCancellation() async throws {
         let fired = Broadcast<[Int]>(replayLatest: true)
         let log = Locked([Int]())
@@ -31,7 +31,7 @@ struct DeadlineTimerTests {
     }
 
     @Test("A deadline earlier than the one the timer waits for fires on time; one after a cancelled one fires too")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func earlierAndAfterCancelled() async throws {
         let timer = DeadlineTimer.shared
         let fired = Broadcast<String>(replayLatest: false)

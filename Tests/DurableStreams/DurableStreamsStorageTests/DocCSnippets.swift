@@ -1,7 +1,7 @@
 // The Swift block of the storage DocC catalog, word for word (scripts/readme-snippets checks it), compiled here.
 import DurableStreamsStorage
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum StorageDocCSnippets {
     static func gettingStarted() async throws {
         let store = try await FileStreamStorage.open(at: "/tmp/streams")

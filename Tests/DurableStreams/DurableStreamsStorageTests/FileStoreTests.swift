@@ -9,7 +9,7 @@ import Glibc
 
 @Suite("File store durability")
 struct FileStoreTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func open(_ directory: TemporaryDirectory, syncPolicy: FileStreamStorage.SyncPolicy = .everyAppend)
         async throws -> FileStreamStorage
     {
@@ -21,7 +21,7 @@ struct FileStoreTests {
         arguments: [
             FileStreamStorage.SyncPolicy.everyAppend, .periodically(.milliseconds(5)), .never,
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func restart(policy: FileStreamStorage.SyncPolicy) async throws {
         try await withTemporaryDirectory(prefix: "ds-file") { directory in
             let stream = try path("/orders/eu")
@@ -69,7 +69,7 @@ struct FileStoreTests {
     }
 
     @Test("A torn last record is cut off at start and kept aside; everything before it stays")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func tornTail() async throws {
         try await withTemporaryDirectory(prefix: "ds-file") { directory in
             let stream = try path()
@@ -103,7 +103,7 @@ struct FileStoreTests {
     }
 
     @Test("A last record that fails its checksum is cut off")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func corruptLastRecord() async throws {
         try await withTemporaryDirectory(prefix: "ds-file") { directory in
             let stream = try path()
@@ -126,7 +126,7 @@ struct FileStoreTests {
     }
 
     @Test("Only one server at a time may use a data directory")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func exclusive() async throws {
         try await withTemporaryDirectory(prefix: "ds-file") { directory in
             let first = try await open(directory)
@@ -138,7 +138,7 @@ struct FileStoreTests {
     }
 
     @Test("A delete survives a restart, and the path can be created again")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func deleteIsDurable() async throws {
         try await withTemporaryDirectory(prefix: "ds-file") { directory in
             let stream = try path()
@@ -158,7 +158,7 @@ struct FileStoreTests {
     }
 
     @Test("Unreadable stream metadata stops the store from opening instead of dropping the stream")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func corruptMetadata() async throws {
         try await withTemporaryDirectory(prefix: "ds-file") { directory in
             do {
@@ -173,7 +173,7 @@ struct FileStoreTests {
     }
 
     @Test("An offset inside a record is refused, even when the record holds bytes that look like a header")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func offsetInsideRecord() async throws {
         try await withTemporaryDirectory(prefix: "ds-file") { directory in
             let store = try await open(directory)
@@ -190,7 +190,7 @@ struct FileStoreTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func logPath(in directory: TemporaryDirectory) throws -> String {
         let streams = directory.path + "/streams"
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: streams).first)

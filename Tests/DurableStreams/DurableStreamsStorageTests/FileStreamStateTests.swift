@@ -7,35 +7,35 @@ import Testing
 /// descriptors: no file is touched.
 @Suite("File stream state machine")
 struct FileStreamStateTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias State = FileStreamState<Int>
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func fresh(fileEnd: UInt64 = 0, fd: Int32 = 7) -> State {
         State(
             decided: StreamState(configuration: StreamConfiguration(contentType: "text/plain")), fileEnd: fileEnd,
             lastUse: Date(timeIntervalSince1970: 0), fd: fd)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func text(_ value: String, producer: ProducerStamp? = nil, close: Bool = false) -> AppendRequest {
         AppendRequest(payload: Array(value.utf8), contentType: "text/plain", producer: producer, closeStream: close)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func record(_ request: AppendRequest) -> [UInt8] {
         LogRecord.encode(
             payload: request.payload, closes: request.closeStream, producer: request.producer,
             streamSequence: request.streamSequence)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func append(_ state: inout State, _ value: String, base: UInt64 = 0) throws -> State.Accepted {
         let request = text(value)
         return try state.append(request, record: record(request), base: base)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func code(_ body: () throws -> Void) -> StreamStorageError.Code? {
         do {
             try body()
@@ -48,7 +48,7 @@ struct FileStreamStateTests {
     }
 
     @Test("An append is decided at once: tail past its record, a ticket, and one queueing per flush")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendDecides() throws {
         var state = Self.fresh(fileEnd: 10)
         let first = try Self.append(&state, "ab", base: 100)
@@ -63,7 +63,7 @@ struct FileStreamStateTests {
     }
 
     @Test("A flush takes every pending record once, from where the last one ended, and borrows the descriptor")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func flushTakesPending() throws {
         var state = Self.fresh(fileEnd: 4)
         _ = try Self.append(&state, "ab")
@@ -84,7 +84,7 @@ struct FileStreamStateTests {
     }
 
     @Test("A flush of a stream whose log was closed reopens it; a failed reopen leaves the records pending")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func flushReopens() throws {
         var state = Self.fresh(fd: -1)
         _ = try Self.append(&state, "ab")
@@ -101,7 +101,7 @@ struct FileStreamStateTests {
     }
 
     @Test("A commit makes the flush visible and releases exactly the waiters it covers")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func commitReleasesWaiters() throws {
         var state = Self.fresh()
         _ = try Self.append(&state, "ab")
@@ -121,7 +121,7 @@ struct FileStreamStateTests {
     }
 
     @Test("Duplicates and closes of a closed stream answer after what was decided before them")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func acknowledgementsWaitForEarlierAppends() throws {
         var state = Self.fresh()
         let producer = ProducerStamp(id: "p", epoch: 0, sequence: 0)
@@ -143,7 +143,7 @@ struct FileStreamStateTests {
     }
 
     @Test("An append with a body but no record is refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendNeedsRecord() {
         var state = Self.fresh()
         let refused = Self.code { _ = try state.append(Self.text("ab"), record: nil, base: 0) }
@@ -152,7 +152,7 @@ struct FileStreamStateTests {
     }
 
     @Test("A write failure fails every waiter and every later request; the first failure is the one reported")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func failureSticks() throws {
         var state = Self.fresh()
         _ = try Self.append(&state, "ab")
@@ -174,7 +174,7 @@ struct FileStreamStateTests {
     }
 
     @Test("The descriptor closes only when idle, and after deletion only once the last borrower and write are done")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func descriptorLifetime() throws {
         var state = Self.fresh()
         let borrowed = try state.borrowDescriptor { () throws(CancellationError) -> Int32 in 8 }
@@ -204,7 +204,7 @@ struct FileStreamStateTests {
     }
 
     @Test("Shutting down closes an unused log and leaves a borrowed one to its borrower")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func shutDown() throws {
         var idle = Self.fresh()
         let closed = idle.shutDown()
@@ -218,7 +218,7 @@ struct FileStreamStateTests {
     }
 
     @Test("Removal hides the stream at once and undoes cleanly; soft deletion keeps it for forks only")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func deletion() throws {
         var state = Self.fresh()
         _ = try Self.append(&state, "ab")
@@ -240,7 +240,7 @@ struct FileStreamStateTests {
     }
 
     @Test("A soft-deleted source is released when its last fork goes, not before")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func forkCounting() {
         var state = Self.fresh()
         state.addFork()

@@ -6,7 +6,7 @@ import Testing
 @Suite("Fork creation (storage)")
 struct ForkCreationStorageTests {
     @Test("A fork defaults to the source's tail and reads everything the source had", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func defaultsToTail(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -26,7 +26,7 @@ struct ForkCreationStorageTests {
     @Test(
         "A fork at an earlier offset, at the start, or of an empty stream, inherits only that much",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func offsets(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -47,7 +47,7 @@ struct ForkCreationStorageTests {
     @Test(
         "Forking fails for a missing source, an offset beyond the tail or inside an append, and a content-type mismatch",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func creationErrors(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -75,7 +75,7 @@ struct ForkCreationStorageTests {
     @Test(
         "The content type is inherited when none is named, and must match the source's media type otherwise",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func contentType(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -90,7 +90,7 @@ struct ForkCreationStorageTests {
     }
 
     /// The protocol's expiry table: (source, request) → fork.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static var expiryCases: [(StreamExpiry, StreamExpiry, StreamExpiry)] {
         let ttl = StreamExpiry.timeToLive(seconds: 3600)
         let other = StreamExpiry.timeToLive(seconds: 7200)
@@ -104,7 +104,7 @@ struct ForkCreationStorageTests {
     }
 
     @Test("Fork expiry follows the protocol's table", arguments: StoreKind.allCases, 0..<9)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expiryTable(kind: StoreKind, index: Int) async throws {
         let (sourceExpiry, requested, expected) = Self.expiryCases[index]
         try await withStore(kind) { store in
@@ -117,7 +117,7 @@ struct ForkCreationStorageTests {
     }
 
     @Test("Creating the same fork again is idempotent; any difference is a conflict", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func idempotency(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -159,7 +159,7 @@ struct ForkCreationStorageTests {
     @Test(
         "An inherited expiry matches on re-creation; a sub-offset of 0 matches an absent one",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func idempotencyOfDefaults(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -174,7 +174,7 @@ struct ForkCreationStorageTests {
     }
 
     @Test("A closed source can be forked; the fork starts open and takes appends", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closedSource(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -192,7 +192,7 @@ struct ForkCreationStorageTests {
     @Test(
         "A fork created closed, with an initial body, holds the inherited data then the body",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func createdClosedWithBody(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")

@@ -6,13 +6,13 @@ import Testing
 /// Forks in the file store across restarts, and the states a crash can leave behind.
 @Suite("Fork durability (file store)")
 struct ForkDurabilityTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func open(_ directory: TemporaryDirectory) async throws -> FileStreamStorage {
         try await FileStreamStorage.open(at: directory.path)
     }
 
     /// The stream directories under `streams/`, by the path their metadata names.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func directories(_ directory: TemporaryDirectory) throws -> [String: String] {
         let streams = directory.path + "/streams"
         var byPath: [String: String] = [:]
@@ -26,7 +26,7 @@ struct ForkDurabilityTests {
     }
 
     @Test("Forks, their offsets, soft-deleted sources and reference counts survive a restart")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func restart() async throws {
         try await withTemporaryDirectory(prefix: "ds-fork") { directory in
             let source = try path("/src")
@@ -80,7 +80,7 @@ struct ForkDurabilityTests {
     }
 
     @Test("A crash between removing the last fork and its soft-deleted source is finished at start")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func interruptedCascade() async throws {
         try await withTemporaryDirectory(prefix: "ds-fork") { directory in
             let source = try path("/src")
@@ -108,7 +108,7 @@ struct ForkDurabilityTests {
     }
 
     @Test("A soft-delete is durable once acknowledged: the marker is on disk")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func softDeleteMarker() async throws {
         try await withTemporaryDirectory(prefix: "ds-fork") { directory in
             let store = try await open(directory)
@@ -124,7 +124,7 @@ struct ForkDurabilityTests {
     }
 
     @Test("Only forks are written in the fork metadata format; a plain stream keeps format 1")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func metadataFormats() async throws {
         try await withTemporaryDirectory(prefix: "ds-fork") { directory in
             let store = try await open(directory)
@@ -143,7 +143,7 @@ struct ForkDurabilityTests {
     }
 
     @Test("A fork whose source directory is missing stops the store from opening rather than losing its history")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func missingSource() async throws {
         try await withTemporaryDirectory(prefix: "ds-fork") { directory in
             do {
@@ -160,7 +160,7 @@ struct ForkDurabilityTests {
     }
 
     @Test("Forks of forks are linked in any directory order, and expired sources with forks stay soft-deleted")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expiredSourceAcrossRestart() async throws {
         let clock = ManualClock()
         try await withTemporaryDirectory(prefix: "ds-fork") { directory in

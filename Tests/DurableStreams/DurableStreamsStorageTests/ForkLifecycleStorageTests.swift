@@ -8,7 +8,7 @@ import Testing
 @Suite("Fork lifecycle (storage)")
 struct ForkLifecycleStorageTests {
     @Test("Deleting a fork leaves its source alone", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func deleteFork(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -26,7 +26,7 @@ struct ForkLifecycleStorageTests {
     @Test(
         "A source deleted while it has forks is gone for every operation, keeps its path, and its data for forks",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func softDelete(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -52,7 +52,7 @@ struct ForkLifecycleStorageTests {
     }
 
     @Test("A waiter on a source wakes with gone when the source is soft-deleted", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func waiterOnSoftDeletedSource(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -67,7 +67,7 @@ struct ForkLifecycleStorageTests {
     @Test(
         "Deleting the last fork removes a soft-deleted source, and the path can be used again",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func lastForkReleasesSource(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -86,7 +86,7 @@ struct ForkLifecycleStorageTests {
     }
 
     @Test("Removal cascades up a chain of soft-deleted sources", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func cascade(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let levels = try (0..<3).map { try path("/level\($0)") }
@@ -109,7 +109,7 @@ struct ForkLifecycleStorageTests {
 
     @Test(
         "Deleting the middle of a chain keeps the data for the leaf and the root alive", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func deleteMiddle(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let levels = try (0..<3).map { try path("/level\($0)") }
@@ -135,7 +135,7 @@ struct ForkLifecycleStorageTests {
     @Test(
         "An expired source with forks is soft-deleted; an expired fork is removed and releases its source",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expiry(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in
@@ -164,7 +164,7 @@ struct ForkLifecycleStorageTests {
     @Test(
         "The periodic sweep soft-deletes expired sources with forks and removes expired forks",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sweep(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in
@@ -182,7 +182,7 @@ struct ForkLifecycleStorageTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func sweep(_ store: any StreamStorage) async {
         if let memory = store as? MemoryStreamStorage { memory.sweepExpired() }
         if let file = store as? FileStreamStorage { await file.sweepExpired() }
@@ -190,7 +190,7 @@ struct ForkLifecycleStorageTests {
     }
 
     @Test("Many forks of one source each read the same data and release it", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func manyForks(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")

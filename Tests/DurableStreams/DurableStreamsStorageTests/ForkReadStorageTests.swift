@@ -9,7 +9,7 @@ struct ForkReadStorageTests {
     @Test(
         "A fork reads its inherited appends then its own, and never the source's later appends",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func stitching(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -30,7 +30,7 @@ struct ForkReadStorageTests {
     @Test(
         "Offsets below the fork offset are the source's: every one the source returned reads the same on the fork",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sharedOffsets(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -59,7 +59,7 @@ struct ForkReadStorageTests {
     @Test(
         "A read of a fork stops near the byte limit on either side of the fork offset and resumes exactly",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func limitsAcrossTheBoundary(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -92,7 +92,7 @@ struct ForkReadStorageTests {
     }
 
     @Test("Chains of forks read through every level; each level appends independently", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func chains(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let levels = try (0..<3).map { try path("/level\($0)") }
@@ -112,7 +112,7 @@ struct ForkReadStorageTests {
     @Test(
         "A fork taken inside a fork's inherited range reads only the root's data up to there",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func forkInsideInheritedRange(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let root = try path("/root")
@@ -133,7 +133,7 @@ struct ForkReadStorageTests {
     @Test(
         "A waiter at a fork's tail wakes for the fork's appends only; one in the inherited range returns at once",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func waits(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -153,7 +153,7 @@ struct ForkReadStorageTests {
     }
 
     @Test("Reading a fork counts as a use of the fork only", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func timeToLiveOfForkOnly(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in

@@ -23,7 +23,7 @@ struct ForkSubOffsetPieceTests {
     }
 
     /// A body handed over in chunks of `chunk` bytes.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func body(_ bytes: [UInt8], chunk: Int) -> AppendBody {
         let next = Locked(0)
         return AppendBody(expectedLength: nil) { () throws(StreamStorageError) -> [UInt8]? in
@@ -38,7 +38,7 @@ struct ForkSubOffsetPieceTests {
 
     /// Writes a source holding "head", a 3.5 MiB append streamed in, and "tail"; forks it at the large append with
     /// each sub-offset, then forks the fork whose part spans two pieces; returns every outcome.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func outcomes(_ store: any StreamStorage) async throws -> [Outcome] {
         let large = (0..<Int(7 * mebibyte / 2)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 11) }
         let source = try path("/source")
@@ -70,7 +70,7 @@ struct ForkSubOffsetPieceTests {
         return outcomes
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func fork(
         _ store: any StreamStorage, _ path: StreamPath, from source: StreamPath, at offset: StreamOffset?,
         subOffset: UInt64
@@ -86,7 +86,7 @@ struct ForkSubOffsetPieceTests {
     @Test(
         "Sub-offsets 0, around and at piece boundaries, at and beyond the append's end answer as the memory store",
         arguments: StoreKind.allCases.filter { $0 != .memory })
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func matchesMemory(kind: StoreKind) async throws {
         let expected = try await withStore(.memory) { store in try await Self.outcomes(store) }
         let found = try await withStore(kind) { store in try await Self.outcomes(store) }

@@ -6,7 +6,7 @@ import Testing
 @Suite("Fork sub-offsets (storage)")
 struct ForkSubOffsetStorageTests {
     @Test("A binary sub-offset takes the first bytes of the append at the fork offset", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func binary(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -27,7 +27,7 @@ struct ForkSubOffsetStorageTests {
     @Test(
         "A sub-offset needs an append at the fork offset: none at the tail, none in an empty stream",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func needsData(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -49,7 +49,7 @@ struct ForkSubOffsetStorageTests {
     @Test(
         "The fork's tail after a sub-offset is where its next append goes; appends and bodies follow the part",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func followedByAppends(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -68,7 +68,7 @@ struct ForkSubOffsetStorageTests {
     }
 
     @Test("A JSON sub-offset counts flattened messages", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func json(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -87,7 +87,7 @@ struct ForkSubOffsetStorageTests {
     @Test(
         "JSON messages are split only at top-level commas: not inside strings, arrays or objects",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func jsonBoundaries(kind: StoreKind) async throws {
         let messages = [
             #""a,b\",[{""#, #"[1,[2,3]]"#, #"{"k":{"x":"y,z"},"l":[","]}"#, #""\\""#, "-1.5e3", "null",
@@ -104,7 +104,7 @@ struct ForkSubOffsetStorageTests {
     }
 
     @Test("A sub-offset fork of a closed source starts open", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closedSource(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -123,7 +123,7 @@ struct ForkSubOffsetStorageTests {
     @Test(
         "Producer and Stream-Seq state is not inherited, even across a sub-offset boundary",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func noWriterState(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let source = try path("/src")
@@ -151,7 +151,7 @@ struct ForkSubOffsetStorageTests {
     }
 
     @Test("Sub-offsets compose along a chain of forks", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func chained(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let level0 = try path("/l0")

@@ -11,7 +11,7 @@ struct HeaderTextTests {
     ]
 
     @Test("Trimming and lower-casing agree with Foundation's, whitespace beyond ASCII included", arguments: samples)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func agreesWithFoundation(value: String) {
         let trimmed = HeaderText.trimmed(value[...])
         #expect(String(trimmed) == value.trimmingCharacters(in: .whitespaces))

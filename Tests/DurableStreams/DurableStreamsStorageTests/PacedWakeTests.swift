@@ -7,7 +7,7 @@ import Testing
 @Suite("Paced wakes of many readers")
 struct PacedWakeTests {
     /// Starts `count` waits after `offset` and returns once all are registered.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func waiters(
         _ count: Int, on notifier: StreamChangeNotifier, _ stream: StreamPath, after offset: UInt64,
         tail: Locked<UInt64>
@@ -30,7 +30,7 @@ struct PacedWakeTests {
     }
 
     @Test("A round that wakes many readers paces the next one; every reader still gets every append")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pacedRounds() async throws {
         let notifier = StreamChangeNotifier()
         let stream = try path()
@@ -65,7 +65,7 @@ struct PacedWakeTests {
     }
 
     @Test("Closure ends a paced stream's waits at once")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closureIsImmediate() async throws {
         let notifier = StreamChangeNotifier()
         let stream = try path()
@@ -81,7 +81,7 @@ struct PacedWakeTests {
     }
 
     @Test("Reads of appends that span the memory store's chunks return exactly what was appended")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func chunkedReads() async throws {
         let store = MemoryStreamStorage()
         let stream = try path()

@@ -9,7 +9,7 @@ import Testing
     "PostgreSQL store: many nodes", .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
 struct PostgresNodeTests {
     /// Runs `body` with two stores (two nodes) on one fresh schema.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func withNodes(
         configure: (inout PostgresStreamStorage.Options, Int) -> Void = { _, _ in },
         _ body: (PostgresStreamStorage, PostgresStreamStorage) async throws -> Void
@@ -34,7 +34,7 @@ struct PostgresNodeTests {
     }
 
     @Test("Concurrent appends through two nodes get distinct offsets, in one order both nodes read")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func orderingAcrossNodes() async throws {
         try await withNodes { a, b in
             let stream = try path()
@@ -61,7 +61,7 @@ struct PostgresNodeTests {
     }
 
     @Test("A producer fenced through one node is fenced on every node; a create race has one winner")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func fencingAndCreatesAcrossNodes() async throws {
         try await withNodes { a, b in
             let stream = try path("/fenced")
@@ -85,7 +85,7 @@ struct PostgresNodeTests {
     }
 
     @Test("A reader waiting on one node wakes for an append through the other")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func crossNodeWake() async throws {
         try await withNodes(configure: Self.withoutPoll) { a, b in
             let stream = try path()
@@ -99,7 +99,7 @@ struct PostgresNodeTests {
     }
 
     @Test("Without notifications (lost, or a dropped listener), readers still catch up through the fallback poll")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func lostNotifications() async throws {
         try await withNodes(configure: Self.secondNodeDeaf) { a, b in
             let stream = try path()
@@ -120,7 +120,7 @@ struct PostgresNodeTests {
     }
 
     @Test("An exhausted pool queues a bounded number of requests for a bounded time, then answers unavailable")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func exhaustedPool() async throws {
         try await withNodes(configure: Self.tinyPool) { a, _ in
             let stream = try path()
@@ -137,7 +137,7 @@ struct PostgresNodeTests {
     }
 
     @Test("A listener whose session is terminated reconnects: cross-node wakes keep coming without the poll")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func droppedListenerReconnects() async throws {
         try await withNodes(configure: Self.withoutPoll) { a, b in
             let stream = try path()
@@ -175,7 +175,7 @@ struct PostgresNodeTests {
     @Test(
         "A request queued for a busy pool longer than the queue timeout fails with unavailable, not later, and never runs"
     )
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func queueTimeout() async throws {
         try await withNodes(configure: Self.tinyPool) { a, _ in
             let stream = try path()
@@ -198,7 +198,7 @@ struct PostgresNodeTests {
     }
 
     @Test("Stream paths and producer ids that look like SQL are data, never SQL")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func injection() async throws {
         try await withNodes { a, b in
             let stream = try path("/x'%3B%20DROP%20TABLE%20streams%3B--")
@@ -212,19 +212,19 @@ struct PostgresNodeTests {
     }
 
     /// The fallback poll a minute away: only notifications wake readers in time.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func withoutPoll(_ options: inout PostgresStreamStorage.Options, _ node: Int) {
         options.fallbackPollInterval = .seconds(60)
     }
 
     /// The second node never listens: its readers rely on the fallback poll.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func secondNodeDeaf(_ options: inout PostgresStreamStorage.Options, _ node: Int) {
         options.listens = node == 0
     }
 
     /// One connection, one queued request, a short wait.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func tinyPool(_ options: inout PostgresStreamStorage.Options, _ node: Int) {
         options.poolSize = 1
         options.maximumQueuedRequests = 1
@@ -233,7 +233,7 @@ struct PostgresNodeTests {
 
     /// Runs a test's first request on a tiny pool, again while it is refused: under load, opening the pool's one
     /// connection can take longer than the pool's short queue timeout.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func whenConnected(_ body: () async throws -> Void) async throws {
         for attempt in 1...20 {
             do {
@@ -244,7 +244,7 @@ struct PostgresNodeTests {
     }
 
     /// Waits until `condition` holds (at most 10 seconds).
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func waitUntil(_ condition: @escaping @Sendable () -> Bool) async throws {
         try await withTimeout(.seconds(10)) {
             while !condition() { try await Task.sleep(for: .milliseconds(5)) }

@@ -7,7 +7,7 @@ import Testing
 @Suite("PostgreSQL store: outage log")
 struct PostgresOutageTests {
     @Test("The state machine begins an outage on the first failure and ends it on the next success, counting")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func stateMachine() {
         var outage = PostgresOutage()
         let start = ContinuousClock.now
@@ -26,7 +26,7 @@ struct PostgresOutageTests {
     }
 
     @Test("An outage of many refused requests is two records above debug: a warning, then an info with the count")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func records() {
         let records = Locked<[CapturedRecord]>([])
         var logger = Logger(label: "test") { _ in CapturingHandler(records: records) }

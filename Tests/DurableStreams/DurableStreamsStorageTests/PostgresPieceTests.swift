@@ -14,7 +14,7 @@ struct PostgresPieceTests {
     static let mebibyte = 1 << 20
 
     /// A body handed over in chunks of `chunk` bytes.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func body(_ bytes: [UInt8], chunk: Int, announced: Bool) -> AppendBody {
         let next = Locked(0)
         return AppendBody(expectedLength: announced ? bytes.count : nil) { () throws(StreamStorageError) -> [UInt8]? in
@@ -28,7 +28,7 @@ struct PostgresPieceTests {
     }
 
     @Test("buffered and streamed appends over 1 MiB read back whole, across and from piece boundaries; forks work")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pieces() async throws {
         let options = try PostgresTestDatabase.options()
         let store = try await PostgresStreamStorage.open(options)

@@ -8,7 +8,7 @@ import Testing
 @Suite("PostgreSQL store: start and faults")
 struct PostgresStartTests {
     @Test("Malformed URLs and options are refused before connecting")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badOptions() async throws {
         for url in ["http://host/db", "postgres://", "postgres://u@h:99999/d", "postgres://u@h/d?sslmode=sometimes"] {
             #expect(throws: StreamStorageError(.invalidConfiguration)) { try PostgresStreamStorage.Options(url: url) }
@@ -23,7 +23,7 @@ struct PostgresStartTests {
     @Test(
         "An unreachable server and wrong credentials fail at start, without the password in the message",
         .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func unreachableAndCredentials() async throws {
         var options = try PostgresTestDatabase.options()
         options.password = "not-the-password"
@@ -49,7 +49,7 @@ struct PostgresStartTests {
     @Test(
         "A schema written by a newer version is refused; an older one is migrated",
         .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func schemaVersions() async throws {
         let options = try PostgresTestDatabase.options()
         let store = try await PostgresStreamStorage.open(options)
@@ -69,7 +69,7 @@ struct PostgresStartTests {
     @Test(
         "A version-1 schema is migrated in place: its appends read and fork with sub-offsets as before",
         .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func migratesVersion1() async throws {
         let options = try PostgresTestDatabase.options()
         try await PostgresStreamStorage.createSchema(options, version: 1)
@@ -115,7 +115,7 @@ struct PostgresStartTests {
     @Test(
         "Appends over the store's size limit are refused with invalidPayload, whole; one at the limit is stored",
         .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendSizeLimit() async throws {
         var options = try PostgresTestDatabase.options()
         options.maximumAppendBytes = 1024

@@ -11,7 +11,7 @@ import Testing
     .enabled(if: PostgresTestDatabase.certificateAuthority != nil || PostgresTestDatabase.isRequired))
 struct PostgresTLSTests {
     @Test("sslmode=require and verify-full (against the cluster's authority) connect over TLS and serve")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func encrypted() async throws {
         let authority = try #require(PostgresTestDatabase.certificateAuthority, "DURABLE_STREAMS_POSTGRES_CA")
         for mode in ["require", "verify-full"] {
@@ -35,7 +35,7 @@ struct PostgresTLSTests {
     }
 
     @Test("sslmode=disable stays plain; verify-full refuses a server its roots do not vouch for")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func plainAndUntrusted() async throws {
         _ = try #require(PostgresTestDatabase.certificateAuthority, "DURABLE_STREAMS_POSTGRES_CA")
         let plain = try await PostgresTestDatabase.withStore { store in try await store.sessionUsesTLS() }

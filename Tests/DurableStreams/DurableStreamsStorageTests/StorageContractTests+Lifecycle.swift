@@ -6,7 +6,7 @@ import Testing
 /// The storage contract, continued: deletion and expiry.
 extension StorageContractTests {
     @Test("Deleting removes the stream and a new one at the path starts empty", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func deleteAndRecreate(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -27,7 +27,7 @@ extension StorageContractTests {
 
     @Test(
         "A time-to-live counts from the last read or append, not from metadata requests", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func timeToLive(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in
@@ -48,7 +48,7 @@ extension StorageContractTests {
     }
 
     @Test("An absolute expiry passes whatever the use", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expiresAt(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in
@@ -66,7 +66,7 @@ extension StorageContractTests {
     }
 
     @Test("The periodic sweep removes expired streams nobody touches", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sweep(kind: StoreKind) async throws {
         let clock = ManualClock()
         try await withStore(kind, clock: clock) { store in

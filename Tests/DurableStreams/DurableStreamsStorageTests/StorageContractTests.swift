@@ -8,7 +8,7 @@ struct StorageContractTests {
     @Test(
         "Create is idempotent for the same configuration and closure, and refuses a different one",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func createSemantics(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -42,7 +42,7 @@ struct StorageContractTests {
     @Test(
         "A refused initial payload fails a new stream, but not an identical existing one", arguments: StoreKind.allCases
     )
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func payloadIssueOnCreate(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -58,7 +58,7 @@ struct StorageContractTests {
     }
 
     @Test("Appends are read back in order from every offset they returned", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendAndReadBack(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -88,7 +88,7 @@ struct StorageContractTests {
     }
 
     @Test("A read returns at least one whole append and stops near the byte limit", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func readLimits(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -113,7 +113,7 @@ struct StorageContractTests {
     @Test(
         "Reads at the tail, past it, and from the tail sentinel return nothing; other offsets are refused",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func readEdges(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -140,7 +140,7 @@ struct StorageContractTests {
     @Test(
         "Closing keeps the tail, is idempotent, and refuses later appends with the final offset",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func closing(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -172,7 +172,7 @@ struct StorageContractTests {
     }
 
     @Test("Append-and-close stores the last data and closes in one step", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appendAndClose(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -192,7 +192,7 @@ struct StorageContractTests {
     }
 
     @Test("The content type of an append must match the stream's media type", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func contentTypeCheck(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -207,7 +207,7 @@ struct StorageContractTests {
     }
 
     @Test("Stream-Seq must grow byte-wise", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func streamSequence(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -235,7 +235,7 @@ struct StorageContractTests {
     }
 
     @Test("Idempotent producers follow the protocol's table", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func producerTable(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -277,7 +277,7 @@ struct StorageContractTests {
     @Test(
         "A producer retry is a duplicate even with a stale Stream-Seq or a refused payload",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func producerPrecedence(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -301,7 +301,7 @@ struct StorageContractTests {
     @Test(
         "The producer request that closed a stream is a duplicate when retried; other requests find it closed",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func producerClose(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()

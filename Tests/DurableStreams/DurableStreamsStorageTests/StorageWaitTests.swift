@@ -6,7 +6,7 @@ import Testing
 @Suite("Storage waits and concurrency")
 struct StorageWaitTests {
     @Test("A waiter wakes when data is appended, without polling", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func wakeOnAppend(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -21,7 +21,7 @@ struct StorageWaitTests {
     }
 
     @Test("Waits end on closure, deletion, timeout, cancellation and shutdown", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func waitOutcomes(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let closing = try path("/closing")
@@ -57,7 +57,7 @@ struct StorageWaitTests {
     }
 
     @Test("Concurrent appends are all stored exactly once, at distinct offsets", arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func concurrentAppends(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()
@@ -87,7 +87,7 @@ struct StorageWaitTests {
     @Test(
         "Pipelined producer appends from many tasks are each accepted once or refused, never lost",
         arguments: StoreKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pipelinedProducer(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let stream = try path()

@@ -4,7 +4,7 @@ import Testing
 @Suite("Offsets")
 struct StreamOffsetTests {
     @Test("Tokens are 16 lower-case hex digits that sort like their positions", arguments: [0, 1, 255, 4096, 1 << 40])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func tokensSort(position: UInt64) {
         let offset = StreamOffset(position: position)
         let next = StreamOffset(position: position + 1)
@@ -23,7 +23,7 @@ struct StreamOffsetTests {
             ("0000000000000001_0000000000000000", nil), ("0000000000000000_00000000000000000", nil),
             ("0000000000000000-0000000000000000", nil),
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func parsing(token: String, position: UInt64?) {
         #expect(StreamOffset(token: token)?.position == position)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DurableStreamsConformanceRunner
+@testable import durable_streams_conformance
 
 /// The runner's behaviour as upstream's runner defines it: a silent adapter fails its case after the command timeout,
 /// a case needing a feature the adapter lacks is skipped and counted so, and a status is checked only when reported.
@@ -9,18 +9,18 @@ import Testing
 @MainActor
 struct ConformanceRunnerTests {
     /// A JSON text as a case value.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func value(_ json: String) throws -> Value {
         try JSONDecoder().decode(Value.self, from: Data(json.utf8))
     }
 
     /// An adapter that reads every command and never answers one (its standard output stays open).
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func muteAdapter() throws -> AdapterProcess {
         try AdapterProcess(executable: "/bin/sh", arguments: ["-c", "while read -r line; do :; done"], verbose: false)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func runner(_ adapter: AdapterProcess, features: Set<String>, timeout: Duration) -> CaseRunner {
         CaseRunner(
             adapter: adapter, server: ServerControl(baseURL: "http://127.0.0.1:9"), features: features,
@@ -44,7 +44,7 @@ struct ConformanceRunnerTests {
     }
 
     @Test("A mute adapter fails the case once --timeout passes instead of hanging the run")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func muteAdapterTimesOut() async throws {
         let options = try #require(
             Options.parse(["--adapter", "a", "--server", "http://s", "--timeout", "0.5", "cases"]))
@@ -72,7 +72,7 @@ struct ConformanceRunnerTests {
     }
 
     @Test("A timed-out command's late answer goes to no later command")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func lateAnswerIsDropped() throws {
         var queue = ResultQueue<String, Int>()
         let sentFirst = queue.send()
@@ -87,7 +87,7 @@ struct ConformanceRunnerTests {
     }
 
     @Test("A case needing a feature the adapter lacks is skipped without a command, and counted as skipped")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func missingFeatureSkips() async throws {
         let adapter = try Self.muteAdapter()
         defer { adapter.terminate() }
@@ -119,7 +119,7 @@ struct ConformanceRunnerTests {
     }
 
     @Test("A status the adapter did not report is not checked; one it reported is")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func statusOnlyWhenReported() throws {
         let expect = try Self.value(#"{"status":201,"success":true}"#)
         let withoutStatus = try Self.value(#"{"type":"create","success":true}"#)
@@ -131,7 +131,7 @@ struct ConformanceRunnerTests {
     }
 
     @Test("--timeout takes positive seconds; anything else is a usage error")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func timeoutOption() {
         let base = ["--adapter", "a", "--server", "http://s", "cases"]
         #expect(Options.parse(base)?.commandTimeout == .seconds(60))
@@ -141,7 +141,7 @@ struct ConformanceRunnerTests {
     }
 
     @Test("The fault-injection options split the cases between a server without faults and one with them")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func faultPasses() throws {
         let injecting = try Self.value(
             #"{"id":"retry","setup":[{"action":"inject-error","path":"/s","status":503}],"operations":[]}"#)

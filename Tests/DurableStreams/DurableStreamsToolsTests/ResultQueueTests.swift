@@ -1,24 +1,24 @@
 import Testing
 
-@testable import DurableStreamsConformanceRunner
+@testable import durable_streams_conformance
 
 @Suite("The conformance runner's result queue")
 struct ResultQueueTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias Queue = ResultQueue<String, Int>
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     struct Ended: Error {}
 
     /// Sends a command: its slot, or a thrown error if the queue has ended.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func send(_ queue: inout Queue) throws -> Int {
         guard let slot = queue.send() else { throw Ended() }
         return slot
     }
 
     /// The waiters an action resumes, and with what.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func resumed(_ action: Queue.Action) -> [Int: String] {
         switch action {
         case .none: [:]
@@ -28,7 +28,7 @@ struct ResultQueueTests {
     }
 
     @Test("Answers fill the oldest unanswered slot, whether its waiter comes before or after")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func inOrder() throws {
         var queue = Queue()
         let first = try Self.send(&queue)
@@ -44,7 +44,7 @@ struct ResultQueueTests {
     }
 
     @Test("An answer with nothing sent is dropped")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func unexpectedAnswer() throws {
         var queue = Queue()
         #expect(Self.resumed(queue.answer("stray")).isEmpty)
@@ -54,7 +54,7 @@ struct ResultQueueTests {
     }
 
     @Test("The adapter's exit answers parked and later waiters, keeps answers already given, and refuses new sends")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func exit() throws {
         var queue = Queue()
         let answered = try Self.send(&queue)

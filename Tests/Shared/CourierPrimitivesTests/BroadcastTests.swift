@@ -5,7 +5,7 @@ import Testing
 @Suite("Broadcast")
 struct BroadcastTests {
     @Test("every subscriber receives every value in send order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fanOutInOrder() async throws {
         let broadcast = Broadcast<Int>()
         let streams = (0..<10).map { _ in broadcast.subscribe() }
@@ -18,7 +18,7 @@ struct BroadcastTests {
     }
 
     @Test("subscribers cancelled while values are handed to them never deadlock a sender")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancelWhileSending() async throws {
         let broadcast = Broadcast<Int>()
         try await withTimeout(.seconds(120)) {
@@ -38,7 +38,7 @@ struct BroadcastTests {
     }
 
     @Test("values sent from many tasks keep one order for all subscribers")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func concurrentSendersAgree() async throws {
         let broadcast = Broadcast<Int>()
         let first = broadcast.subscribe()
@@ -59,7 +59,7 @@ struct BroadcastTests {
     }
 
     @Test("a new subscriber gets the latest value first when replaying")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func replayLatest() async throws {
         let broadcast = Broadcast<String>(replayLatest: true)
         broadcast.send("old")
@@ -70,7 +70,7 @@ struct BroadcastTests {
     }
 
     @Test("without replay, a value is not kept once it is handed over")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func keepsNothingWithoutReplay() async throws {
         let broadcast = Broadcast<Payload>()
         let stream = broadcast.subscribe()
@@ -87,7 +87,7 @@ struct BroadcastTests {
     }
 
     @Test("ending one subscription leaves the others running")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancellationIsPerSubscriber() async throws {
         let (counts, countSink) = AsyncStream.makeStream(of: Int.self)
         let broadcast = Broadcast<Int> { count in countSink.yield(count) }
@@ -107,7 +107,7 @@ struct BroadcastTests {
     }
 
     @Test("finish ends every stream and later subscriptions")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func finishEndsAll() async throws {
         let broadcast = Broadcast<Int>()
         let stream = broadcast.subscribe()
@@ -120,5 +120,5 @@ struct BroadcastTests {
 }
 
 /// A value whose lifetime a test can watch.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private final class Payload: Sendable {}

@@ -9,7 +9,7 @@ import Glibc
 @Suite("ChildProcess")
 struct ChildProcessTests {
     @Test("standard output arrives as lines and the exit status is reported")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func linesAndExitStatus() async throws {
         let child = try ChildProcess(
             executable: URL(fileURLWithPath: "/bin/sh"),
@@ -20,7 +20,7 @@ struct ChildProcessTests {
     }
 
     @Test("a killed process reports the signal")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func killedProcess() async throws {
         let child = try ChildProcess(command: "sleep", arguments: ["30"])
         child.signal(SIGKILL)
@@ -28,7 +28,7 @@ struct ChildProcessTests {
     }
 
     @Test("standard input reaches the process")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func standardInput() async throws {
         let child = try ChildProcess(command: "cat", standardInput: true)
         child.write("ping\npong\n")

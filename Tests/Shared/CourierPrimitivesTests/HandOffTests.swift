@@ -5,7 +5,7 @@ import Testing
 @Suite("Hand-off")
 struct HandOffTests {
     @Test("The first value delivered reaches the waiter, whether it waited before or after; later ones are dropped")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func firstValueWins() async throws {
         let early = HandOff<Int>()
         early.deliver(1)
@@ -20,7 +20,7 @@ struct HandOffTests {
     }
 
     @Test("Racing deliveries resume the waiter exactly once, with one of the values")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func racingDeliveries() async throws {
         for _ in 0..<200 {
             let handOff = HandOff<Int>()

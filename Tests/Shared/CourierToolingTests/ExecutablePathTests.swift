@@ -20,7 +20,7 @@ struct ExecutablePathTests {
         #expect(ExecutablePath.productsDirectory(forImage: image) == expected)
     }
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     @Test("This process's image is a file, in the products directory that holds the package's test bundle")
     func currentImage() {
         let image = ExecutablePath.currentImage

@@ -3,7 +3,7 @@
 import SundialKit
 import SundialKitCombine
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 func migratedSend(_ observer: ConnectivityObserver) async throws {
     // 1.x
     observer.sendingMessageSubject.send(Message(text: "hi").message())

@@ -12,7 +12,7 @@ import Combine
 import OpenCombine
 #endif
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private struct Greeting: Messagable, Equatable {
     static let key = "greeting"
     let text: String
@@ -28,7 +28,7 @@ private struct Greeting: Messagable, Equatable {
 }
 
 /// Whether the caller runs on the main queue (on Linux the main queue need not run on the main thread).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum MainQueue {
     private static let key = DispatchSpecificKey<Bool>()
     private static let marked: Bool = {
@@ -41,7 +41,7 @@ enum MainQueue {
 
 /// What a publisher's `sink` saw: the value, the matching `@Published` property at that moment, and whether it
 /// ran on the main thread.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private struct Sighting: Sendable, Equatable {
     let value: Bool
     let property: Bool
@@ -50,7 +50,7 @@ private struct Sighting: Sendable, Equatable {
 
 @Suite("SundialKitCombine.ConnectivityObserver as an ObservableObject")
 struct ObservableConnectivityObserverTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func activate(_ observers: ConnectivityObserver...) async throws {
         for observer in observers {
             try await observer.activate(timeout: .seconds(60))
@@ -58,7 +58,7 @@ struct ObservableConnectivityObserverTests {
     }
 
     @Test("@Published state starts from the session and follows it, on the main queue, in step with the publishers")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func publishedState() async throws {
         let pair = PairedSessions()
         let phone = ConnectivityObserver(session: pair.phone)
@@ -116,7 +116,7 @@ struct ObservableConnectivityObserverTests {
     }
 
     @Test("Without a publishing queue, values are published on the session's queue before the event returns")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sessionQueue() async throws {
         let pair = PairedSessions()
         let phone = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
@@ -137,7 +137,7 @@ struct ObservableConnectivityObserverTests {
     }
 
     @Test("Typed messages are decoded; messages that do not decode are reported as failures")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func typedMessages() async throws {
         let pair = PairedSessions()
         let decoder = try MessageDecoder(validating: [Greeting.self])
@@ -171,7 +171,7 @@ struct ObservableConnectivityObserverTests {
     }
 
     @Test("async sends: a typed reply, application context, a file, and their outcomes on replyMessagePublisher")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sending() async throws {
         try await withTemporaryDirectory { directory in
             let pair = PairedSessions()
@@ -211,7 +211,7 @@ struct ObservableConnectivityObserverTests {
     }
 
     @Test("init(messageDecoder:) uses this device's session: on Linux, activation is a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func deviceSession() {
         let decoder = MessageDecoder(messagableTypes: [Greeting.self])
         let observer = ConnectivityObserver(messageDecoder: decoder)
@@ -225,7 +225,7 @@ struct ObservableConnectivityObserverTests {
 
 /// What a view model on the main actor sees, as a SwiftUI app's would.
 @MainActor
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private final class MainActorModel {
     var reachability: [Bool] = []
     var cancellables: [AnyCancellable] = []
@@ -236,7 +236,7 @@ private final class MainActorModel {
 struct MainActorConnectivityObserverTests {
     @MainActor
     @Test("Sinks written on the main actor run there: the default publishing queue is the main queue")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func mainActorSinks() async throws {
         let pair = PairedSessions()
         let phone = ConnectivityObserver(session: pair.phone)

@@ -8,7 +8,7 @@ import Testing
 @Suite("SundialKit 1.0 errors")
 struct V1ErrorTests {
     @Test("1.0 code that catches SundialError.sessionNotSupported still catches the activation failure")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sessionNotSupported() {
         let observer = ConnectivityObserver(session: NeverConnectivitySession())
         var caught = false
@@ -23,7 +23,7 @@ struct V1ErrorTests {
     }
 
     @Test("1.0's missingCompanion is the failure of a send whose counterpart app is not installed")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func missingCompanion() async throws {
         let pair = PairedSessions(configuration: .init(isWatchAppInstalled: false))
         let phone = ConnectivityObserver(session: pair.phone)
@@ -43,7 +43,7 @@ struct V1ErrorTests {
 @Suite("MIGRATION.md's example")
 struct MigrationExampleTests {
     @Test("The 1.x send and its 2.x replacement, with the reply decoded")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func migrationExample() async throws {
         let pair = PairedSessions()
         let observer = ConnectivityObserver(session: pair.phone)

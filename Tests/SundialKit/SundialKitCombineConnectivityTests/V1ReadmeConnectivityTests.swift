@@ -18,7 +18,7 @@ import OpenCombineDispatch
 
 // MARK: - Connection Status (1.0 README, verbatim)
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 class WatchConnectivityObject: ObservableObject {
     // our ConnectivityObserver
     let connectivityObserver = ConnectivityObserver()
@@ -73,7 +73,7 @@ struct Message: Messagable {
     let text: String
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 class WatchMessageObject: ObservableObject {
     // our ConnectivityObserver
     let connectivityObserver: ConnectivityObserver
@@ -144,7 +144,7 @@ class WatchMessageObject: ObservableObject {
 }
 
 /// Collects a publisher's values into an `AsyncStream` the test can await.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func collect<Output: Sendable>(_ publisher: some Publisher<Output, Never>) -> (AsyncStream<Output>, AnyCancellable) {
     let (stream, continuation) = AsyncStream.makeStream(of: Output.self)
     let cancellable = publisher.sink { continuation.yield($0) }
@@ -157,7 +157,7 @@ func collect<Output: Sendable>(_ publisher: some Publisher<Output, Never>) -> (A
 )
 struct V1ReadmeConnectivityTests {
     @Test("The 1.0 object compiles; on a device without WatchConnectivity activation fails cleanly")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func connectionStatusObject() {
         let object = WatchConnectivityObject()
         object.activate()
@@ -166,7 +166,7 @@ struct V1ReadmeConnectivityTests {
     }
 
     @Test("Reachability reaches @Published through the main queue; raw and typed messages arrive")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func messagesBetweenDevices() async throws {
         let pair = PairedSessions()
         let phone = WatchMessageObject(connectivityObserver: ConnectivityObserver(session: pair.phone))
@@ -192,7 +192,7 @@ struct V1ReadmeConnectivityTests {
     }
 
     @Test("A reply from the receiving sink reaches the sender's replyMessagePublisher")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func replyThroughPublishers() async throws {
         let pair = PairedSessions()
         let phone = ConnectivityObserver(session: pair.phone)
@@ -220,7 +220,7 @@ struct V1ReadmeConnectivityTests {
     }
 
     @Test("Unreachable sends from the subject fall back to application context, in order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func subjectFallsBack() async throws {
         let pair = PairedSessions(configuration: .init(isLinkUp: false))
         let phone = ConnectivityObserver(session: pair.phone)
@@ -246,7 +246,7 @@ struct V1ReadmeConnectivityTests {
     }
 
     @Test("1.0 Messagable shape: message() is the 1.0 wire format and decodes through both APIs")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func messagableShape() throws {
         let message = Message(text: "hi").message()
         #expect(message["__type"] as? String == "_message")

@@ -18,7 +18,7 @@ struct NetworkObserverTests {
     private let queue = DispatchQueue(label: "NetworkObserverTests")
 
     @Test("Every path is published on all three publishers, in order, with no de-duplication")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func publishesEveryPath() {
         let paths = ScriptedPathMonitor(initialPath: nil)
         let observer = NetworkObserver(monitor: paths)
@@ -50,7 +50,7 @@ struct NetworkObserverTests {
     }
 
     @Test("Ping results are published, each one, in order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func publishesPings() async throws {
         let ping = ScriptedPing<Int>(timeInterval: 0.05) { .now($0 * 10) }
         let observer = NetworkObserver(monitor: ScriptedPathMonitor(), ping: ping)
@@ -64,7 +64,7 @@ struct NetworkObserverTests {
     }
 
     @Test("Many subscribers each get every value")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func manySubscribers() {
         let paths = ScriptedPathMonitor(initialPath: nil)
         let observer = NetworkObserver(monitor: paths)
@@ -79,7 +79,7 @@ struct NetworkObserverTests {
     }
 
     @Test("@Published values follow the paths, change only when the value does, and are set before the publishers emit")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func publishedValues() {
         let paths = ScriptedPathMonitor(initialPath: nil)
         let observer = NetworkObserver(monitor: paths)
@@ -110,7 +110,7 @@ struct NetworkObserverTests {
     }
 
     @Test("An observer over a monitor that already has a path starts from its values; pingStatus holds the latest")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func publishedStartAndPing() async throws {
         let paths = ScriptedPathMonitor(initialPath: ScriptedPath(isExpensive: true, pathStatus: .satisfied(.cellular)))
         let ping = ScriptedPing<Int>(timeInterval: 60) { .held($0) }
@@ -133,7 +133,7 @@ struct NetworkObserverTests {
     }
 
     @Test("Cancel then start over monitors that cannot restart (as NWPathMonitor) publishes the new monitor's paths")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func restartOverOneShotMonitors() {
         let made = Locked([ScriptedPathMonitor]())
         let observer = NetworkObserver(
@@ -160,7 +160,7 @@ struct NetworkObserverTests {
 @Suite("NetworkObserver on Linux")
 struct LinuxNetworkObserverTests {
     @Test("The platform initializers open netlink; with a ping the monitor pings")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func platformInitializers() throws {
         let ping = try TCPConnectPing(host: "127.0.0.1", port: 9, timeInterval: 60, timeout: 1)
         let pinging = try NetworkObserver(ping: ping)

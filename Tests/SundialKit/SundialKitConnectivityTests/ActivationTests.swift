@@ -8,7 +8,7 @@ import Testing
 @Suite("Activation")
 struct ActivationTests {
     @Test("Activation completes and is observed")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func activates() async throws {
         let setup = try await ActivatedPair(activate: false)
         #expect(setup.phone.activationState == .notActivated)
@@ -23,7 +23,7 @@ struct ActivationTests {
     }
 
     @Test("Activation that never completes times out with a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func timesOut() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
         await #expect(throws: ConnectivityError.activationTimedOut) {
@@ -40,7 +40,7 @@ struct ActivationTests {
     }
 
     @Test("A failed activation reports the session's error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fails() async throws {
         let setup = try await ActivatedPair(
             configuration: .init(phoneActivation: .fails(.deviceNotPaired)),
@@ -52,7 +52,7 @@ struct ActivationTests {
     }
 
     @Test("Unsupported devices and NeverConnectivitySession fail with sessionNotSupported")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unsupported() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .unsupported), activate: false)
         await #expect(throws: ConnectivityError.sessionNotSupported) {
@@ -70,7 +70,7 @@ struct ActivationTests {
     }
 
     @Test("Concurrent activations share one")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func concurrent() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
         let requests = setup.pair.activationRequests()
@@ -85,7 +85,7 @@ struct ActivationTests {
     }
 
     @Test("Sends made while activation is in progress wait for it, then go out in call order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendsWaitForActivation() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
         try await setup.watch.activate(timeout: .seconds(60))
@@ -117,7 +117,7 @@ struct ActivationTests {
     }
 
     @Test("Sends held for an activation that fails or times out fail with sessionNotActivated")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func heldSendsFail() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
         let requests = setup.pair.activationRequests()
@@ -132,7 +132,7 @@ struct ActivationTests {
     }
 
     @Test("A send cancelled while it waits for the activation is never sent")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancelledWhileHeld() async throws {
         let setup = try await ActivatedPair(configuration: .init(phoneActivation: .manual), activate: false)
         try await setup.watch.activate(timeout: .seconds(60))
@@ -151,14 +151,14 @@ struct ActivationTests {
     }
 
     @Test("Sending before activation fails with sessionNotActivated")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func notActivated() async throws {
         let setup = try await ActivatedPair(activate: false)
         await #expect(throws: ConnectivityError.sessionNotActivated) { try await setup.phone.send(["x": 1]) }
     }
 
     @Test("Switching watches makes the phone inactive, then deactivated; the manager activates it again")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func watchSwitch() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         #expect(setup.pair.activationRequestCount(of: .phone) == 1)
@@ -178,7 +178,7 @@ struct ActivationTests {
     }
 
     @Test("SundialKit 2 sessions are activated again after a deactivation")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func reactivationDecision() {
         let pair = PairedSessions()
         #expect(ConnectivityManager.reactivatesAfterDeactivation(of: pair.phone))

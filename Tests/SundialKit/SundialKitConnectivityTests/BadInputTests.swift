@@ -12,7 +12,7 @@ struct BadInputTests {
     // MARK: Binary footer
 
     @Test("Binary footer: random, truncated, oversized-length, invalid-UTF-8 and sliced inputs")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func binaryFooterCorpus() throws {
         var random = SeededGenerator(seed: 0x5EED_0001)
         var decoded = 0
@@ -42,7 +42,7 @@ struct BadInputTests {
         #expect(rejected > 100)
     }
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     static func footerInput(index: Int, random: inout SeededGenerator) -> Data {
         let valid = Data([0, 0, 0, 7]) + Data("reading".utf8) + Data([7, 0, 0, 0])
         switch index % 6 {
@@ -78,7 +78,7 @@ struct BadInputTests {
     }
 
     @Test("Binary footer: exact boundary cases")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func footerBoundaries() throws {
         #expect(throws: SerializationError.self) { try BinaryMessageEncoder.decode(Data()) }
         #expect(throws: SerializationError.self) { try BinaryMessageEncoder.decode(Data([1, 0, 0])) }
@@ -98,7 +98,7 @@ struct BadInputTests {
     // MARK: Dictionary
 
     @Test("Dictionary: random keys, types and values")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func dictionaryCorpus() throws {
         var random = SeededGenerator(seed: 0x5EED_0002)
         var decoded = 0
@@ -121,7 +121,7 @@ struct BadInputTests {
         #expect(decoded > 50)
     }
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     static func randomValue(depth: Int, random: inout SeededGenerator) -> any Sendable {
         switch Int.random(in: 0...(depth > 1 ? 7 : 9), using: &random) {
         case 0: return Int.random(in: -1000...1000, using: &random)
@@ -138,7 +138,7 @@ struct BadInputTests {
         }
     }
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     static func dictionaryInput(random: inout SeededGenerator) -> ConnectivityMessage {
         var input: ConnectivityMessage = [:]
         let keys = ["color", "reading", "workout", "unknown", ""]
@@ -165,7 +165,7 @@ struct BadInputTests {
     // MARK: Codable
 
     @Test("Codable: random, truncated and mutated property lists")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func codableCorpus() throws {
         var random = SeededGenerator(seed: 0x5EED_0003)
         let workout = Workout(
@@ -208,7 +208,7 @@ struct BadInputTests {
     // MARK: Encoding
 
     @Test("Encoding failures are typed errors, not empty messages")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func encodingFailure() async throws {
         struct Failing: BinaryMessagable {
             init() {}
@@ -229,7 +229,7 @@ struct BadInputTests {
     }
 
     @Test("Duplicate keys are a typed error, never a trap")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func duplicateKeys() throws {
         struct Other: Messagable {
             static let key = "color"

@@ -7,11 +7,11 @@ import Testing
 /// The decisions the WatchConnectivity adapter delegates to cross-platform code.
 @Suite("Rules of the device's session")
 struct DefaultSessionRulesTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private final class Owner {}
 
     @Test("A second owner of the one-delegate session is refused with sessionInUse, until the first lets go")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func secondOwnerRefused() throws {
         let claim = ExclusiveClaim()
         let first = Owner()
@@ -27,7 +27,7 @@ struct DefaultSessionRulesTests {
     }
 
     @Test("A deallocated owner frees the claim")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func deallocatedOwnerFreesClaim() throws {
         let claim = ExclusiveClaim()
         do {
@@ -39,7 +39,7 @@ struct DefaultSessionRulesTests {
     }
 
     @Test("A manager whose session is taken reports sessionInUse from activate()")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func managerReportsSessionInUse() async {
         let pair = PairedSessions()
         pair.setActivationBehavior(.fails(.sessionInUse), for: .phone)
@@ -59,7 +59,7 @@ struct DefaultSessionRulesTests {
             (7017, .transferTimedOut), (7018, .companionAppNotInstalled), (7019, .watchOnlyApp),
             (7100, .genericErrorCode(7100)),
         ])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func errorCodes(code: Int, expected: ConnectivityError) {
         #expect(
             WatchConnectivityErrorCode.connectivityError(code: code, description: "why", payloadLimit: 65_536)
@@ -67,7 +67,7 @@ struct DefaultSessionRulesTests {
     }
 
     @Test("An error that is not a WCError is a delivery failure")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func foreignError() {
         #expect(
             WatchConnectivityErrorCode.connectivityError(code: nil, description: "x", payloadLimit: 1)
@@ -78,7 +78,7 @@ struct DefaultSessionRulesTests {
 @Suite("SendOptions reply timeout")
 struct SendOptionsTimeoutTests {
     @Test("The reply timeout is 10 seconds by default and reads the same as a Duration and in seconds")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func replyTimeout() {
         var options = SendOptions()
         #expect(options.replyTimeout == .seconds(10))

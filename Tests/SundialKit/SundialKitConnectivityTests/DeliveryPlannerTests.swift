@@ -36,7 +36,7 @@ struct DeliveryPlannerTests {
     }
 
     @Test("In every state, the first transport of the chain that can be used is chosen, or none with its reason")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func choiceInEveryState() {
         for chain in Self.chains {
             for payload in [TransportPolicy.Payload.dictionary, .binary] {
@@ -70,7 +70,7 @@ struct DeliveryPlannerTests {
     }
 
     @Test("Why nothing can be sent: the reason of the chain's last transport (not reachable, not paired, no app)")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func reasons() {
         var state = Self.unreachable
         let live = DeliveryPlanner(policy: DeliveryPolicy(chain: [.message]), payload: .dictionary)
@@ -88,7 +88,7 @@ struct DeliveryPlannerTests {
     }
 
     @Test("A live transport is retried with growing waits, then the chain falls back to user info")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func retriesThenFallsBack() {
         let retry = RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(100), maxBackoff: .seconds(1))
         var planner = DeliveryPlanner(policy: DeliveryPolicy(retry: retry), payload: .dictionary)
@@ -105,7 +105,7 @@ struct DeliveryPlannerTests {
     }
 
     @Test("Not reachable is retried at once, and reachability picks the next transport")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func linkDropFallsBackAtOnce() {
         var planner = DeliveryPlanner(policy: .standard, payload: .dictionary)
         #expect(planner.next(in: Self.reachable) == .success(.message))
@@ -115,7 +115,7 @@ struct DeliveryPlannerTests {
     }
 
     @Test("A refused user-info transfer falls back to the application context")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func userInfoRefusedFallsBackToContext() {
         var planner = DeliveryPlanner(policy: DeliveryPolicy(retry: .once), payload: .dictionary)
         #expect(planner.next(in: Self.unreachable) == .success(.userInfo))
@@ -126,7 +126,7 @@ struct DeliveryPlannerTests {
     }
 
     @Test("Too large for a live message or the context: user info only; permanent errors end at once")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func payloadAndPermanentErrors() {
         let tooLarge = ConnectivityError.payloadTooLarge(size: 70_000, limit: 65_536)
         var planner = DeliveryPlanner(policy: .standard, payload: .binary)
@@ -145,7 +145,7 @@ struct DeliveryPlannerTests {
     }
 
     @Test("Any run of failures ends within tries × transports")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func alwaysEnds() {
         var generator = SeededGenerator(seed: 42)
         let errors: [ConnectivityError] = [
@@ -173,7 +173,7 @@ struct DeliveryPlannerTests {
     }
 
     @Test("Backoff doubles from the initial wait up to the longest, and the policy clamps its inputs")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func backoff() {
         let policy = RetryPolicy()
         #expect(

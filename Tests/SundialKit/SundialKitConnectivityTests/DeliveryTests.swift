@@ -7,7 +7,7 @@ import Testing
 @Suite("Delivery policy over PairedSessions")
 struct DeliveryTests {
     /// Retries a millisecond apart, so that tests do not wait.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     static func quick(_ chain: [MessageTransport] = [.message, .userInfo, .applicationContext], tries: Int = 3)
         -> DeliveryPolicy
     {
@@ -17,7 +17,7 @@ struct DeliveryTests {
     }
 
     @Test("Reachable: a live message, answered, with no failed try")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func live() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let report = try await setup.phone.deliver(["ping": 1], policy: Self.quick())
@@ -28,7 +28,7 @@ struct DeliveryTests {
     }
 
     @Test("Failed live tries are retried; the try that succeeds is reported with the failures before it")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func retried() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         setup.pair.inject(.init(.deliveryFailed), into: .message, from: .phone, count: 2)
@@ -42,7 +42,7 @@ struct DeliveryTests {
     }
 
     @Test("Live tries used up: the message is queued as user info and reaches the watch")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fallsBackToUserInfo() async throws {
         let setup = try await ActivatedPair()
         setup.pair.inject(.init(.messageReplyTimedOut), into: .message, from: .phone, count: 3)
@@ -55,7 +55,7 @@ struct DeliveryTests {
     }
 
     @Test("Out of range: user info at once, delivered when the link is back")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unreachableQueues() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setLinkUp(false)
@@ -70,7 +70,7 @@ struct DeliveryTests {
     }
 
     @Test("User info refused: the application context carries the message")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fallsBackToContext() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setLinkUp(false)
@@ -86,7 +86,7 @@ struct DeliveryTests {
     }
 
     @Test("Every transport used up: the last error is thrown")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func everythingFails() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         setup.pair.inject(.init(.deliveryFailed), into: .message, from: .phone, count: 2)
@@ -97,7 +97,7 @@ struct DeliveryTests {
     }
 
     @Test("Nothing usable: why, at once (a live-only chain out of range; the watch app removed)")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func nothingUsable() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         setup.pair.setLinkUp(false)
@@ -115,7 +115,7 @@ struct DeliveryTests {
     }
 
     @Test("A binary message goes live as bytes, and decodes on the watch")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func binaryLive() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let report = try await setup.phone.deliver(Reading(value: 7), policy: Self.quick())
@@ -124,7 +124,7 @@ struct DeliveryTests {
     }
 
     @Test("A delivery cancelled while it waits to retry ends with cancelled")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancelledDuringBackoff() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         setup.pair.inject(.init(.deliveryFailed), into: .message, from: .phone, count: 1)

@@ -7,7 +7,7 @@ import Testing
 @Suite("Phone ↔ watch through PairedSessions")
 struct EndToEndTests {
     @Test("A live message reaches the watch and the watch's reply reaches the phone")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func messageWithReply() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -24,7 +24,7 @@ struct EndToEndTests {
     }
 
     @Test("A reply sent after awaiting still reaches the sender (the acknowledgement cannot win)")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func lateReplyWins() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -40,7 +40,7 @@ struct EndToEndTests {
     }
 
     @Test("A message nobody answers is acknowledged with an empty reply")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unansweredIsAcknowledged() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let result = try await setup.phone.send(["fire": "and forget"])
@@ -48,7 +48,7 @@ struct EndToEndTests {
     }
 
     @Test("A reply can be sent only once")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func replyOnce() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -64,7 +64,7 @@ struct EndToEndTests {
     }
 
     @Test("A typed message and a typed reply")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func typedReply() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -84,7 +84,7 @@ struct EndToEndTests {
     }
 
     @Test("A BinaryMessagable goes over .data with the type footer, and its reply comes back as bytes")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func binaryOverData() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -104,7 +104,7 @@ struct EndToEndTests {
     }
 
     @Test("Codable messages travel over .data and inside dictionaries")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func codableMessages() async throws {
         let setup = try await ActivatedPair()
         let decoder = MessageDecoder(messagableTypes: [Workout.self])
@@ -132,7 +132,7 @@ struct EndToEndTests {
     }
 
     @Test("Unreachable: application context, latest wins, delivered on reconnect")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func applicationContextOnReconnect() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setLinkUp(false)
@@ -154,7 +154,7 @@ struct EndToEndTests {
     }
 
     @Test("Guaranteed delivery: user info queued FIFO and delivered in order when reachable")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func userInfoFIFO() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setLinkUp(false)
@@ -176,7 +176,7 @@ struct EndToEndTests {
     }
 
     @Test("Complication user info goes ahead of queued user info while the budget lasts")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func complicationUserInfo() async throws {
         let setup = try await ActivatedPair(configuration: .init(complicationTransferBudget: 1))
         setup.pair.setLinkUp(false)
@@ -197,7 +197,7 @@ struct EndToEndTests {
     }
 
     @Test("A file with metadata arrives, moved out of the session's reach")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fileTransfer() async throws {
         try await withTemporaryDirectory { directory in
             let setup = try await ActivatedPair()
@@ -218,7 +218,7 @@ struct EndToEndTests {
     }
 
     @Test("Messages over the 65,536-byte limit fail before sending, including ones holding Data and Date")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sizeLimit() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let big: ConnectivityMessage = ["blob": Data(count: 70_000), "when": Date()]
@@ -239,7 +239,7 @@ struct EndToEndTests {
     }
 
     @Test("Non-property-list values are typed errors")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unsupportedTypes() async throws {
         let setup = try await ActivatedPair()
         await #expect(throws: ConnectivityError.payloadUnsupportedTypes("url: URL")) {
@@ -248,7 +248,7 @@ struct EndToEndTests {
     }
 
     @Test("A receiver that never replies makes the send time out with a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func replyTimeout() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -265,7 +265,7 @@ struct EndToEndTests {
     }
 
     @Test("A flapping link reporting two errors for one send resumes the caller once")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func doubleErrorResumesOnce() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         setup.pair.inject(.init(.deliveryFailed, reportedTwice: true), into: .message, from: .phone)
@@ -276,7 +276,7 @@ struct EndToEndTests {
     }
 
     @Test("Losing reachability while waiting for a reply fails the send")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func reachabilityLostDuringReply() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -291,7 +291,7 @@ struct EndToEndTests {
     }
 
     @Test("Reachability changes are observed on both sides, in order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func reachabilityChanges() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setLinkUp(false)
@@ -307,7 +307,7 @@ struct EndToEndTests {
     }
 
     @Test("Without the counterpart app, queued sends fail with typed errors")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func missingCounterpart() async throws {
         let setup = try await ActivatedPair()
         setup.pair.setWatchAppInstalled(false)
@@ -322,7 +322,7 @@ struct EndToEndTests {
     }
 
     @Test("Injected failures on queued transports are reported as finished transfers")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func injectedUserInfoFailure() async throws {
         let setup = try await ActivatedPair()
         setup.pair.inject(.init(.insufficientSpace), into: .userInfo, from: .phone)
@@ -338,7 +338,7 @@ struct EndToEndTests {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension ConnectivitySendContext {
     var isQueued: Bool {
         if case .applicationContext = self { return true }

@@ -6,7 +6,7 @@ import SundialKitTesting
 import Testing
 
 /// Records what a ``ConnectivityStateObserver`` is told.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private final class StateRecorder: ConnectivityStateObserver {
     let changes = Broadcast<ConnectivityState>()
 
@@ -19,7 +19,7 @@ private final class StateRecorder: ConnectivityStateObserver {
 @Suite("ConnectivityManager")
 struct ManagerTests {
     @Test("State observers are told of each change until removed, and are held weakly")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func stateObservers() async throws {
         let setup = try await ActivatedPair(activate: false)
         let recorder = StateRecorder()
@@ -46,7 +46,7 @@ struct ManagerTests {
     }
 
     @Test("A typed send with a completion handler reports its outcome there and as an event")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func typedCompletion() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let outcomes = Broadcast<MessageTransport?>()
@@ -58,7 +58,7 @@ struct ManagerTests {
     }
 
     @Test("send(expecting:) fails with typed errors when no reply can come or the reply does not decode")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func expectingFailures() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -81,7 +81,7 @@ struct ManagerTests {
     }
 
     @Test("Binary sends: oversized bytes, a reply timeout and a link error are typed errors")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func binaryFailures() async throws {
         struct Blob: BinaryMessagable {
             static let key = "blob"
@@ -106,7 +106,7 @@ struct ManagerTests {
     }
 
     @Test("Explicit transports are checked: bytes need a binary message and reachability; files have their own call")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func explicitTransports() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         await #expect(throws: ConnectivityError.invalidParameter("only a BinaryMessagable can be sent over .data")) {
@@ -125,7 +125,7 @@ struct ManagerTests {
     }
 
     @Test("Transport policy: an inactive session sends nothing")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func inactive() throws {
         let state = ConnectivityState(activationState: .inactive, isReachable: true, isPaired: true)
         #expect(throws: ConnectivityError.sessionInactive) {
@@ -134,7 +134,7 @@ struct ManagerTests {
     }
 
     @Test("Files: unreadable files and invalid metadata are typed errors, reported as failed sends")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fileFailures() async throws {
         try await withTemporaryDirectory { directory in
             let setup = try await ActivatedPair()
@@ -156,7 +156,7 @@ struct ManagerTests {
     }
 
     @Test("A received file that cannot be moved into the inbox is reported as a receive failure")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unmovableFile() async throws {
         try await withTemporaryDirectory { directory in
             // The inbox path is a file, so no directory can be created there.
@@ -181,7 +181,7 @@ struct ManagerTests {
     }
 
     @Test("Every transport says whether it queues and whether the payload limit applies")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func transports() {
         #expect(
             MessageTransport.allCases.filter(\.isQueued) == [.userInfo, .currentUserInfo, .applicationContext, .file])

@@ -3,7 +3,7 @@ import SundialKitConnectivity
 import Testing
 
 /// A message written in the 1.x shape only: the 2.x requirements are derived from it.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private struct LegacyNote: Messagable {
     static let key = "note"
     let text: String
@@ -27,7 +27,7 @@ private struct LegacyNote: Messagable {
 }
 
 /// A message written in the 2.x shape only: the 1.x requirements are derived from it.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private struct ModernNote: Messagable {
     static let key = "modern"
     let text: String
@@ -45,7 +45,7 @@ private struct ModernNote: Messagable {
 @Suite("Messagable shapes")
 struct MessagableShapeTests {
     @Test("A 1.x message decodes through the 2.x initializer, which says why it failed")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func legacyShape() throws {
         let decoder = MessageDecoder(messagableTypes: [LegacyNote.self])
         let message = LegacyNote(text: "hi").message()
@@ -58,7 +58,7 @@ struct MessagableShapeTests {
     }
 
     @Test("A 1.x message holding a value that is not a property list fails to send with a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func legacyUnsupportedValue() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let note = LegacyNote(text: "hi", link: URL(fileURLWithPath: "/tmp"))
@@ -68,7 +68,7 @@ struct MessagableShapeTests {
     }
 
     @Test("A 2.x message answers the 1.x API: nil when the parameters are invalid, [String: Any] parameters")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func modernShape() throws {
         #expect(ModernNote(from: ["text": "hi"] as [String: Any]?)?.text == "hi")
         #expect(ModernNote(from: ["text": 1] as [String: Any]?) == nil)
@@ -78,7 +78,7 @@ struct MessagableShapeTests {
     }
 
     @Test("A binary message whose encoding fails shows why in its parameters, and cannot be sent")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func failingBinaryParameters() throws {
         struct Broken: BinaryMessagable {
             init() {}

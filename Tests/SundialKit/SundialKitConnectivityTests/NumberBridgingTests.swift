@@ -6,14 +6,14 @@ import Testing
 @Suite("NSNumber bridging of received dictionaries")
 struct NumberBridgingTests {
     /// What WatchConnectivity hands over: Objective-C numbers, as `Any`.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func received(_ value: NSNumber) -> (any Sendable)? {
         let dictionary: [String: Any] = ["value": value]
         return PropertyListValue.sendableDictionary(dictionary)["value"]
     }
 
     @Test("An integer 0 or 1 stays an Int, not a Bool")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func integersStayIntegers() {
         for number in [NSNumber(value: 1), NSNumber(value: 0), NSNumber(value: Int8(1)), NSNumber(value: Int64(1))] {
             let value = received(number)
@@ -25,7 +25,7 @@ struct NumberBridgingTests {
     }
 
     @Test("A Double 1.0 stays a Double; a Float becomes a Double")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func floatingPointStaysFloatingPoint() {
         let one = received(NSNumber(value: 1.0))
         #expect(one is Double)
@@ -35,7 +35,7 @@ struct NumberBridgingTests {
     }
 
     @Test("Booleans are told apart by identity")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func booleans() {
         #expect(received(NSNumber(value: true)) as? Bool == true)
         #expect(received(NSNumber(value: false)) as? Bool == false)
@@ -45,14 +45,14 @@ struct NumberBridgingTests {
     }
 
     @Test("Unsigned values past Int.max keep their value")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func largeUnsigned() {
         #expect(received(NSNumber(value: UInt64.max)) as? UInt64 == UInt64.max)
         #expect(received(NSNumber(value: UInt32.max)) as? Int == Int(UInt32.max))
     }
 
     @Test("Swift values are not reinterpreted")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func swiftValues() {
         let dictionary: [String: Any] = ["int": 1, "bool": true, "double": 1.0, "nested": ["int": 0]]
         let result = PropertyListValue.sendableDictionary(dictionary)
@@ -70,7 +70,7 @@ struct NumberBridgingTests {
             ("C", .unsigned), ("S", .unsigned), ("I", .unsigned), ("L", .unsigned), ("Q", .unsigned),
             ("B", .bool), ("f", .floatingPoint), ("d", .floatingPoint),
         ])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func encodings(objCType: String, kind: NumberBridging.Kind) {
         #expect(NumberBridging.kind(objCType: objCType, isBoolean: false) == kind)
         #expect(NumberBridging.kind(objCType: objCType, isBoolean: true) == .bool)

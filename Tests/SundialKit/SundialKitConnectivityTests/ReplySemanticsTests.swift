@@ -10,7 +10,7 @@ import Testing
 @Suite("Reply semantics")
 struct ReplySemanticsTests {
     @Test("A data message nobody answers is acknowledged with empty bytes")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unansweredDataIsAcknowledged() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let result = try await setup.phone.send(Reading(value: 1))
@@ -19,7 +19,7 @@ struct ReplySemanticsTests {
     }
 
     @Test("A receiver that drops the reply without answering acknowledges it, and only once")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func droppedReplyAcknowledgesOnce() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -35,7 +35,7 @@ struct ReplySemanticsTests {
     }
 
     @Test("A reply after the sender timed out runs the sender's completion no second time")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func replyAfterTimeoutRunsCompletionOnce() async throws {
         let setup = try await ActivatedPair()
         let watchEvents = setup.watchEvents
@@ -62,7 +62,7 @@ struct ReplySemanticsTests {
     }
 
     @Test("A reply sent, then a second attempt and the drop of the reply, reach the sender once")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func explicitReplyIsTheOnlyOne() async throws {
         let setup = try await ActivatedPair()
         let phoneEvents = setup.phoneEvents
@@ -86,7 +86,7 @@ struct ReplySemanticsTests {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension ConnectivityEvent {
     fileprivate var sentReply: ConnectivityMessage? {
         guard case .sendCompleted(let sent) = self else { return nil }

@@ -4,7 +4,7 @@ import SundialKitConnectivity
 import Testing
 
 /// A reply wired to record what it sends.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private func recordingReply(expectsData: Bool) -> (ConnectivityReply, Locked<[String]>) {
     let sent = Locked([String]())
     let reply =
@@ -17,7 +17,7 @@ private func recordingReply(expectsData: Bool) -> (ConnectivityReply, Locked<[St
 @Suite("ConnectivityReply")
 struct ReplyTests {
     @Test("A dictionary message takes a dictionary or a typed reply, never bytes")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func dictionaryMessage() throws {
         let (reply, sent) = recordingReply(expectsData: false)
         #expect(!reply.expectsData)
@@ -32,7 +32,7 @@ struct ReplyTests {
     }
 
     @Test("A data message takes bytes, a typed reply as bytes, or a dictionary as a binary property list")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func dataMessage() throws {
         let (typed, typedSent) = recordingReply(expectsData: true)
         try typed.send(Reading(value: 9))
@@ -53,7 +53,7 @@ struct ReplyTests {
     }
 
     @Test("Replies that cannot be encoded are typed errors, and leave the reply unsent")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unencodable() throws {
         struct Broken: BinaryMessagable {
             init() {}
@@ -70,7 +70,7 @@ struct ReplyTests {
     }
 
     @Test("A reply nobody sends is acknowledged once, when the last holder lets go")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func acknowledgement() {
         let sent = Locked([String]())
         do {
@@ -81,7 +81,7 @@ struct ReplyTests {
     }
 
     @Test("A reply that was sent is not acknowledged again when its last holder lets go")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func noAcknowledgementAfterReply() throws {
         let sent = Locked([String]())
         do {
@@ -94,7 +94,7 @@ struct ReplyTests {
     }
 
     @Test("A send context's error is typed, whatever the failure carried")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendContextError() {
         struct Other: Error {}
         #expect(ConnectivitySendContext.failure(ConnectivityError.notReachable).error == .notReachable)

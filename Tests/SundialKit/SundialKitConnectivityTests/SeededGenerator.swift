@@ -1,5 +1,5 @@
 /// A deterministic generator (SplitMix64), so that every run feeds the decoders the same corpus.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 

@@ -53,7 +53,7 @@ struct SessionHealthTests {
     }
 
     @Test("The stream: activation, a queued transfer while out of range, its delivery, and a failed send")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func stream() async throws {
         let pair = PairedSessions()
         let phone = ConnectivityManager(session: pair.phone)
@@ -86,7 +86,7 @@ struct SessionHealthTests {
     }
 
     @Test("Each update differs from the one before: events that change nothing yield nothing")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func distinctUpdates() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         let updates = setup.phone.healthUpdates()

@@ -8,7 +8,7 @@ import Testing
 @Suite("Sessions")
 struct SessionTests {
     @Test("NeverConnectivitySession reports nothing and refuses everything with sessionNotSupported")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func neverSession() async throws {
         let session = NeverConnectivitySession()
         session.delegate = ConnectivityManager(session: NeverConnectivitySession())
@@ -31,7 +31,7 @@ struct SessionTests {
     }
 
     @Test("A simulated session calls a sender's reply handler even when it has no delegate")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func repliesWithoutDelegate() async throws {
         let setup = try await ActivatedPair(watchKeepsMessages: false)
         setup.pair.phone.delegate = nil
@@ -48,7 +48,7 @@ struct SessionTests {
     }
 
     @Test("A live message to a side without a delegate fails with sessionMissingDelegate")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func receiverWithoutDelegate() async throws {
         let setup = try await ActivatedPair()
         setup.pair.watch.delegate = nil
@@ -56,7 +56,7 @@ struct SessionTests {
     }
 
     @Test("A simulated session checks live payloads itself: too large, not reachable, not activated")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func simulatedChecks() async throws {
         let setup = try await ActivatedPair()
         let errors = Broadcast<ConnectivityError>()
@@ -89,7 +89,7 @@ struct SessionTests {
     }
 
     @Test("The sent application context is kept; the companion app can be removed and reinstalled")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func companionApp() async throws {
         let setup = try await ActivatedPair()
         try setup.phone.updateApplicationContext(["mode": "run"])

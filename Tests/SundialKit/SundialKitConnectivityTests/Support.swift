@@ -5,7 +5,7 @@ import SundialKitTesting
 import Testing
 
 /// A phone and a watch manager over one simulated pair, both activated.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ActivatedPair {
     let pair: PairedSessions
     let phone: ConnectivityManager
@@ -35,7 +35,7 @@ struct ActivatedPair {
 }
 
 /// Every event of one manager, as an `AsyncStream` that tests await with a timeout.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class EventLog: Sendable {
     let stream: AsyncStream<ConnectivityEvent>
     private let subscription: ConnectivityEventSubscription
@@ -69,7 +69,7 @@ final class EventLog: Sendable {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension ConnectivityEvent {
     var reachable: Bool? {
         guard case .stateChanged(let state) = self else { return nil }

@@ -10,7 +10,7 @@ struct Settings: Codable, Sendable, Equatable {
 }
 
 /// A phone and a watch `SyncedState` over one activated `PairedSessions`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct SyncedPair {
     let setup: ActivatedPair
     let phoneStorage = InMemorySyncedStateStorage()
@@ -38,7 +38,7 @@ struct SyncedPair {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension AsyncStream where Element == SyncedStateEvent<Settings> {
     func applied(_ expected: Settings) async throws -> SyncRevision? {
         let event = try await firstValue { event in
@@ -64,7 +64,7 @@ extension AsyncStream where Element == SyncedStateEvent<Settings> {
 @Suite("SyncedState over PairedSessions")
 struct SyncedStateTests {
     @Test("A value set on the phone reaches the watch, which acknowledges it")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func setAndAcknowledge() async throws {
         let pair = try await SyncedPair()
         let watchEvents = pair.watch.events()
@@ -79,7 +79,7 @@ struct SyncedStateTests {
     }
 
     @Test("A send that failed is repaired by the heartbeat")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func heartbeatResends() async throws {
         let pair = try await SyncedPair(heartbeat: .milliseconds(50))
         let watchEvents = pair.watch.events()
@@ -94,7 +94,7 @@ struct SyncedStateTests {
     }
 
     @Test("Changes made while the link is down reach the other side when it is back")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func flakyLink() async throws {
         let pair = try await SyncedPair(heartbeat: .milliseconds(50))
         let watchEvents = pair.watch.events()
@@ -106,7 +106,7 @@ struct SyncedStateTests {
     }
 
     @Test("A restarted watch resumes its value and revision and takes what was sent while it was stopped")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func restart() async throws {
         let pair = try await SyncedPair()
         let watchEvents = pair.watch.events()
@@ -127,7 +127,7 @@ struct SyncedStateTests {
     }
 
     @Test("Concurrent changes are reported as a conflict on both sides, with the same winner")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func conflict() async throws {
         let pair = try await SyncedPair(heartbeat: .milliseconds(50))
         let phoneEvents = pair.phone.events()
@@ -149,7 +149,7 @@ struct SyncedStateTests {
     }
 
     @Test("A file storage keeps the state across instances, owner-only; a damaged one is a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fileStorage() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: directory) }

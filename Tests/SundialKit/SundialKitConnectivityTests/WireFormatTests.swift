@@ -7,7 +7,7 @@ import Testing
 @Suite("Wire format interoperability")
 struct WireFormatTests {
     @Test("A dictionary message is [__type, __parameters], both ways")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func dictionaryFixture() throws {
         let fixture: ConnectivityMessage = [
             "__type": "color",
@@ -27,7 +27,7 @@ struct WireFormatTests {
     }
 
     @Test("Binary footer bytes match 2.x exactly: payload, UTF-8 key, UInt32 little-endian key length")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func binaryFixture() throws {
         let fixture = Data([0x00, 0x00, 0x00, 0x2A]) + Data("reading".utf8) + Data([0x07, 0x00, 0x00, 0x00])
         #expect(try BinaryMessageEncoder.encode(Reading(value: 42)) == fixture)
@@ -36,7 +36,7 @@ struct WireFormatTests {
     }
 
     @Test("A binary message inside a dictionary is [__type, __parameters: [__data]]")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func binaryInDictionary() throws {
         let fixture: ConnectivityMessage = [
             "__type": "reading",
@@ -50,7 +50,7 @@ struct WireFormatTests {
     }
 
     @Test("The size check measures the binary property-list encoding, exactly near the limit")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sizeCheck() throws {
         for count in [65_400, 65_480, 65_500, 65_520, 65_536] {
             let message: ConnectivityMessage = ["d": Data(count: count)]
@@ -69,7 +69,7 @@ struct WireFormatTests {
     }
 
     @Test("The size bound is never below the real encoding", arguments: 0..<40)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func boundIsUpperBound(seed: Int) throws {
         var random = SeededGenerator(seed: UInt64(seed))
         var message: ConnectivityMessage = [:]

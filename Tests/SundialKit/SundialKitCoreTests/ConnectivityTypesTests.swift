@@ -7,7 +7,7 @@ import Testing
 @Suite("Connectivity types")
 struct ConnectivityTypesTests {
     @Test("ActivationState has WatchConnectivity's raw values and short descriptions")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func activationState() {
         #expect(ActivationState.allCases.map(\.rawValue) == [0, 1, 2])
         #expect(ActivationState.allCases.map(\.description) == ["notActivated", "inactive", "activated"])
@@ -16,7 +16,7 @@ struct ConnectivityTypesTests {
     }
 
     @Test("ConnectivityState defaults to nothing known, and describes itself on one line")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func connectivityState() {
         let initial = ConnectivityState()
         #expect(initial.activationState == .notActivated)
@@ -29,7 +29,7 @@ struct ConnectivityTypesTests {
     }
 
     /// A minimal `ConnectivityManagement`: the protocol's accessors read its `state`.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     final class FixedManager: ConnectivityManagement {
         let state: ConnectivityState
         let observers = Locked(0)
@@ -52,7 +52,7 @@ struct ConnectivityTypesTests {
     }
 
     @Test("ConnectivityManagement's accessors read the state snapshot")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func managementAccessors() async {
         let manager: any ConnectivityManagement = FixedManager(
             ConnectivityState(
@@ -68,7 +68,7 @@ struct ConnectivityTypesTests {
 
 @Suite("Pings")
 struct PingDefaultsTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     struct MinimalPing: NetworkPing {
         let timeInterval: TimeInterval = 15
         func shouldPing(onStatus status: PathStatus) -> Bool { status.isSatisfied }
@@ -76,18 +76,18 @@ struct PingDefaultsTests {
     }
 
     @Test("A ping's timeout defaults to its interval, and an abandoned ping publishes nothing")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func defaults() {
         let ping = MinimalPing()
         #expect(ping.timeout == 15)
         #expect(ping.timeoutStatus == nil)
     }
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     @Sendable static func unreachable(_ never: Never) {}
 
     @Test("NeverPing never pings: no interval, never applicable, never answers")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func neverPing() {
         let ping = NeverPing()
         #expect(ping.timeInterval.isNaN)

@@ -32,7 +32,7 @@ struct ErrorDescriptionTests {
     ]
 
     @Test("Every ConnectivityError describes itself, naming its details", arguments: connectivityErrors)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func connectivity(error: ConnectivityError, fragment: String) throws {
         let description = try #require(error.errorDescription)
         #expect(description.contains(fragment))
@@ -51,13 +51,13 @@ struct ErrorDescriptionTests {
             (.deviceNotPaired, "Install"),
         ]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func recovery(error: ConnectivityError, fragment: String) throws {
         #expect(try #require(error.recoverySuggestion).contains(fragment))
     }
 
     @Test("Errors with nothing to do have no recovery suggestion")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func noRecovery() {
         for error in [ConnectivityError.cancelled, .deliveryFailed, .messageReplyTimedOut, .genericErrorCode(1)] {
             #expect(error.recoverySuggestion == nil)
@@ -82,20 +82,20 @@ struct ErrorDescriptionTests {
             (.unsupportedValue("url: URL"), "url: URL"),
         ]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func serialization(error: SerializationError, fragment: String) throws {
         #expect(try #require(error.errorDescription).contains(fragment))
     }
 
     @Test("A serialization failure inside a ConnectivityError keeps its description")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func nested() {
         let inner = SerializationError.invalidDataSize(expected: 4, actual: 2)
         #expect(ConnectivityError.serialization(inner).errorDescription == inner.errorDescription)
     }
 
     @Test("SundialKit 1.0's SundialError is ConnectivityError; missingCompanion is a missing counterpart app")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sundialError() {
         let error: SundialError = .sessionNotSupported
         #expect(error == ConnectivityError.sessionNotSupported)

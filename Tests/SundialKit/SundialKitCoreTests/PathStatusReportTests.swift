@@ -5,7 +5,7 @@ import Testing
 @Suite("PathStatus from a monitor's report")
 struct PathStatusReportTests {
     @Test("A satisfied report collects its interface kinds")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func satisfied() {
         let status = PathStatus(report: .satisfied, reason: .notAvailable, interfaces: [.wifi, .cellular, .wifi])
         #expect(status == .satisfied([.wifi, .cellular]))
@@ -13,14 +13,14 @@ struct PathStatusReportTests {
     }
 
     @Test("An unsatisfied report keeps its reason, or none where the system gives none")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unsatisfied() {
         #expect(PathStatus(report: .unsatisfied, reason: .wifiDenied, interfaces: [.wifi]) == .unsatisfied(.wifiDenied))
         #expect(PathStatus(report: .unsatisfied, reason: nil, interfaces: []) == .unsatisfied(nil))
     }
 
     @Test("The other reports ignore reason and interfaces")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func others() {
         #expect(
             PathStatus(report: .requiresConnection, reason: .notAvailable, interfaces: [.wifi]) == .requiresConnection)

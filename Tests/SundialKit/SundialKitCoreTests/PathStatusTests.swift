@@ -4,7 +4,7 @@ import Testing
 @Suite("PathStatus")
 struct PathStatusTests {
     @Test("Interface raw values are SundialKit 1.0's")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func interfaceRawValues() {
         #expect(PathStatus.Interface.cellular.rawValue == 1)
         #expect(PathStatus.Interface.wifi.rawValue == 2)
@@ -25,13 +25,13 @@ struct PathStatusTests {
             (.unknown, "unknown"),
         ]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func descriptions(status: PathStatus, text: String) {
         #expect(status.description == text)
     }
 
     @Test("Only satisfied paths are satisfied")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func isSatisfied() {
         #expect(PathStatus.satisfied(.cellular).isSatisfied)
         #expect(!PathStatus.unsatisfied(.vpnInactive).isSatisfied)
@@ -43,7 +43,7 @@ struct PathStatusTests {
 @Suite("NetworkState")
 struct NetworkStateTests {
     @Test("changedFields names exactly the fields that differ")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func changedFields() {
         let base = NetworkState.initial
         #expect(base.changedFields(from: base).isEmpty)
@@ -56,7 +56,7 @@ struct NetworkStateTests {
     }
 
     @Test("A state made from a path copies its three facts")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fromPath() {
         struct Path: NetworkPath {
             let isConstrained = true
@@ -82,13 +82,13 @@ struct NetworkErrorTests {
             (.platformUnsupported, "not supported"),
         ]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func descriptions(error: NetworkError, fragment: String) {
         #expect(error.localizedDescription.contains(fragment))
     }
 
     @Test("NeverPing never pings")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func neverPing() {
         func check<P: NetworkPing>(_: P.Type) -> Bool where P.StatusType == Never { true }
         #expect(check(NeverPing.self))

@@ -4,14 +4,14 @@ import Testing
 /// The family's one error type: codes, context, matching and the 1.0 names.
 @Suite("SundialError")
 struct SundialErrorTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private struct Cause: Error, Sendable {}
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func fail(_ error: SundialError) throws(SundialError) { throw error }
 
     @Test("The three names are one type; 1.0's names keep working")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func oneType() {
         let network: NetworkError = .pingTimeout
         let connectivity: ConnectivityError = .missingCompanion
@@ -23,7 +23,7 @@ struct SundialErrorTests {
     }
 
     @Test("catch with a 1.0 name matches the code; a pattern with details matches them too")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func catching() {
         do {
             try fail(.payloadTooLarge(size: 70_000, limit: 65_536))
@@ -46,7 +46,7 @@ struct SundialErrorTests {
     }
 
     @Test("Details live in the context; the message names them; the underlying error is kept, not compared")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func contextAndMessage() {
         let error = SundialError.typeMismatch(key: "count", expected: "Int", actual: "String")
         #expect(error.context.key == "count")

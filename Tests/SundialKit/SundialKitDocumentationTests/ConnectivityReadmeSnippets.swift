@@ -13,7 +13,7 @@ import OpenCombine
 import OpenCombineDispatch
 #endif
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum ConnectivityReadmeSnippets {
     static func streamSnippet() async throws -> (Double, PairedSessions) {
         let pair = PairedSessions()

@@ -10,14 +10,14 @@ import Testing
 )
 struct ConnectivityReadmeTests {
     @Test("The Swift concurrency quick start runs: the watch's reply reaches the phone")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func streamQuickStart() async throws {
         let (red, _) = try await ConnectivityReadmeSnippets.streamSnippet()
         #expect(red == 0.5)
     }
 
     @Test("The Combine quick start runs: the send made once activated goes out by application context")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func combineQuickStart() async throws {
         let decoder = MessageDecoder(messagableTypes: [ColorMessage.self])
         let (observer, cancellables, pair) = try ConnectivityReadmeSnippets.combineSnippet(decoder: decoder)

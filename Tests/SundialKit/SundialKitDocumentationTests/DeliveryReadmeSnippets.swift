@@ -3,7 +3,7 @@ import Foundation
 import SundialKit
 import SundialKitTesting
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum DeliveryReadmeSnippets {
     static func deliverySnippet() async throws -> (DeliveryReport, SessionHealth?) {
         let deliveryPair = PairedSessions()  // on a device: ConnectivityManager(session: WatchConnectivitySession())

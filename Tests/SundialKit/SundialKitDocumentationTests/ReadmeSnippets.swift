@@ -13,7 +13,7 @@ import Combine
 import OpenCombine
 #endif
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum ReadmeSnippets {
     // SundialKitCore
     static func coreSnippet(_ status: PathStatus) -> String {
@@ -75,7 +75,7 @@ enum ReadmeSnippets {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func describe(_ status: PathStatus) -> String {
     switch status {
     case .satisfied(let interfaces) where interfaces.contains(.cellular):

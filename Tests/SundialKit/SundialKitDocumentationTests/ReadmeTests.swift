@@ -9,7 +9,7 @@ struct ReadmeTests {
         .deletingLastPathComponent()
 
     /// The ```swift blocks of a Markdown file.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     static func swiftBlocks(in markdown: String) -> [String] {
         var blocks: [String] = []
         var current: [Substring]?
@@ -27,14 +27,14 @@ struct ReadmeTests {
     }
 
     /// Lines without indentation, blank lines or imports.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     static func normalized(_ code: String) -> String {
         code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("import ") }.joined(separator: "\n")
     }
 
     @Test("Every swift block of the README is compiled code in ReadmeSnippets.swift")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func snippetsAreCompiled() throws {
         let readme = try String(
             contentsOf: Self.packageRoot.appendingPathComponent("Sources/SundialKit/README.md"), encoding: .utf8)
@@ -60,7 +60,7 @@ struct ReadmeTests {
     }
 
     @Test("Every swift block of the SundialKit DocC catalogs is compiled code in DocC/*.swift")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func doccSnippetsAreCompiled() throws {
         let sources = Self.packageRoot.appendingPathComponent("Sources/SundialKit")
         let enumerator = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
@@ -88,14 +88,14 @@ struct ReadmeTests {
     }
 
     @Test("The block extractor finds fenced swift blocks only")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func extractor() {
         let markdown = "text\n```swift\nlet a = 1\n```\n```\nnot swift\n```\n```swift\nlet b = 2\n```\n"
         #expect(Self.swiftBlocks(in: markdown) == ["let a = 1", "let b = 2"])
     }
 
     @Test("The README's runnable snippets behave as shown")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func snippetsRun() {
         #expect(ReadmeSnippets.testingSnippet() == .unsatisfied(.notAvailable))
         #expect(ReadmeSnippets.coreSnippet(.satisfied([.wifi, .cellular])) == "online over cellular")

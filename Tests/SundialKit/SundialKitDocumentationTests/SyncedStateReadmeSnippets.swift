@@ -7,7 +7,7 @@ struct Settings: Codable, Sendable {
     var volume: Int
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum SyncedStateReadmeSnippets {
     static func syncedStateSnippet(storageURL: URL) async throws -> Int? {
         let syncPair = PairedSessions()  // on a device: ConnectivityManager(session: WatchConnectivitySession())

@@ -6,7 +6,7 @@ import Testing
 @Suite("SundialKit README: synced state and replies")
 struct SyncedStateReadmeTests {
     @Test("The synced-state example runs: the phone's value reaches the watch")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func syncedState() async throws {
         try await withTemporaryDirectory(prefix: "sundialkit-readme") { directory in
             let url = directory.url.appendingPathComponent("settings.json")
@@ -19,7 +19,7 @@ struct SyncedStateReadmeTests {
     }
 
     @Test("The reply example runs: one reply, and an acknowledgement for the unanswered message")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func replies() async throws {
         let (answered, acknowledged) = try await SyncedStateReadmeSnippets.replySnippet()
         #expect(answered.context.reply?["answer"] as? Int == 42)
@@ -27,7 +27,7 @@ struct SyncedStateReadmeTests {
     }
 
     @Test("The delivery example runs: queued as user info out of range, pending until the link is back")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func delivery() async throws {
         let (report, settled) = try await withTimeout { try await DeliveryReadmeSnippets.deliverySnippet() }
         #expect(report.transport == .userInfo)

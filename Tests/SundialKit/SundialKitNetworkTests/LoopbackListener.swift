@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// A TCP socket on 127.0.0.1 with an ephemeral port: listening (connections succeed) or merely bound (refused).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class LoopbackListener: Sendable {
     let port: UInt16
     private let descriptor: Int32

@@ -13,7 +13,7 @@ import Testing
 @Suite("NetlinkPathMonitor (kernel)")
 struct NetlinkKernelTests {
     /// Runs `ip` inside the network namespace of process `pid`.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func ip(in pid: pid_t, _ arguments: String...) async throws {
         let process = try ChildProcess(
             command: "nsenter", arguments: ["--net=/proc/\(pid)/ns/net", "ip"] + arguments)
@@ -24,7 +24,7 @@ struct NetlinkKernelTests {
     @Test(
         "In a private namespace: unsatisfied, satisfied when a veth gets an address and a default route, unsatisfied when it goes down"
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func vethUpAndDown() async throws {
         let probe = ChildProcess.productsDirectory.appendingPathComponent("sundialkit-netlink-probe").path
         let child = try ChildProcess(
@@ -62,7 +62,7 @@ struct NetlinkKernelTests {
     }
 
     @Test("On this machine the monitor delivers the current path once started, and restarts")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func hostPath() async throws {
         let monitor = try NetlinkPathMonitor()
         let paths = Broadcast<NetlinkPath>()
@@ -81,7 +81,7 @@ struct NetlinkKernelTests {
     }
 
     @Test("A path queued when the monitor is cancelled is dropped")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancelMidUpdate() async throws {
         let monitor = try NetlinkPathMonitor()
         let delivered = Locked(0)
@@ -99,7 +99,7 @@ struct NetlinkKernelTests {
     }
 
     @Test("If netlink cannot be opened, creating the monitor throws monitoringUnavailable")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func openFailure() {
         #expect(throws: NetworkError.monitoringUnavailable(reason: "test")) {
             _ = try NetlinkPathMonitor(logger: Logger(label: "test")) { () throws(NetworkError) -> NetlinkSocket in
@@ -109,7 +109,7 @@ struct NetlinkKernelTests {
     }
 
     @Test("If a restart cannot open netlink, the failure reaches NetworkMonitor instead of a silent unknown")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func restartFailure() async throws {
         let opened = Locked(0)
         let paths = try NetlinkPathMonitor(logger: Logger(label: "test")) { () throws(NetworkError) -> NetlinkSocket in

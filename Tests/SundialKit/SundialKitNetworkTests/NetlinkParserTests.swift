@@ -5,13 +5,13 @@ import Testing
 @Suite("NetlinkParser")
 struct NetlinkParserTests {
     @Test("An empty buffer is an empty batch")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func empty() {
         #expect(NetlinkParser.parse([]) == NetlinkBatch())
     }
 
     @Test("Links carry index, name, flags, hardware type and the nested driver kind")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func link() {
         let bytes = NetlinkBytes.link(index: 7, name: "veth0", flags: NetlinkBytes.upAndRunning, kind: "veth")
         let batch = NetlinkParser.parse(bytes)
@@ -27,7 +27,7 @@ struct NetlinkParserTests {
     }
 
     @Test("Addresses prefer IFA_LOCAL and read IFA_FLAGS")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func address() {
         let bytes = NetlinkBytes.address(
             family: 10, index: 3, address: Array(repeating: 0xfe, count: 16), prefix: 64, scope: 253, flags: 0x40)
@@ -40,7 +40,7 @@ struct NetlinkParserTests {
     }
 
     @Test("Routes read table, type, output interface, gateway and multipath next hops")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func route() {
         let single = NetlinkParser.parse(NetlinkBytes.route(outputInterface: 2, gateway: [192, 0, 2, 254]))
         guard case .newRoute(let route)? = single.messages.first else {
@@ -66,7 +66,7 @@ struct NetlinkParserTests {
     }
 
     @Test("Control messages: done, error, overrun, and types the monitor ignores")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func control() {
         let bytes =
             NetlinkBytes.message(type: NetlinkConstant.done, sequence: 9, body: NetlinkBytes.integer(Int32(0)))
@@ -79,7 +79,7 @@ struct NetlinkParserTests {
     }
 
     @Test("A truncated header ends the batch and keeps the messages before it")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func truncatedHeader() {
         let good = NetlinkBytes.link(index: 1, name: "lo", flags: 0x49, hardwareType: 772)
         let batch = NetlinkParser.parse(good + [1, 2, 3, 4, 5])
@@ -88,7 +88,7 @@ struct NetlinkParserTests {
     }
 
     @Test("A length shorter than a header or longer than the buffer ends the batch")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func invalidLengths() {
         var tooLong = NetlinkBytes.link(index: 1, name: "lo", flags: 0)
         tooLong[0] = 0xff
@@ -106,7 +106,7 @@ struct NetlinkParserTests {
     }
 
     @Test("A message with a malformed attribute is skipped; the next one still parses")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func malformedAttribute() {
         var broken = NetlinkBytes.link(index: 2, name: "eth0", flags: 0)
         // The first attribute starts after the 16-byte header and the 16-byte ifinfomsg: claim 200 bytes.
@@ -122,7 +122,7 @@ struct NetlinkParserTests {
         arguments: [
             NetlinkConstant.newLink, NetlinkConstant.newAddress, NetlinkConstant.newRoute, NetlinkConstant.error,
         ])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func truncatedBody(type: UInt16) {
         let batch = NetlinkParser.parse(NetlinkBytes.message(type: type, body: [1, 2]))
         #expect(batch.messages.isEmpty)
@@ -130,7 +130,7 @@ struct NetlinkParserTests {
     }
 
     @Test("An IPv4 address that is not 4 bytes is reported")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func wrongAddressLength() {
         let batch = NetlinkParser.parse(NetlinkBytes.address(index: 1, address: [10, 0, 0]))
         #expect(
@@ -141,7 +141,7 @@ struct NetlinkParserTests {
     }
 
     @Test("Random and mutated input never traps and never loops", arguments: [1, 2, 3, 4])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fuzz(seed: UInt64) {
         var generator = SplitMix(seed: seed)
         let valid =
@@ -165,7 +165,7 @@ struct NetlinkParserTests {
     }
 
     @Test("Dump requests carry the type, request and dump flags, sequence and a zeroed body")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func dumpRequest() {
         let bytes = NetlinkRequest.dump(.routes, sequence: 42)
         #expect(bytes.count == 28)
@@ -187,7 +187,7 @@ struct NetlinkParserTests {
 }
 
 /// A small deterministic generator, so fuzz failures reproduce.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct SplitMix {
     var state: UInt64
     init(seed: UInt64) { state = seed }

@@ -11,7 +11,7 @@ import Testing
 @testable import SundialKitNetwork
 
 /// Hands every log entry to a broadcast, so that a test can await the one it expects.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct StreamingLogHandler: LogHandler {
     struct Entry: Sendable {
         let level: Logger.Level
@@ -36,7 +36,7 @@ struct StreamingLogHandler: LogHandler {
 
 /// A user-space netlink socket that sends crafted datagrams to another netlink socket, as a hostile or buggy
 /// peer (or a kernel bug) could.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct NetlinkInjector: ~Copyable {
     private let descriptor: Int32
 
@@ -79,7 +79,7 @@ struct NetlinkInjector: ~Copyable {
 @Suite("NetlinkPathMonitor with bad input")
 struct NetlinkReaderTests {
     /// A monitor whose socket the test can reach, and its log.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func monitor() throws -> (NetlinkPathMonitor, UInt32, AsyncStream<StreamingLogHandler.Entry>) {
         let entries = Broadcast<StreamingLogHandler.Entry>()
         var logger = Logger(label: "NetlinkReaderTests") { _ in StreamingLogHandler(entries: entries) }
@@ -95,7 +95,7 @@ struct NetlinkReaderTests {
     }
 
     @Test("Malformed datagrams are skipped with a log; unknown interface kinds are logged and kept as other")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func malformedAndUnknown() async throws {
         let (monitor, port, log) = try monitor()
         let paths = Broadcast<NetlinkPath>()
@@ -134,7 +134,7 @@ struct NetlinkReaderTests {
     }
 
     @Test("A socket that fails while running is reported as a typed failure and logged, not a silent unknown")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func failingSocket() async throws {
         let entries = Broadcast<StreamingLogHandler.Entry>()
         let log = entries.subscribe()

@@ -8,7 +8,7 @@ import Testing
 @testable import SundialKitNetwork
 
 /// Collects what a ``NetworkStateObserver`` is told.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class RecordingObserver: NetworkStateObserver {
     enum Call: Equatable, Sendable {
         case pathStatus(PathStatus)
@@ -47,7 +47,7 @@ struct NetworkMonitorTests {
     private let queue = DispatchQueue(label: "NetworkMonitorTests")
 
     @Test("Observers hear only about fields that changed, in order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func changedFieldsOnly() {
         let paths = ScriptedPathMonitor(initialPath: nil)
         let monitor = NetworkMonitor(monitor: paths)
@@ -74,7 +74,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("Concurrent updates reach every observer in the same order the state took them")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func orderUnderConcurrency() async {
         let paths = ScriptedPathMonitor(initialPath: nil)
         let monitor = NetworkMonitor(monitor: paths)
@@ -109,7 +109,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("An event sent from inside a handler is delivered after the current one")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func reentrantSend() {
         let paths = ScriptedPathMonitor(initialPath: nil)
         let monitor = NetworkMonitor(monitor: paths)
@@ -135,7 +135,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("Start, stop, start: the monitor runs again, and paths that arrive while stopped are dropped")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func restart() {
         let paths = ScriptedPathMonitor(initialPath: ScriptedPath(pathStatus: .satisfied(.wiredEthernet)))
         let monitor = NetworkMonitor(monitor: paths)
@@ -160,7 +160,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("A factory gives every start a fresh path monitor")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func factory() {
         let made = Locked([ScriptedPathMonitor]())
         let monitor = NetworkMonitor<ScriptedPathMonitor, NeverPing>(
@@ -179,7 +179,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("Over monitors that cannot restart (as NWPathMonitor), stop then start still delivers paths")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func restartOverOneShotMonitors() {
         let made = Locked([ScriptedPathMonitor]())
         let monitor = NetworkMonitor<ScriptedPathMonitor, NeverPing>(
@@ -199,7 +199,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("The one-shot fake catches reuse: one instance, stopped and started, delivers nothing more")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func oneShotFakeCatchesReuse() {
         let paths = ScriptedPathMonitor(initialPath: nil, isRestartable: false)
         let monitor = NetworkMonitor(monitor: paths)
@@ -213,7 +213,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("An observer may stop the monitor from inside the first delivery")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func stopFromObserver() {
         let paths = ScriptedPathMonitor()
         let monitor = NetworkMonitor(monitor: paths)
@@ -227,7 +227,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("A failing path monitor is reported to observers and kept as lastFailure")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func failure() {
         let paths = ScriptedPathMonitor()
         let monitor = NetworkMonitor(monitor: paths)
@@ -243,7 +243,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("Cancelling an observation stops its deliveries; observers are held weakly")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func observationLifetime() {
         let paths = ScriptedPathMonitor(initialPath: nil)
         let monitor = NetworkMonitor(monitor: paths)
@@ -265,7 +265,7 @@ struct NetworkMonitorTests {
     }
 
     /// Implements only the path-status callback; the others keep their empty defaults.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     final class StatusOnlyObserver: NetworkStateObserver {
         let statuses = Locked([PathStatus]())
 
@@ -275,7 +275,7 @@ struct NetworkMonitorTests {
     }
 
     /// Implements only the failure callback.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     final class FailureOnlyObserver: NetworkStateObserver {
         let failures = Locked([NetworkError]())
 
@@ -285,7 +285,7 @@ struct NetworkMonitorTests {
     }
 
     @Test("An observer implements only the callbacks it needs; the others do nothing")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func partialObservers() {
         let paths = ScriptedPathMonitor(initialPath: nil)
         let monitor = NetworkMonitor(monitor: paths)
@@ -307,7 +307,7 @@ struct NetworkMonitorTests {
 
     #if os(Linux)
     @Test("The platform initializers with a ping use netlink on Linux")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func platformInitializersWithPing() throws {
         let ping = try TCPConnectPing(host: "127.0.0.1", port: 9, timeInterval: 60, timeout: 1)
         let monitor = try NetworkMonitor(ping: ping)

@@ -11,7 +11,7 @@ import Testing
 struct PingTests {
     private let queue = DispatchQueue(label: "PingTests")
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func pingResults<Status: Sendable>(
         _ monitor: NetworkMonitor<ScriptedPathMonitor, ScriptedPing<Status>>
     ) -> (AsyncStream<Status>, NetworkObservation) {
@@ -23,7 +23,7 @@ struct PingTests {
     }
 
     @Test("Pings fire at once, then every interval, and every result is published in order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func periodic() async throws {
         let ping = ScriptedPing<Int>(timeInterval: 0.05) { .now($0) }
         let monitor = NetworkMonitor(monitor: ScriptedPathMonitor(), ping: ping)
@@ -37,7 +37,7 @@ struct PingTests {
     }
 
     @Test("Pings read the live status: none while shouldPing is false, one as soon as it holds")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func liveStatus() async throws {
         let paths = ScriptedPathMonitor(initialPath: ScriptedPath(pathStatus: .unsatisfied(.notAvailable)))
         let ping = ScriptedPing<Int>(timeInterval: 60) { .now($0) }
@@ -55,7 +55,7 @@ struct PingTests {
     }
 
     @Test("A ping that exceeds its timeout publishes the timeout status; its late answer is dropped")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func timeout() async throws {
         let ping = ScriptedPing<String>(timeInterval: 60, timeout: 0.05, timeoutStatus: "timeout") { number in
             number == 1 ? .held("late") : .now("ok")
@@ -79,7 +79,7 @@ struct PingTests {
     }
 
     @Test("Stopping drops answers still to come")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func stopDropsAnswers() async throws {
         let ping = ScriptedPing<Int>(timeInterval: 60) { .held($0) }
         let monitor = NetworkMonitor(monitor: ScriptedPathMonitor(), ping: ping)
@@ -93,7 +93,7 @@ struct PingTests {
     }
 
     @Test("TCPConnectPing connects to a listener on 127.0.0.1")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func tcpSuccess() async throws {
         let listener = try LoopbackListener(listening: true)
         let ping = try TCPConnectPing(host: "127.0.0.1", port: listener.port, timeInterval: 60, timeout: 10)
@@ -110,7 +110,7 @@ struct PingTests {
     }
 
     @Test("TCPConnectPing reports a refused port and an unknown host as failures")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func tcpFailure() async throws {
         let closed = try LoopbackListener(listening: false)
         let refused = try await TCPConnectPing(host: "127.0.0.1", port: closed.port, timeInterval: 60).ping()
@@ -131,7 +131,7 @@ struct PingTests {
     }
 
     @Test("TCPConnectPing publishes through NetworkMonitor")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func tcpThroughMonitor() async throws {
         let listener = try LoopbackListener(listening: true)
         let ping = try TCPConnectPing(host: "127.0.0.1", port: listener.port, timeInterval: 60, timeout: 10)
@@ -150,7 +150,7 @@ struct PingTests {
         "TCPConnectPing rejects invalid settings",
         arguments: [("", UInt16(80), 1.0, 1.0), ("h", 0, 1, 1), ("h", 80, 0, 1), ("h", 80, 1, -1), ("h", 80, .nan, 1)]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func tcpInvalid(host: String, port: UInt16, interval: Double, timeout: Double) {
         #expect(throws: NetworkError.self) {
             try TCPConnectPing(host: host, port: port, timeInterval: interval, timeout: timeout)

@@ -7,7 +7,7 @@ import Testing
 struct RoutingStateTests {
     private static let up = NetlinkBytes.upAndRunning
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func state(_ messages: [UInt8]..., kinds: [Int32: PathStatus.Interface] = [:]) -> RoutingState {
         var state = RoutingState()
         for bytes in messages {
@@ -19,7 +19,7 @@ struct RoutingStateTests {
     }
 
     @Test("An up link with an address and a default route satisfies the path")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func satisfied() {
         let routing = state(
             NetlinkBytes.link(index: 1, name: "lo", flags: Self.up | LinkInfo.flagLoopback, hardwareType: 772),
@@ -38,7 +38,7 @@ struct RoutingStateTests {
         "Without each ingredient the path is unsatisfied",
         arguments: ["no route", "link down", "no carrier", "no address", "link-local only", "route of other family"]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unsatisfied(missing: String) {
         var messages: [[UInt8]] = []
         let flags: UInt32 =
@@ -72,7 +72,7 @@ struct RoutingStateTests {
     }
 
     @Test("Deleting the link, its address or its route makes the path unsatisfied again")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func deletions() {
         let base: [[UInt8]] = [
             NetlinkBytes.link(index: 2, name: "eth0", flags: Self.up),
@@ -96,7 +96,7 @@ struct RoutingStateTests {
     }
 
     @Test("Kinds of every routed interface are reported; all-cellular paths are expensive")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func kindsAndExpense() {
         let both = state(
             NetlinkBytes.link(index: 2, name: "wlan0", flags: Self.up),
@@ -120,7 +120,7 @@ struct RoutingStateTests {
     }
 
     @Test("A link update without a name keeps the known name and kind")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func linkUpdateKeepsName() {
         var classifications = 0
         var routing = RoutingState()
@@ -160,7 +160,7 @@ struct InterfaceClassifierTests {
             (InterfaceFacts(hardwareType: 4242), .other, false),
         ]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func classify(facts: InterfaceFacts, kind: PathStatus.Interface, recognised: Bool) {
         let result = InterfaceClassifier.classify(facts)
         #expect(result.kind == kind)
@@ -168,7 +168,7 @@ struct InterfaceClassifierTests {
     }
 
     @Test("DEVTYPE is read from uevent text")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func uevent() {
         #expect(SysfsInterfaceFacts.deviceType(fromUevent: "INTERFACE=wlan0\nIFINDEX=3\nDEVTYPE=wlan\n") == "wlan")
         #expect(SysfsInterfaceFacts.deviceType(fromUevent: "INTERFACE=eth0\nIFINDEX=2\n") == nil)

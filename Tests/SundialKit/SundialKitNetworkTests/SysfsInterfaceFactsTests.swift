@@ -7,7 +7,7 @@ import Testing
 @Suite("SysfsInterfaceFacts")
 struct SysfsInterfaceFactsTests {
     @Test("Sysfs facts are used only when sysfs shows the same interface index")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func indexMustMatch() throws {
         let directory = try TemporaryDirectory(prefix: "sysfs")
         defer { directory.remove() }

@@ -20,13 +20,13 @@ struct ProtobufMessagableTests {
     }
 
     @Test("The key is the fully-qualified Protobuf name")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func key() {
         #expect(Sundial_Example_HeartRateUpdate.key == "sundial.example.HeartRateUpdate")
     }
 
     @Test("Binary over .data and inside dictionaries round-trip")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func roundTrips() throws {
         let decoder = try MessageDecoder(validating: [Sundial_Example_WorkoutSummary.self])
         let data = try BinaryMessageEncoder.encode(summary)
@@ -39,7 +39,7 @@ struct ProtobufMessagableTests {
     }
 
     @Test("Phone to watch through PairedSessions and the Stream observer, live and queued")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func endToEnd() async throws {
         let pair = PairedSessions()
         let decoder = try MessageDecoder(validating: [
@@ -72,7 +72,7 @@ struct ProtobufMessagableTests {
     }
 
     @Test("Random, truncated and mutated Protobuf payloads: typed errors or faithful values")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func badInputCorpus() throws {
         let decoder = MessageDecoder(messagableTypes: [Sundial_Example_WorkoutSummary.self])
         let payload = try summary.serializedData()

@@ -4,7 +4,7 @@ import SundialKitStream
 import SundialKitTesting
 import Testing
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private struct Ping: Messagable, Equatable {
     static let key = "ping"
     let count: Int
@@ -23,7 +23,7 @@ private struct Ping: Messagable, Equatable {
 
 @Suite("SundialKitStream.ConnectivityObserver")
 struct StreamConnectivityObserverTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func activatedPair() async throws -> (PairedSessions, ConnectivityObserver, ConnectivityObserver) {
         let pair = PairedSessions()
         let decoder = try MessageDecoder(validating: [Ping.self])
@@ -37,7 +37,7 @@ struct StreamConnectivityObserverTests {
     }
 
     @Test("State streams start with the current value, then follow changes in order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func stateStreams() async throws {
         let pair = PairedSessions()
         let phone = ConnectivityObserver(session: pair.phone)
@@ -58,7 +58,7 @@ struct StreamConnectivityObserverTests {
     }
 
     @Test("Round trip: typed message out, async reply back")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func roundTrip() async throws {
         let (_, phone, watch) = try await activatedPair()
         let incoming = await watch.messageStream()
@@ -79,7 +79,7 @@ struct StreamConnectivityObserverTests {
     }
 
     @Test("Typed stream decodes; undecodable messages are reported, not dropped silently")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func typedStream() async throws {
         let (_, phone, watch) = try await activatedPair()
         let typed = await watch.typedMessageStream()
@@ -94,7 +94,7 @@ struct StreamConnectivityObserverTests {
     }
 
     @Test("Send results are streamed, including failures")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendResults() async throws {
         let (pair, phone, _) = try await activatedPair()
         let results = await phone.sendResultStream()
@@ -110,7 +110,7 @@ struct StreamConnectivityObserverTests {
     }
 
     @Test("Application context sent while unreachable arrives on reconnect through the stream")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func contextOnReconnect() async throws {
         let (pair, phone, watch) = try await activatedPair()
         let incoming = await watch.messageStream()
@@ -125,7 +125,7 @@ struct StreamConnectivityObserverTests {
     }
 
     @Test("Files arrive on the file stream")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func files() async throws {
         try await withTemporaryDirectory { directory in
             let (_, phone, watch) = try await activatedPair()
@@ -140,7 +140,7 @@ struct StreamConnectivityObserverTests {
     }
 
     @Test("Pairing, app installation and activation outcomes stream too, as do the design document's shortcuts")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func moreStateStreams() async throws {
         let pair = PairedSessions(configuration: .init(phoneActivation: .fails(.deviceNotPaired)))
         let phone: ConnectivityStream = ConnectivityObserver(session: pair.phone)
@@ -173,7 +173,7 @@ struct StreamConnectivityObserverTests {
     }
 
     @Test("The application context is sent and received through the observer")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func applicationContext() async throws {
         let (_, phone, watch) = try await activatedPair()
         let incoming = await watch.messageStream()

@@ -9,7 +9,7 @@ import Testing
 @Suite("NetworkStream")
 struct NetworkStreamTests {
     @Test("Each stream starts with the current value, then yields changes only")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func currentThenChanges() async throws {
         let paths = ScriptedPathMonitor(initialPath: ScriptedPath(pathStatus: .satisfied(.wiredEthernet)))
         let network = NetworkStream(monitor: paths)
@@ -32,7 +32,7 @@ struct NetworkStreamTests {
     }
 
     @Test("Every subscriber gets every update; ending one leaves the others running")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func independentSubscribers() async throws {
         let paths = ScriptedPathMonitor(initialPath: ScriptedPath(pathStatus: .unsatisfied(.notAvailable)))
         let network = NetworkStream(monitor: paths)
@@ -53,7 +53,7 @@ struct NetworkStreamTests {
     }
 
     @Test("The monitor runs while anyone listens and stops when the last subscription ends")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func runsWhileListened() async throws {
         let paths = ScriptedPathMonitor()
         let network = NetworkStream(monitor: paths)
@@ -73,7 +73,7 @@ struct NetworkStreamTests {
     }
 
     @Test("Ping results stream in order; failures stream too")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func pingsAndFailures() async throws {
         let paths = ScriptedPathMonitor()
         let ping = ScriptedPing<Int>(timeInterval: 0.05) { .now($0) }
@@ -88,7 +88,7 @@ struct NetworkStreamTests {
 
     #if os(Linux)
     @Test("NetworkStream() follows this machine's network over netlink; with a ping it pings")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func platformInitializers() async throws {
         let network = try NetworkStream()
         let first = try #require(try await network.pathStatusStream.firstValue(within: .seconds(30)))
@@ -101,7 +101,7 @@ struct NetworkStreamTests {
     #endif
 
     @Test("Listening again over monitors that cannot restart (as NWPathMonitor) gets the new monitor's paths")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func restartOverOneShotMonitors() async throws {
         let made = Locked([(ScriptedPathMonitor, AsyncStream<ScriptedPathMonitor.LifecycleEvent>)]())
         let network = NetworkStream(

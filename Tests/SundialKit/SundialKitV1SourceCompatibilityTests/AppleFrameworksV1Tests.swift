@@ -36,7 +36,7 @@ struct NetworkFrameworkV1Tests {
     }
 
     @Test("NetworkObserver() and NetworkObserver(ping:) monitor NWPathMonitor")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func networkObserver() {
         let observer = NetworkObserver()
         let pinging = NetworkObserver(ping: FakePing(timeInterval: 10))
@@ -52,7 +52,7 @@ import WatchConnectivity
 @Suite("SundialKit 1.0 source compatibility: WatchConnectivity")
 struct WatchConnectivityV1Tests {
     @Test("WCSession.isPairedAppInstalled is the platform's installed flag")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func pairedAppInstalled() {
         guard WCSession.isSupported() else { return }
         #if os(iOS)

@@ -13,7 +13,7 @@ import Testing
 @Suite("SundialKit 1.0 source compatibility: ConnectivityObserver over a custom session")
 struct ConnectivityObserverV1Tests {
     @Test("The observer becomes the custom session's delegate when created, and again on activate()")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func delegate() throws {
         let session = FakeWatchSession()
         let observer = ConnectivityObserver(session: session)
@@ -27,7 +27,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("Reachability is published on the main queue at every change the session reports, even a repeat")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func reachability() async throws {
         let session = FakeWatchSession()
         let observer = ConnectivityObserver(session: session)
@@ -46,7 +46,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("A companion change publishes isPaired and isPairedAppInstalled on the main queue")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func companion() async throws {
         let session = FakeWatchSession()
         let observer = ConnectivityObserver(session: session)
@@ -64,7 +64,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("activate() completes through the delegate: state, reachability and installation are all published")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func activation() async throws {
         let session = FakeWatchSession()
         session.isReachable = true
@@ -84,7 +84,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("Becoming inactive or deactivated is published before the session's call returns")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func inactiveAndDeactivated() {
         let session = FakeWatchSession()
         let observer = ConnectivityObserver(session: session)
@@ -98,7 +98,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("A session that refuses to activate: activate() throws its SundialError")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func activationRefused() {
         let session = FakeWatchSession()
         session.activationError = SundialError.sessionNotSupported
@@ -107,7 +107,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("Reachable: the dictionary reaches the session as it is (a UUID too) and the reply is published")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendReachable() async throws {
         let session = FakeWatchSession()
         session.isReachable = true
@@ -128,7 +128,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("Reachable, the session's send fails: the session's own error is published")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendReachableFails() throws {
         let session = FakeWatchSession()
         session.isReachable = true
@@ -145,7 +145,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("Not reachable, app installed: sent as the application context, published before send returns")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendApplicationContext() throws {
         let session = FakeWatchSession()
         session.isPairedAppInstalled = true
@@ -163,7 +163,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("The application context is refused: the session's own error is published before send returns")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendApplicationContextFails() throws {
         let session = FakeWatchSession()
         session.isPairedAppInstalled = true
@@ -180,7 +180,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("No counterpart (not reachable, app not installed): SundialError.missingCompanion before send returns")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendMissingCompanion() throws {
         let session = FakeWatchSession()
         let observer = ConnectivityObserver(session: session)
@@ -197,7 +197,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("A live message is published at once with its reply handler; replying reaches the session")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func receiveMessage() throws {
         let session = FakeWatchSession()
         let observer = ConnectivityObserver(session: session)
@@ -214,7 +214,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("A live message nobody answers gets no reply; an answer given later reaches the session once")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unansweredMessage() async throws {
         let session = FakeWatchSession()
         let observer = ConnectivityObserver(session: session)
@@ -234,7 +234,7 @@ struct ConnectivityObserverV1Tests {
     }
 
     @Test("An application context is published at once as .applicationContext")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func receiveContext() throws {
         let session = FakeWatchSession()
         let observer = ConnectivityObserver(session: session)

@@ -15,14 +15,14 @@ import Testing
 struct DefaultSessionV1Tests {
     #if !canImport(WatchConnectivity)
     @Test("ConnectivityObserver() without WatchConnectivity: activate() throws sessionNotSupported")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unsupported() {
         let observer = ConnectivityObserver()
         #expect(throws: SundialError.sessionNotSupported) { try observer.activate() }
     }
 
     @Test("ConnectivityObserver() without WatchConnectivity: a send fails at once with missingCompanion")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unsupportedSend() throws {
         let observer = ConnectivityObserver()
         let replies = Recorder(observer.replyMessagePublisher)
@@ -33,7 +33,7 @@ struct DefaultSessionV1Tests {
     #endif
 
     @Test("A send before activation fails at once with missingCompanion, and nothing is sent later")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendBeforeActivation() async throws {
         let pair = PairedSessions()
         let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
@@ -46,7 +46,7 @@ struct DefaultSessionV1Tests {
     }
 
     @Test("Activated, but no watch paired or no counterpart app: missingCompanion, at once")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func noCounterpart() async throws {
         for setUp in [{ (pair: PairedSessions) in pair.setPaired(false) }, { $0.setWatchAppInstalled(false) }] {
             let pair = PairedSessions()
@@ -61,7 +61,7 @@ struct DefaultSessionV1Tests {
     }
 
     @Test("Activation's completion publishes every field, changed or not: here, that the watch app is missing")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func activationPublishesEveryField() async throws {
         let pair = PairedSessions()
         pair.setWatchAppInstalled(false)
@@ -76,7 +76,7 @@ struct DefaultSessionV1Tests {
     }
 
     @Test("An uninstalled watch app is published once per field, though two session calls report it")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func uninstallPublishesEachFieldOnce() async throws {
         let pair = PairedSessions()
         let phone = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
@@ -101,7 +101,7 @@ struct DefaultSessionV1Tests {
     }
 
     @Test("A companion change publishes isPaired and isPairedAppInstalled, changed or not, and nothing else")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func companionChangePublishesBoth() async throws {
         let pair = PairedSessions()
         let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)
@@ -127,7 +127,7 @@ struct DefaultSessionV1Tests {
     }
 
     @Test("A value WatchConnectivity cannot carry is refused where it would cross: payloadUnsupportedTypes")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func notPropertyList() async throws {
         let pair = PairedSessions()
         let observer = ConnectivityObserver(session: pair.phone, publishingQueue: nil)

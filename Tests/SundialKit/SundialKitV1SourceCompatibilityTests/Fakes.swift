@@ -13,7 +13,7 @@ import OpenCombine
 #endif
 
 /// A 1.0-style WatchConnectivity fake: setting a property tells the delegate, as a `WCSession` would.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class FakeWatchSession: ConnectivitySession {
     var delegate: (any ConnectivitySessionDelegate)?
     var sentMessages: [ConnectivityMessage] = []
@@ -79,7 +79,7 @@ final class FakeWatchSession: ConnectivitySession {
 }
 
 /// A 1.0-style path.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct FakePath: NetworkPath {
     var isConstrained = false
     var isExpensive = false
@@ -87,7 +87,7 @@ struct FakePath: NetworkPath {
 }
 
 /// A 1.0-style path monitor (a plain class) that reports what the test sends, and a path of its own when started.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 class FakePathMonitor: PathMonitor {
     typealias PathType = FakePath
 
@@ -121,7 +121,7 @@ class FakePathMonitor: PathMonitor {
 }
 
 /// A 1.0-style ping (a plain class): always pings, answers at once with a running number.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 class FakePing: NetworkPing {
     struct StatusType: Equatable {
         let number: Int
@@ -145,7 +145,7 @@ class FakePing: NetworkPing {
 }
 
 /// A 1.0-style message whose parameter is a `UUID`, not a property-list value.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct TokenMessage: Messagable, Equatable {
     static let key = "token"
     let name: String
@@ -169,13 +169,13 @@ struct TokenMessage: Messagable, Equatable {
 }
 
 /// A value of the app's own type, carried in a 1.0 message.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Settings: Equatable {
     var volume: Int
 }
 
 /// A 1.0-style message carrying a struct.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct SettingsMessage: Messagable {
     let settings: Settings
 
@@ -196,13 +196,13 @@ struct SettingsMessage: Messagable {
 }
 
 /// An error of the app's own.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct FakeError: Error, Equatable {
     let code: Int
 }
 
 /// Collects a publisher's values into an `AsyncStream` the test can await.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func collect<Output: Sendable>(_ publisher: some Publisher<Output, Never>) -> (AsyncStream<Output>, AnyCancellable) {
     let (stream, continuation) = AsyncStream.makeStream(of: Output.self)
     let cancellable = publisher.sink { continuation.yield($0) }
@@ -210,7 +210,7 @@ func collect<Output: Sendable>(_ publisher: some Publisher<Output, Never>) -> (A
 }
 
 /// Records what a publisher emits synchronously, on the thread that emits it.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class Recorder<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [Value] = []
@@ -224,7 +224,7 @@ final class Recorder<Value>: @unchecked Sendable {
 }
 
 /// Values handed over from any thread.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class Inbox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [Value] = []

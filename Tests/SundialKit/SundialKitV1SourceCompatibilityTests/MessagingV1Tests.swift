@@ -10,7 +10,7 @@ import Testing
 @Suite("SundialKit 1.0 source compatibility: messages")
 struct MessagingV1Tests {
     @Test("message() is the 1.0 dictionary, with the parameters' values as they are")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func message() throws {
         let message = TokenMessage(name: "a", token: UUID())
         let dictionary = message.message()
@@ -21,7 +21,7 @@ struct MessagingV1Tests {
     }
 
     @Test("message() then decode gives back what went in: a UUID, and a struct of the app's own")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func roundTrip() throws {
         let decoder = MessageDecoder(messagableTypes: [TokenMessage.self, SettingsMessage.self])
         let token = TokenMessage(name: "b", token: UUID())
@@ -32,7 +32,7 @@ struct MessagingV1Tests {
     }
 
     @Test("decode returns nil for a dictionary without __type, an unknown type, or parameters init? refuses")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func decodeMisses() {
         let decoder = MessageDecoder(messagableTypes: [TokenMessage.self])
         #expect(decoder.decode(["name": "x"]) == nil)
@@ -42,7 +42,7 @@ struct MessagingV1Tests {
     }
 
     @Test("decode hands init?(from:) nil when __parameters is missing or not a dictionary")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func missingParameters() {
         let decoder = MessageDecoder(messagableTypes: [BareMessage.self])
         #expect(decoder.decode(["__type": "bare"]) is BareMessage)
@@ -51,7 +51,7 @@ struct MessagingV1Tests {
     }
 
     @Test("decode fits compactMap over received results, as 1.0 READMEs used it")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func compactMap() {
         let decoder = MessageDecoder(messagableTypes: [TokenMessage.self])
         let token = TokenMessage(name: "c", token: UUID())
@@ -65,7 +65,7 @@ struct MessagingV1Tests {
     }
 
     @Test("The context and result types are 1.0's")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func contexts() {
         let handler: ConnectivityHandler = { _ in }
         let live = ConnectivityReceiveContext.replyWith(handler)
@@ -88,7 +88,7 @@ struct MessagingV1Tests {
     }
 
     @Test("ConnectivitySendContext(_:) turns a 1.0 session's result into .reply or .failure")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendContextFromResult() {
         guard case .reply(let reply) = ConnectivitySendContext(.success(["a": 1])) else {
             Issue.record("expected .reply")
@@ -108,7 +108,7 @@ struct MessagingV1Tests {
     }
 
     @Test("ActivationState keeps 1.0's raw values; SundialError its two errors")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func enums() {
         #expect(ActivationState(rawValue: 0) == .notActivated)
         #expect(ActivationState(rawValue: 1) == .inactive)
@@ -129,7 +129,7 @@ struct MessagingV1Tests {
 }
 
 /// A 1.0-style message that decodes only when it has no parameters at all.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private struct BareMessage: Messagable {
     static let key = "bare"
 

@@ -15,7 +15,7 @@ struct NetworkObserverV1Tests {
     private let queue = DispatchQueue(label: "NetworkObserverV1Tests")
 
     @Test("A path the monitor reports before start(queue:) is published (wired at init)")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func pathBeforeStart() {
         let monitor = FakePathMonitor()
         let observer = NetworkObserver(monitor: monitor)
@@ -30,7 +30,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("start(queue:) starts the monitor on that queue; its first path is published before start returns")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func start() {
         let monitor = FakePathMonitor()
         let observer = NetworkObserver(monitor: monitor)
@@ -42,7 +42,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("cancel() cancels the monitor; a path it still reports is published; a second start starts it again")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancelAndRestart() {
         let monitor = FakePathMonitor(pathOnStart: nil)
         let observer = NetworkObserver(monitor: monitor)
@@ -67,7 +67,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("No ping before start(queue:) or after cancel(), even when paths arrive then")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func noPingWhileStopped() async throws {
         let monitor = FakePathMonitor()
         // 1.0's ping timer exists only between start and cancel; a long interval leaves one ping per start.
@@ -92,7 +92,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("The publishers are passthrough: no replay for a late subscriber, and no de-duplication")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func passthrough() {
         let monitor = FakePathMonitor()
         let observer = NetworkObserver(monitor: monitor)
@@ -105,7 +105,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("The ping publishes at start and again after its interval; a second start pings again")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func ping() async throws {
         let monitor = FakePathMonitor()
         let observer = NetworkObserver(monitor: monitor, ping: FakePing(timeInterval: 0.2))
@@ -122,7 +122,7 @@ struct NetworkObserverV1Tests {
     }
 
     @Test("NetworkObserver(monitor:) has no ping: NeverPing, whose interval is NaN and which never pings")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func neverPing() {
         let monitor = FakePathMonitor()
         let observer: NetworkObserver<FakePathMonitor, NeverPing> = NetworkObserver(monitor: monitor)
@@ -145,7 +145,7 @@ struct NetworkObserverV1Tests {
 @Suite("SundialKit 1.0 source compatibility: path values")
 struct PathValuesV1Tests {
     @Test("PathStatus and its reasons are 1.0's, Equatable")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func pathStatus() {
         let reasons: [PathStatus.UnsatisfiedReason] = [
             .cellularDenied, .localNetworkDenied, .notAvailable, .wifiDenied, .unknown, .unsupported,
@@ -160,7 +160,7 @@ struct PathValuesV1Tests {
     }
 
     @Test("PathStatus.Interface is 1.0's OptionSet: the same raw values, typeValue, a settable rawValue")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func interface() {
         #expect(PathStatus.Interface.cellular.rawValue == 1)
         #expect(PathStatus.Interface.wifi.rawValue == 2)
@@ -175,7 +175,7 @@ struct PathValuesV1Tests {
     }
 
     @Test("Interfaceable: PathStatus.Interface(interfaces:) gathers the kinds of 1.0's interfaces")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func interfaceable() {
         let interfaces: [any Interfaceable] = [
             PathStatus.Interface.wifi, FakeInterface(typeValue: 1), PathStatus.Interface.wifi,
@@ -186,7 +186,7 @@ struct PathValuesV1Tests {
     }
 
     @Test("A custom NetworkPath works as 1.0's protocol")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func networkPath() {
         let path: any NetworkPath = FakePath(isConstrained: true, isExpensive: false, pathStatus: .unknown)
         #expect(path.isConstrained)
@@ -196,7 +196,7 @@ struct PathValuesV1Tests {
 }
 
 /// An interface of the app's own, as 1.0's `Interfaceable`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private struct FakeInterface: Interfaceable {
     let typeValue: Int
 }

@@ -11,7 +11,7 @@ import Testing
 @Suite("SundialKit 1.0 source compatibility: ConnectivitySessionAdapter")
 struct SessionAdapterV1Tests {
     @Test("activate(): the session's own error becomes activationFailed; a SundialError passes through")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func activationErrors() {
         let session = FakeWatchSession()
         let adapter = ConnectivitySessionAdapter(session)
@@ -26,7 +26,7 @@ struct SessionAdapterV1Tests {
     }
 
     @Test("updateApplicationContext: the session's own error becomes deliveryFailed; a SundialError passes through")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func contextErrors() throws {
         let session = FakeWatchSession()
         let adapter = ConnectivitySessionAdapter(session)
@@ -40,7 +40,7 @@ struct SessionAdapterV1Tests {
     }
 
     @Test("sendMessage: the reply reaches replyHandler; the session's own error reaches errorHandler as deliveryFailed")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendErrors() {
         let session = FakeWatchSession()
         let adapter = ConnectivitySessionAdapter(session)
@@ -59,7 +59,7 @@ struct SessionAdapterV1Tests {
     }
 
     @Test("The transports a 1.0 session lacks fail with invalidParameter")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unsupportedTransports() throws {
         let adapter = ConnectivitySessionAdapter(FakeWatchSession())
         let errors = Inbox<ConnectivityError>()
@@ -73,7 +73,7 @@ struct SessionAdapterV1Tests {
     }
 
     /// The code of the `ConnectivityError` `body` throws, or `nil` if it throws none (or another error).
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private static func code(_ body: () throws -> Void) -> ConnectivityError.Code? {
         do {
             try body()
@@ -84,7 +84,7 @@ struct SessionAdapterV1Tests {
     }
 
     @Test("ConnectivityManager over the adapter: activation, state, a live send, a failed send and a received context")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func managerOverAdapter() async throws {
         let session = FakeWatchSession()
         let manager = ConnectivityManager(session: ConnectivitySessionAdapter(session))
@@ -103,7 +103,7 @@ struct SessionAdapterV1Tests {
     }
 
     @Test("A 1.0 fake that omits isPaired conforms; isPaired reads false everywhere")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sessionWithoutIsPaired() async throws {
         let session = UnpairedWatchSession()
         let asProtocol: any ConnectivitySession = session
@@ -118,7 +118,7 @@ struct SessionAdapterV1Tests {
 }
 
 /// A 1.0-style fake as written for watchOS or macOS, where 1.0's protocol had no `isPaired`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private final class UnpairedWatchSession: ConnectivitySession {
     var delegate: (any ConnectivitySessionDelegate)?
     var isReachable = false

@@ -1,7 +1,7 @@
 import Foundation
 import SundialKit
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 internal final class MockNetworkPing: NetworkPing {
     internal struct StatusType {}
     internal let id: UUID

@@ -2,7 +2,7 @@
 import Foundation
 import SundialKit
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 internal struct MockPath: NetworkPath {
     internal let isConstrained: Bool
     internal let isExpensive: Bool

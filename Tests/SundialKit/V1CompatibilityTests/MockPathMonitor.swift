@@ -3,7 +3,7 @@ import SundialKit
 
 // A monitor shared across threads by these tests, so it guards its state with a lock (1.0-style plain classes also
 // conform: see SundialKitV1SourceCompatibilityTests).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 internal final class MockPathMonitor: PathMonitor, @unchecked Sendable {
     internal typealias PathType = MockPath
 

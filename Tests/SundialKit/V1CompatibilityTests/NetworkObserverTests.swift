@@ -16,7 +16,7 @@ import OpenCombine
 @Suite("SundialKit 1.0 NetworkObserver")
 struct NetworkObserverTests {
     @Test("start(queue:) starts the monitor on that queue, and the ping publishes at once and again after its interval")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func start() async throws {
         let monitor = MockPathMonitor(id: UUID())
         let ping = MockNetworkPing(id: UUID(), timeInterval: 1.0)
@@ -35,7 +35,7 @@ struct NetworkObserverTests {
     }
 
     @Test("cancel() cancels the monitor")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancel() {
         let monitor = MockPathMonitor(id: UUID())
         let ping = MockNetworkPing(id: UUID(), timeInterval: 1.0)
@@ -46,7 +46,7 @@ struct NetworkObserverTests {
     }
 
     @Test("pathStatusPublisher publishes the status of a new path before sendPath returns")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func pathStatusPublisher() {
         let monitor = MockPathMonitor(id: UUID())
         let ping = MockNetworkPing(id: UUID(), timeInterval: 1.0)
@@ -63,7 +63,7 @@ struct NetworkObserverTests {
     }
 
     @Test("isExpensivePublisher publishes each path's value", arguments: [false, true])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func isExpensivePublisher(expectedIsExpensive: Bool) {
         let monitor = MockPathMonitor(id: UUID())
         let observer = NetworkObserver(monitor: monitor, ping: MockNetworkPing(id: UUID(), timeInterval: 1.0))
@@ -78,7 +78,7 @@ struct NetworkObserverTests {
     }
 
     @Test("isConstrainedPublisher publishes each path's value", arguments: [false, true])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func isConstrainedPublisher(expectedIsConstrained: Bool) {
         let monitor = MockPathMonitor(id: UUID())
         let observer = NetworkObserver(monitor: monitor, ping: MockNetworkPing(id: UUID(), timeInterval: 1.0))
@@ -93,7 +93,7 @@ struct NetworkObserverTests {
     }
 
     @Test("The 1.0 initializers: with a ping, and without one (NeverPing)")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func initializers() {
         let withPing: NetworkObserver<MockPathMonitor, MockNetworkPing> = NetworkObserver(
             monitor: MockPathMonitor(id: UUID()),
@@ -110,7 +110,7 @@ struct NetworkObserverTests {
 
     #if os(Linux)
     @Test("The platform default initializer watches this machine's network (netlink on Linux)")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func platformDefault() async throws {
         let observer = try NetworkObserver()
         let (statuses, continuation) = AsyncStream.makeStream(of: PathStatus.self)

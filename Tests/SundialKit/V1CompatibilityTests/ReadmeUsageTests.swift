@@ -12,7 +12,7 @@ import Combine
 import OpenCombine
 #endif
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class NetworkConnectivityObject: ObservableObject {
     // our NetworkObserver
     let connectivityObserver: NetworkObserver<MockPathMonitor, NeverPing>
@@ -37,7 +37,7 @@ final class NetworkConnectivityObject: ObservableObject {
 @Suite("SundialKit 1.0 README usage")
 struct ReadmeUsageTests {
     @Test("An ObservableObject's @Published path status follows the observer")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func observableObject() {
         let monitor = MockPathMonitor(id: UUID())
         let object = NetworkConnectivityObject(monitor: monitor)
@@ -50,7 +50,7 @@ struct ReadmeUsageTests {
     }
 
     @Test("PathStatus keeps its 1.0 cases, reasons and interface raw values")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func pathStatusShape() {
         let statuses: [PathStatus] = [
             .unsatisfied(.cellularDenied), .unsatisfied(.localNetworkDenied), .unsatisfied(.notAvailable),

@@ -1,7 +1,7 @@
 public import DurableStreamsServer
 
 /// The one way the Durable Streams tests start a server: in process, on 127.0.0.1, on a port the system picks.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 public struct StartedServer: Sendable {
     /// The running server.
     public let server: DurableStreamsServer
@@ -26,7 +26,7 @@ public struct StartedServer: Sendable {
 }
 
 /// Starts a server, runs `body` with it, and stops it whether `body` returns or throws.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 public func withStartedServer<Value>(
     _ configuration: DurableStreamsServer.Configuration = .forTests(),
     _ body: (StartedServer) async throws -> Value
@@ -42,7 +42,7 @@ public func withStartedServer<Value>(
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension DurableStreamsServer.Configuration {
     /// In memory on 127.0.0.1 with an ephemeral port, long-poll timeout 500 ms, fault injection on, quiet
     /// logs; then `adjust`.

@@ -6,7 +6,7 @@ import Wormhole
 @Suite("wormhole command-line tool")
 struct CommandLineToolTests {
     @Test("send prints the sequence number; read prints the documented JSON line and the raw payload")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sendAndRead() async throws {
         try await withDirectory { directory in
             let first = try await tool(directory, ["send", "counter", "{\"count\": 1}"])
@@ -29,7 +29,7 @@ struct CommandLineToolTests {
     }
 
     @Test("send reads standard input; non-JSON needs --raw and comes back as Base64")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func inputAndRaw() async throws {
         try await withDirectory { directory in
             #expect(try await tool(directory, ["send", "a"], input: "[1, 2, 3]\n").lines == ["1"])
@@ -45,7 +45,7 @@ struct CommandLineToolTests {
     }
 
     @Test("exit codes: 1 nothing stored, 64 usage, 65 bad data, 69 unavailable directory")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func exitCodes() async throws {
         try await withDirectory { directory in
             #expect(try await tool(directory, ["read", "missing"]).status == 1)
@@ -66,7 +66,7 @@ struct CommandLineToolTests {
     }
 
     @Test("the directory can come from WORMHOLE_DIRECTORY")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func environmentDirectory() async throws {
         try await withDirectory { directory in
             let environment = ["WORMHOLE_DIRECTORY": directory.path]
@@ -78,7 +78,7 @@ struct CommandLineToolTests {
     }
 
     @Test("listen prints messages, signals, clears and errors as another process causes them, then exits at --count")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func listen() async throws {
         try await withDirectory { directory in
             let listener = try ChildProcess(
@@ -121,7 +121,7 @@ struct CommandLineToolTests {
     }
 
     @Test("queues: send --queue appends, read --queue lists, listen --after replays then goes on live")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func queues() async throws {
         try await withDirectory { directory in
             for count in 1...3 {
@@ -151,7 +151,7 @@ struct CommandLineToolTests {
     }
 
     @Test("signal and clear --notify reach a Swift listener in this process")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func signalAndClear() async throws {
         try await withDirectory { directory in
             let receiver = try makeWormhole(directory)

@@ -10,7 +10,7 @@ import Glibc
 @Suite("Killed writers and damaged files")
 struct CrashAndDamageTests {
     @Test("a writer killed with SIGKILL mid-write leaves the previous message readable", arguments: Strategy.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func killedMidWrite(strategy: Strategy) async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory, strategy)
@@ -35,7 +35,7 @@ struct CrashAndDamageTests {
     }
 
     @Test("a writer killed mid-append leaves the queue intact and numbering continues", arguments: Strategy.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func killedMidAppend(strategy: Strategy) async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory, strategy, queues: ["jobs": 100])
@@ -53,7 +53,7 @@ struct CrashAndDamageTests {
 
     @Test(
         "corrupt, truncated and foreign files written by another process are typed errors on the stream, which goes on")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func damagedByAnotherProcess() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)

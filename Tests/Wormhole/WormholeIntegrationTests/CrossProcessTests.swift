@@ -9,7 +9,7 @@ struct CrossProcessTests {
         "a process wakes through inotify when another writes, and accounts for every message",
         arguments: Strategy.allCases
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func wakesAndAccounts(strategy: Strategy) async throws {
         try await withDirectory { directory in
             let receiver = try makeWormhole(directory, strategy)
@@ -35,7 +35,7 @@ struct CrossProcessTests {
         "writers racing on one identifier from several processes: every read is a complete message",
         arguments: Strategy.allCases
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func racingWriters(strategy: Strategy) async throws {
         try await withDirectory { directory in
             let writers = 4
@@ -90,7 +90,7 @@ struct CrossProcessTests {
     }
 
     @Test("queue mode: writers racing from several processes lose no message", arguments: Strategy.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func racingQueue(strategy: Strategy) async throws {
         try await withDirectory { directory in
             let writers = 4
@@ -119,7 +119,7 @@ struct CrossProcessTests {
     }
 
     @Test("user defaults on Linux are shared between processes: concurrent writers lose no update")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func userDefaultsAcrossProcesses() async throws {
         #if os(Linux)
         let suite = "courier.wormhole.it.\(UUID().uuidString.prefix(8))"

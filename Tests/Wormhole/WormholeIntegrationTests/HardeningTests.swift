@@ -14,7 +14,7 @@ import Darwin
 struct HardeningTests {
     /// A FIFO in place of a message: `read` must not wait for a writer, `send` must not either.
     @Test("a FIFO at a message path blocks neither read nor send")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fifo() async throws {
         try await withDirectory { (directory: URL) async throws in
             let path = directory.appendingPathComponent("counter.message").path
@@ -33,7 +33,7 @@ struct HardeningTests {
 
     /// A symbolic link in place of a message: never followed, neither to read another file nor to write it.
     @Test("a symbolic link at a message path is not followed by read or send")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func symbolicLink() async throws {
         try await withDirectory { (directory: URL) async throws in
             // The target looks like a message, so following the link would print it.
@@ -58,7 +58,7 @@ struct HardeningTests {
     }
 
     @Test("a symbolic link in place of a queue directory is not followed")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func symbolicQueueDirectory() async throws {
         try await withDirectory { (directory: URL) async throws in
             let elsewhere = directory.appendingPathComponent("elsewhere")
@@ -77,7 +77,7 @@ struct HardeningTests {
     }
 
     @Test("files are 0600 and directories 0700 whatever the umask; --group-access gives 0660 and 0770")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func permissions() async throws {
         try await withDirectory { (directory: URL) async throws in
             for (umask, group) in [("000", false), ("077", false), ("022", true), ("000", true)] {
@@ -114,7 +114,7 @@ struct HardeningTests {
     #endif
 
     @Test("send refuses a 100 MB standard input after reading just past the limit, in bounded memory")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func hugeInput() async throws {
         try await withDirectory { (directory: URL) async throws in
             let input = directory.appendingPathComponent("huge")
@@ -149,7 +149,7 @@ struct HardeningTests {
     }
 
     @Test("listen --payload reports an unreadable message on standard error, as one delivery")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func listenPayloadFailure() async throws {
         try await withDirectory { (directory: URL) async throws in
             let errorFile = directory.appendingPathComponent("listen.stderr")
@@ -166,7 +166,7 @@ struct HardeningTests {
     }
 
     @Test("read of one message reports missed 0; --after counts what was replaced since")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func missed() async throws {
         try await withDirectory { (directory: URL) async throws in
             for count in 1...3 { #expect(try await tool(directory, ["send", "c", "\(count)"]).status == 0) }
@@ -179,7 +179,7 @@ struct HardeningTests {
     }
 
     @Test("send strips one trailing newline from standard input; --raw keeps it")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func trailingNewline() async throws {
         try await withDirectory { (directory: URL) async throws in
             #expect(try await tool(directory, ["send", "--raw", "text"], input: "hello\n").status == 0)
@@ -195,7 +195,7 @@ struct HardeningTests {
     }
 
     @Test("every exit code the README documents")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func exitCodes() async throws {
         try await withDirectory { (directory: URL) async throws in
             // 0 success
@@ -236,7 +236,7 @@ struct HardeningTests {
     }
 
     @Test("a failed open names the path and the system's reason")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func failureMessages() async throws {
         try await withDirectory { (directory: URL) async throws in
             let missingParent = "/proc/self/no-such-dir/box"
@@ -254,7 +254,7 @@ struct HardeningTests {
     }
 
     @Test("a queue at UInt64.max refuses appends with exit 65 until cleared, then numbers from 1")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func exhaustedQueue() async throws {
         try await withDirectory { (directory: URL) async throws in
             let queue = directory.appendingPathComponent("jobs.queue")
@@ -275,7 +275,7 @@ struct HardeningTests {
 }
 
 /// File facts for the tests, without following symbolic links.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum SystemFile {
     static func permissions(_ path: String) -> mode_t? {
         var info = stat()

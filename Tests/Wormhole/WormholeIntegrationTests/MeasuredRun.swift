@@ -7,7 +7,7 @@ import Testing
 /// The peak is measured by a small Python parent (`resource.getrusage(RUSAGE_CHILDREN)`), not by this test
 /// process: a child started with `posix_spawn` (a `vfork`) from a large process inherits that process's
 /// high-water mark at `exec` on Linux, so `wait4` here would report the test runner's memory, not the child's.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct MeasuredRun: Sendable {
     var status: Int32
     /// The child's peak resident set size in bytes (at least the small Python parent's own).

@@ -4,13 +4,13 @@ import Testing
 import Wormhole
 
 /// The request of the helper's responder (mirrors the helper's type).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Numbers: Codable, Sendable {
     var values: [Int]
 }
 
 /// Starts the helper answering `identifier` as `behaviour`, once it is ready.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private func responder(_ directory: URL, _ identifier: String, _ behaviour: String) async throws -> ChildProcess {
     let process = try helper(["respond", directory.path, identifier, behaviour])
     let ready = try await process.lines.firstValue { $0 == "ready" }
@@ -19,7 +19,7 @@ private func responder(_ directory: URL, _ identifier: String, _ behaviour: Stri
 }
 
 /// Stops a child started by a test.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private func stop(_ process: ChildProcess) async throws {
     process.signal(SIGKILL)
     _ = try await process.waitForExit()
@@ -28,7 +28,7 @@ private func stop(_ process: ChildProcess) async throws {
 @Suite("Request/reply across processes")
 struct RequestReplyTests {
     @Test("Each request gets the other process's typed answer, concurrent requests included")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func typedAnswers() async throws {
         try await withDirectory { directory in
             let server = try await responder(directory, "sum", "sum")
@@ -55,7 +55,7 @@ struct RequestReplyTests {
     }
 
     @Test("Without a responder, a request fails at once with noResponder")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func noResponder() async throws {
         try await withDirectory { directory in
             let client = try makeWormhole(directory)
@@ -67,7 +67,7 @@ struct RequestReplyTests {
     }
 
     @Test("A responder whose process ends while handling the request: noResponder, not a timeout")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func responderGone() async throws {
         try await withDirectory { directory in
             let server = try await responder(directory, "sum", "exit")
@@ -82,7 +82,7 @@ struct RequestReplyTests {
     }
 
     @Test("A handler that throws: requestFailed with its description; the responder goes on")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func handlerFails() async throws {
         try await withDirectory { directory in
             let server = try await responder(directory, "sum", "fail")
@@ -98,7 +98,7 @@ struct RequestReplyTests {
     }
 
     @Test("A responder that never answers: requestTimedOut after the timeout")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func timeout() async throws {
         try await withDirectory { directory in
             let server = try await responder(directory, "sum", "stall")
@@ -113,7 +113,7 @@ struct RequestReplyTests {
     }
 
     @Test("A second responder for the same identifier is refused while the first runs")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func oneResponder() async throws {
         try await withDirectory { directory in
             let server = try await responder(directory, "sum", "sum")
@@ -130,7 +130,7 @@ struct RequestReplyTests {
     }
 
     @Test("wormhole respond runs a command per request; wormhole request prints the answer")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func commandLine() async throws {
         try await withDirectory { directory in
             let missing = try await tool(directory, ["request", "echo", "{\"a\":1}"])

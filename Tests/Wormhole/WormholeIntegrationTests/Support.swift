@@ -4,7 +4,7 @@ import Testing
 import Wormhole
 
 /// Runs the `wormhole` tool on `directory`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func tool(
     _ directory: URL,
     _ arguments: [String],
@@ -17,7 +17,7 @@ func tool(
 }
 
 /// Runs the `wormhole` tool through `sh -c` (for `umask`), as `wormhole <arguments>`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func shell(_ script: String, within limit: Duration = .seconds(120)) async throws -> Finished {
     let executable = ChildProcess.productsDirectory.appendingPathComponent("wormhole").path
     let process = try ChildProcess(
@@ -32,13 +32,13 @@ func shell(_ script: String, within limit: Duration = .seconds(120)) async throw
 }
 
 /// Starts the test helper.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func helper(_ arguments: [String]) throws -> ChildProcess {
     try ChildProcess(product: "WormholeTestHelper", arguments: arguments)
 }
 
 /// The message the helper's writers send (mirrors the helper's type).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Stamp: Codable, Sendable, Equatable, Hashable {
     var writer: Int
     var index: Int
@@ -55,13 +55,13 @@ struct Stamp: Codable, Sendable, Equatable, Hashable {
 }
 
 /// A small message for CLI and Swift exchanges.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Counter: Codable, Sendable, Equatable {
     var count: Int
 }
 
 /// The two file strategies, as the helper names them.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum Strategy: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case file
     case coordinated
@@ -71,7 +71,7 @@ enum Strategy: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// A wormhole on `directory` for the tests' own side.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func makeWormhole(_ directory: URL, _ strategy: Strategy = .file, queues: [MessageIdentifier: Int] = [:]) throws
     -> Wormhole
 {
@@ -80,13 +80,13 @@ func makeWormhole(_ directory: URL, _ strategy: Strategy = .file, queues: [Messa
     return try Wormhole(configuration: configuration)
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func withDirectory<Value>(_ body: (URL) async throws -> Value) async throws -> Value {
     try await withTemporaryDirectory(prefix: "wormhole-it") { try await body($0.url) }
 }
 
 /// Parses one JSON output line of the tool.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func object(_ line: String) throws -> [String: Any] {
     let value = try JSONSerialization.jsonObject(with: Data(line.utf8))
     return try #require(value as? [String: Any])

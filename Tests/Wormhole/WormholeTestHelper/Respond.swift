@@ -2,12 +2,12 @@ import Foundation
 import Wormhole
 
 /// The request of the request/reply tests (mirrored in the integration tests).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Numbers: Codable, Sendable {
     var values: [Int]
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension WormholeTestHelper {
     /// `respond <dir> <identifier> <sum|exit|fail|stall>`: answers `Numbers` requests with their sum, exits while
     /// handling one, throws from the handler, or never answers. Prints "ready" once responding.

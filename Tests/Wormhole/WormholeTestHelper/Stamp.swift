@@ -2,7 +2,7 @@ import Foundation
 
 /// The message racing writers send: who wrote it, its index, and a body whose every byte depends on both, so any
 /// mix of two messages is detected.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Stamp: Codable, Sendable, Equatable {
     var writer: Int
     var index: Int

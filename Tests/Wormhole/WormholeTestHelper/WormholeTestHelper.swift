@@ -19,7 +19,7 @@ import Glibc
 ///     WormholeTestHelper respond <dir> <identifier> <sum|exit|fail|stall>
 ///         Answers requests (see Respond.swift); prints "ready" and runs until killed.
 @main
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum WormholeTestHelper {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())

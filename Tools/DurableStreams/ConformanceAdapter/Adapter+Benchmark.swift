@@ -1,7 +1,7 @@
 import DurableStreams
 import Foundation
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Adapter {
     /// The suite's benchmark operations, timed inside the adapter.
     func benchmark(_ command: Command) async throws(DurableStreamError) -> [String: Any] {

@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 
 /// What a read collected so far (shared with the task that reads, so a timeout keeps what arrived).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class ReadProgress: Sendable {
     /// `@unchecked Sendable`: the JSON chunks (`[String: Any]` of strings, numbers and Booleans) are built and read
     /// only under the lock.
@@ -18,7 +18,7 @@ final class ReadProgress: Sendable {
     let state = Locked(State())
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Adapter {
     func read(_ command: Command) async throws(DurableStreamError) -> [String: Any] {
         let live: LiveMode

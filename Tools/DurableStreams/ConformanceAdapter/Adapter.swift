@@ -7,7 +7,7 @@ import DurableStreamsAsyncHTTPClient
 #endif
 
 /// Executes the suite's commands with the DurableStreams library, one at a time.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 actor Adapter {
     private var serverURL = ""
     var contentTypes: [String: String] = [:]
@@ -341,7 +341,7 @@ actor Adapter {
 }
 
 /// Dynamic header and parameter values, evaluated per request.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class DynamicValueStore: Sendable {
     private struct Value {
         var kind: String

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `@unchecked Sendable`: `object` is a `let` holding what `JSONSerialization` parsed (immutable strings, numbers,
 /// arrays and dictionaries), never mutated after `init`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Command: @unchecked Sendable {
     let object: [String: Any]
 
@@ -56,7 +56,7 @@ struct Command: @unchecked Sendable {
 }
 
 /// Result lines.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum AdapterResult {
     static func error(_ commandType: String, code: String, message: String, status: Int? = nil) -> [String: Any] {
         var result: [String: Any] = [

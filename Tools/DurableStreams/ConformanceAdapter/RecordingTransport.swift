@@ -4,7 +4,7 @@ import Foundation
 
 /// Passes requests to the real transport and remembers the last one, so results can report the headers and
 /// query parameters actually sent.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class RecordingTransport: HTTPTransport {
     let inner: any HTTPTransport
     private let last = Locked<StreamHTTPRequest?>(nil)

@@ -3,7 +3,7 @@ import CourierTooling
 import Foundation
 
 /// The client adapter as a child process: commands go out as JSON lines, results come back in order.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class AdapterProcess: Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String

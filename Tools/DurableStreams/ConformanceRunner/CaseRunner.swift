@@ -4,7 +4,7 @@ import Foundation
 /// never leak into the next case). It runs on the main actor, as the driver in `main.swift` does: one case at a
 /// time.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class CaseRunner {
     var adapter: AdapterProcess
     let server: ServerControl

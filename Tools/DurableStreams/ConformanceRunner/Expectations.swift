@@ -2,7 +2,7 @@ import Foundation
 
 /// Checks a result against an `expect` block. Every key is checked; a key this runner does not know fails
 /// the case instead of being ignored.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum Expectations {
     static let storageKeys: Set<String> = ["storeOffsetAs", "storeDataAs", "storeAs"]
 

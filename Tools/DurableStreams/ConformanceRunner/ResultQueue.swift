@@ -2,7 +2,7 @@
 ///
 /// Each command sent gets a slot; an answer fills the oldest unanswered slot; a waiter either takes its slot's
 /// answer at once or is parked until it arrives; the adapter's exit answers every open slot with a failure.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ResultQueue<Answer, Waiter> {
     /// What the driver does after an input.
     enum Action {
@@ -91,5 +91,5 @@ struct ResultQueue<Answer, Waiter> {
 
 // `@unchecked Sendable`: held only under `AdapterProcess`'s lock; the errors among its answers (`any Error`) are the
 // runner's own, made and read by the runner.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension ResultQueue: @unchecked Sendable {}

@@ -4,7 +4,7 @@ import NIOHTTP1
 
 /// Direct HTTP to the server under test, bypassing the client: appends and closes made "by someone else",
 /// and the fault-injection control endpoint. Requests go out exactly as the cases write them.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ServerControl: Sendable {
     let baseURL: String
     let client: ExactHTTPClient

@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// One YAML file of cases.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Suite {
     let file: String
     let id: String
@@ -36,7 +36,7 @@ struct Suite {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct RunnerError: Error, CustomStringConvertible {
     let description: String
 

@@ -1,5 +1,5 @@
 /// The run's count of cases by outcome, as upstream's runner keeps it: a skipped case is neither passed nor failed.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Tally: Equatable {
     private(set) var passed = 0
     /// `suite/case: why`, in the order they failed.

@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// A YAML or JSON value; objects keep their key order (so `json:` payloads serialise as written).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 indirect enum Value: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -136,7 +136,7 @@ indirect enum Value: Sendable, Equatable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Value: Decodable {
     /// Decodes any JSON value (booleans are told apart from numbers).
     init(from decoder: any Decoder) throws {

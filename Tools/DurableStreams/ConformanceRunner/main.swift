@@ -18,7 +18,7 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
 }
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func runConformance() async throws {
     guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
         print(
@@ -95,7 +95,7 @@ func runConformance() async throws {
 }
 
 /// Starts the adapter and initializes it against the server; returns it and the features it supports.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func startAdapter(_ options: Options) async throws -> (AdapterProcess, Set<String>) {
     let adapter = try AdapterProcess(executable: options.adapter, verbose: options.verbose)
     let initialized = adapter.send(["type": "init", "serverUrl": options.server], timeout: .seconds(30))
@@ -111,7 +111,7 @@ func startAdapter(_ options: Options) async throws -> (AdapterProcess, Set<Strin
 }
 
 /// The command line.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Options {
     var adapter = ""
     var server = ""

@@ -14,7 +14,7 @@ private let systemWrite = Darwin.write
 #endif
 
 /// Why a child process could not be started.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public struct ChildProcessError: Error, CustomStringConvertible {
     /// What failed.
     public let description: String
@@ -24,7 +24,7 @@ public struct ChildProcessError: Error, CustomStringConvertible {
 ///
 /// Built on `posix_spawn` with close-on-exec pipes, so concurrent tests never inherit each other's pipes,
 /// and on blocking reads and `waitpid` in dedicated threads, so no output or exit is ever missed.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public final class ChildProcess: Sendable {
     /// Standard output, one element per line (without the newline), finished when the process closes it.
     public let lines: AsyncStream<String>

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A child process that ran to completion.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public struct Finished: Sendable {
     /// The exit status.
     public var status: Int32
@@ -20,7 +20,7 @@ public struct Finished: Sendable {
 
 /// Runs one of the package's executables to completion, collecting its output. Standard error goes to a file, read
 /// once the process has exited, so it is complete (a pipe's last bytes may still be in flight then).
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func run(
     _ product: String,
     _ arguments: [String],
@@ -48,7 +48,7 @@ public func run(
 
 /// Starts one of the package's executables with its standard error written to `file` (through `sh`, which
 /// `exec`s it: the exit status is the executable's own).
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func start(
     _ product: String,
     _ arguments: [String],

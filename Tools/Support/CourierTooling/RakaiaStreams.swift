@@ -9,7 +9,7 @@
 /// Idle keep-alive connections stay open for 300 s instead of uvicorn's 5 s: a client that reuses a connection just
 /// as the server closes it sees the connection drop, which would fail a test over the peer rather than over the code
 /// under test.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public struct RakaiaStreams: Sendable {
     /// The server process.
     public let process: ChildProcess

@@ -7,7 +7,7 @@ import Darwin
 /// `posix_spawn` and its file actions, whose shapes differ between Glibc and Darwin: the one place that knows.
 /// `posix_spawn_file_actions_t` is a struct on Glibc and an optional pointer on Darwin; tvOS and watchOS have no
 /// `posix_spawn` at all, so there spawning fails with `ENOTSUP`.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 enum SpawnShim {
     /// Spawns `path` with standard output, standard error and (if given) standard input replaced by those
     /// descriptors; returns 0 and sets `child`, or an `errno` value.

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A uniquely named directory under the system temporary directory, removed by ``remove()``.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public struct TemporaryDirectory: Sendable {
     /// The directory's location.
     public let url: URL
@@ -23,7 +23,7 @@ public struct TemporaryDirectory: Sendable {
 }
 
 /// Runs `body` with a fresh temporary directory that is removed afterwards.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func withTemporaryDirectory<Value>(
     prefix: String = "courier",
     _ body: (TemporaryDirectory) async throws -> Value

@@ -1,5 +1,5 @@
 /// Thrown by ``withTimeout(_:operation:)`` when the operation does not finish in time.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public struct TimeoutError: Error, CustomStringConvertible {
     /// The limit that was exceeded.
     public let limit: Duration
@@ -14,7 +14,7 @@ public struct TimeoutError: Error, CustomStringConvertible {
 /// whole suite in parallel can take tens of seconds to start a server. Tests that expect *no* event pass a short one.
 ///
 /// The operation is cancelled when the limit passes; use this to await events in tests instead of sleeping.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public func withTimeout<Value: Sendable>(
     _ limit: Duration = .seconds(60),
     operation: @escaping @Sendable () async throws -> Value
@@ -31,7 +31,7 @@ public func withTimeout<Value: Sendable>(
     }
 }
 
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// The first `count` elements, failing with ``TimeoutError`` if they do not all arrive within `limit`.
     public func first(_ count: Int, within limit: Duration = .seconds(60)) async throws -> [Element] {

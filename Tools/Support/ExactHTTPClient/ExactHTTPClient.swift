@@ -7,7 +7,7 @@ import NIOPosix
 /// An HTTP/1.1 client for tests and tools that must send requests exactly as written: kept-alive connections per
 /// host, no redirects, no decompression, no default headers but `Host` and `Content-Length`, and the target sent
 /// as given (a URL type would normalise it). On swift-nio alone, so it builds wherever the server does.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 public final class ExactHTTPClient: Sendable {
     /// A response whose status and headers have arrived; its body follows.
     public struct Response: Sendable {
@@ -133,7 +133,7 @@ public final class ExactHTTPClient: Sendable {
 }
 
 /// One request and where its response goes.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 private struct Exchange: Sendable {
     let head: HTTPRequestHead
     let body: [UInt8]?
@@ -143,7 +143,7 @@ private struct Exchange: Sendable {
 
 /// Writes an ``Exchange``'s request and routes the response into it; hands the connection back for reuse when
 /// the response ends and both sides keep it alive.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 private final class ExchangeHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundIn = Exchange

@@ -4,7 +4,7 @@ import NIOPosix
 
 /// An HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for tools, benchmarks and tests: hands each complete
 /// request to a closure and writes the answer it returns (as `application/json`), keeping connections alive.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 public final class LoopbackHTTPServer: Sendable {
     /// A request read in full.
     public struct Request: Sendable {

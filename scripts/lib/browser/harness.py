@@ -13,7 +13,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-BIN = os.environ.get("COURIER_BIN", ".build/debug")
+BIN = os.environ.get("COURIER_BIN", ".build-all-traits/debug")
 SHOTS = os.environ.get("COURIER_SCREENSHOTS", ".ci/artifacts/screenshots")
 TIMEOUT = 15
 

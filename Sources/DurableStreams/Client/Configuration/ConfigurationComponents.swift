@@ -1,5 +1,5 @@
 /// Turns on the idempotent producer behind the fire-and-forget `append` family.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct Producer: ConfigurationComponent {
     /// The producer's settings.
     public var configuration: IdempotentProducerConfiguration
@@ -34,7 +34,7 @@ public struct Producer: ConfigurationComponent {
 }
 
 /// How appends are grouped into requests (``HandleConfiguration/batching``).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct Batching: ConfigurationComponent {
     /// The batching settings.
     public var configuration: BatchingConfiguration
@@ -56,7 +56,7 @@ public struct Batching: ConfigurationComponent {
 }
 
 /// A retry policy for reads or for plain writes.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct Retry: ConfigurationComponent {
     /// The requests a ``Retry`` applies to.
     public enum Requests: Sendable, Hashable {
@@ -111,7 +111,7 @@ public struct Retry: ConfigurationComponent {
 }
 
 /// Request timeouts; a `nil` value leaves the current one.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct Timeouts: ConfigurationComponent {
     /// How long a request may wait for its response to start.
     public var request: Duration?
@@ -132,7 +132,7 @@ public struct Timeouts: ConfigurationComponent {
 }
 
 /// Static headers for every request, added to (and overriding) those set earlier.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct Headers: ConfigurationComponent {
     /// The headers.
     public var fields: [String: String]
@@ -150,7 +150,7 @@ public struct Headers: ConfigurationComponent {
 }
 
 /// Headers computed for every request (e.g. a fresh token): ``HTTPConfiguration/dynamicHeaders``.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct DynamicHeaders: ConfigurationComponent {
     /// The function that computes them.
     public var values: DynamicValues
@@ -165,7 +165,7 @@ public struct DynamicHeaders: ConfigurationComponent {
 }
 
 /// Query parameters computed for every request: ``HTTPConfiguration/dynamicParameters``.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct DynamicParameters: ConfigurationComponent {
     /// The function that computes them.
     public var values: DynamicValues
@@ -180,7 +180,7 @@ public struct DynamicParameters: ConfigurationComponent {
 }
 
 /// Limits on what a response may hold in memory; a `nil` value leaves the current one.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ResponseLimits: ConfigurationComponent {
     /// The largest response body held in memory (``HTTPConfiguration/maxResponseBytes``).
     public var maxBodyBytes: Int?
@@ -201,7 +201,7 @@ public struct ResponseLimits: ConfigurationComponent {
 }
 
 /// The transport that sends the requests (``HTTPConfiguration/transport``).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct Transport: ConfigurationComponent {
     /// The transport.
     public var transport: any HTTPTransport
@@ -216,7 +216,7 @@ public struct Transport: ConfigurationComponent {
 }
 
 /// What to do about errors the retry policy gives up on (``HandleConfiguration/errorHandler``).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ErrorHandling: ConfigurationComponent {
     /// The handler.
     public var handler: StreamErrorHandler

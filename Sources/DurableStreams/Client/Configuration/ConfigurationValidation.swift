@@ -4,7 +4,7 @@ import Foundation
 // value is an `invalidArgument` error naming the value and the rule, never a hang or a silent clamp. The rules
 // are listed in the DocC article "Configuration rules".
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension RetryPolicy {
     /// Checks the policy's values.
     ///
@@ -29,7 +29,7 @@ extension RetryPolicy {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension BatchingConfiguration {
     /// Checks the values.
     ///
@@ -40,7 +40,7 @@ extension BatchingConfiguration {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension HTTPConfiguration {
     /// Checks the values.
     ///
@@ -59,7 +59,7 @@ extension HTTPConfiguration {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension HandleConfiguration {
     /// Checks every value: the HTTP settings, batching, and the idempotent producer if there is one.
     ///
@@ -73,7 +73,7 @@ extension HandleConfiguration {
 }
 
 /// The syntax of what the client sends in HTTP: field names and values, media types, stream URLs.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum HTTPSyntax {
     /// RFC 9110 `tchar`.
     private static func isTokenByte(_ byte: UInt8) -> Bool {
@@ -131,7 +131,7 @@ enum HTTPSyntax {
 }
 
 /// One rule on one configuration value.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private enum Rule {
     static func check(
         _ holds: Bool, _ owner: String, _ field: String, _ rule: String, _ value: some Sendable

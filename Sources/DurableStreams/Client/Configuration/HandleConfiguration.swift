@@ -1,9 +1,9 @@
 /// Header or query values computed afresh for every request (including retries), e.g. a current token.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public typealias DynamicValues = @Sendable () async -> [String: String]
 
 /// HTTP settings shared by reads and writes.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct HTTPConfiguration: Sendable {
     /// The transport that sends requests. Defaults to a shared `URLSessionTransport`.
     public var transport: any HTTPTransport
@@ -67,7 +67,7 @@ public struct HTTPConfiguration: Sendable {
 }
 
 /// How an idempotent producer groups appends into requests.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct BatchingConfiguration: Sendable, Hashable {
     /// The largest batch body in bytes; 0 sends every append on its own.
     public var maxBytes: Int
@@ -89,7 +89,7 @@ public struct BatchingConfiguration: Sendable, Hashable {
 }
 
 /// The configuration of a ``DurableStreamHandle``.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct HandleConfiguration: Sendable {
     /// Idempotent producer settings; `nil` disables the fire-and-forget `append` family.
     public var idempotentProducer: IdempotentProducerConfiguration?

@@ -3,7 +3,7 @@
 /// The components that ship with the library are ``Producer``, ``Batching``, ``Retry``, ``Timeouts``,
 /// ``Headers``, ``DynamicHeaders``, ``DynamicParameters``, ``ResponseLimits``, ``Transport`` and
 /// ``ErrorHandling``; conform your own type to bundle settings your app repeats.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public protocol ConfigurationComponent: Sendable {
     /// Applies the setting; later components override earlier ones.
     func apply(to configuration: inout HandleConfiguration)
@@ -22,7 +22,7 @@ public protocol ConfigurationComponent: Sendable {
 /// A block starts from ``HandleConfiguration/default`` and applies its components in order, so it produces
 /// the same configuration as setting the same fields on the struct. `if`, `if #available`, `switch` and
 /// `for` work inside the block. The result is checked like any configuration, before the first request.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 @resultBuilder
 public enum HandleConfigurationBuilder {
     /// The components of a block, in order.
@@ -67,7 +67,7 @@ public enum HandleConfigurationBuilder {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension HandleConfiguration {
     /// Creates a configuration from a block of components; see ``HandleConfigurationBuilder``.
     public init(@HandleConfigurationBuilder _ build: () -> HandleConfiguration) {

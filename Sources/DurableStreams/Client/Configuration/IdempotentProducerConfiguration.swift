@@ -1,5 +1,5 @@
 /// Settings of an idempotent producer: exactly-once appends keyed by `(producerId, epoch, seq)`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct IdempotentProducerConfiguration: Sendable {
     /// The producer's identity; keep it stable across restarts so the server can deduplicate.
     public let producerId: String

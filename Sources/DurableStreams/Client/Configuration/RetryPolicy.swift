@@ -5,7 +5,7 @@ internal import CourierPrimitives
 /// Reads (`GET`, `HEAD`) are always safe to retry. Plain appends are not: a retried `POST` may store its data
 /// twice, so ``writeDefault`` never retries. Appends through an idempotent producer carry
 /// `(producerId, epoch, seq)`, which the server deduplicates, so ``idempotentWriteDefault`` retries them.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct RetryPolicy: Sendable {
     /// The most attempts in total (1 means no retry).
     public var maxAttempts: Int
@@ -142,7 +142,7 @@ public struct RetryPolicy: Sendable {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private func pow(_ base: Double, _ exponent: Double) -> Double {
     var result = 1.0
     var remaining = Int(exponent)

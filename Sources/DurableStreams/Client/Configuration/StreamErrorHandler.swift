@@ -10,7 +10,7 @@
 ///     return .propagate
 /// }
 /// ```
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamErrorHandler: Sendable {
     /// The handler's signature.
     public typealias Handler = @Sendable (DurableStreamError) async -> ErrorAction
@@ -27,7 +27,7 @@ public struct StreamErrorHandler: Sendable {
 }
 
 /// What to do about a failed request.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public enum ErrorAction: Sendable {
     /// Throw the error to the caller.
     case propagate

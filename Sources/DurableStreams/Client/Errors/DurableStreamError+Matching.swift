@@ -1,5 +1,5 @@
 /// Errors by code, so that `catch DurableStreamError.notFound` and `throw .cancelled` read naturally.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension DurableStreamError {
     /// Matches an error whose code is the code of `pattern`: `catch DurableStreamError.notFound`.
     public static func ~= (pattern: DurableStreamError, error: DurableStreamError) -> Bool {
@@ -69,7 +69,7 @@ extension DurableStreamError {
 }
 
 /// Errors built with their message and context.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension DurableStreamError {
     /// The response broke the protocol.
     public static func invalidResponse(message: String) -> Self { Self(.invalidResponse, message) }

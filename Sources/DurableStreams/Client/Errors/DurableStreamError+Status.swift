@@ -2,7 +2,7 @@ import CourierPrimitives
 import Foundation
 
 /// What a request was doing, so a status can be mapped to the right error.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct RequestContext: Sendable {
     enum Operation: Sendable {
         case create, append, close, read, head, delete, producerAppend, subscription
@@ -21,7 +21,7 @@ struct RequestContext: Sendable {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension DurableStreamError {
     /// Maps an error status to an error, reading the protocol's headers and a bounded part of the body.
     static func from(status: Int, headers: StreamHTTPHeaders, body: Data, context: RequestContext) -> DurableStreamError
@@ -146,7 +146,7 @@ extension DurableStreamError {
 }
 
 /// The protocol's header names.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum ProtocolHeader {
     static let nextOffset = "Stream-Next-Offset"
     static let cursor = "Stream-Cursor"
@@ -168,7 +168,7 @@ enum ProtocolHeader {
 }
 
 /// The protocol's JSON error body, `{"error":{"code":…,"message":…}}`, as the subscription APIs send it.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ProtocolErrorBody: Decodable {
     struct Detail: Decodable {
         var code: String

@@ -17,7 +17,7 @@ public import Foundation
 ///
 /// Statuses map to codes as the protocol defines them (see ``Context/status``); network failures, timeouts and
 /// malformed responses have codes of their own, so callers can tell a retryable hiccup from a real refusal.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct DurableStreamError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// What kind of failure this is. New codes may be added in any release.
     public struct Code: Hashable, Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 public import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension DurableStreamHandle {
     // MARK: - Acknowledged appends
 

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The entry points with the configuration written as a block; see ``HandleConfigurationBuilder``.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension DurableStreamHandle {
     /// Creates a stream, or finds an existing one with the same configuration, configured by a block.
     ///

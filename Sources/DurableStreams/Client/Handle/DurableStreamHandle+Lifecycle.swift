@@ -1,7 +1,7 @@
 public import Foundation
 
 /// What a suspended handle remembers.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct SuspendedStreamState: Sendable, Hashable {
     /// The stream's URL.
     public let url: URL
@@ -10,7 +10,7 @@ public struct SuspendedStreamState: Sendable, Hashable {
     public let offset: Offset?
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension DurableStreamHandle {
     /// Whether ``suspend()`` has been called without a matching ``resume(from:)``.
     public var suspended: Bool { isSuspended }
@@ -63,7 +63,7 @@ extension DurableStreamHandle {
 }
 
 /// Suspends and resumes a set of handles together, e.g. on scene phase changes.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public actor StreamLifecycleManager {
     private var handles: [URL: DurableStreamHandle] = [:]
     private var suspendedState: [URL: SuspendedStreamState] = [:]

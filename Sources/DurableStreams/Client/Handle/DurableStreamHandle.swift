@@ -13,7 +13,7 @@ public import Foundation
 ///
 /// The fire-and-forget `append` family goes through an ``IdempotentProducer``: the configured one, or one
 /// with a random producer id when none is configured.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public actor DurableStreamHandle {
     /// The stream's URL.
     public nonisolated let url: URL
@@ -289,7 +289,7 @@ public actor DurableStreamHandle {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension DurableStreamHandle {
     /// A handle for a stream whose content type is already known, made without any request.
     ///

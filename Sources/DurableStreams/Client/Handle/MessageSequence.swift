@@ -3,7 +3,7 @@ import Foundation
 /// A handle's JSON messages, decoded one by one; the read starts on the first call to `next()`.
 ///
 /// Backpressured like ``ChunkSequence``: the next request is made only when the consumer asks for more.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct MessageSequence<Element: Decodable & Sendable>: AsyncSequence, Sendable {
     let client: StreamClient
     let offset: Offset

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// `@unchecked Sendable`: one consumer at a time drives a reader (``ReaderLease`` hands it out once, and
 /// ``ChunkSequence`` iterates it from one task); only that consumer's task touches its mutable state.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class ChunkReader: @unchecked Sendable {
     typealias Mode = ReadStateMachine.Mode
 

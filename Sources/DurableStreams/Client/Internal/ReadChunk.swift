@@ -2,7 +2,7 @@ import Foundation
 
 /// One unit a read produces: a response body (catch-up, long-poll) or an SSE data event with its control
 /// event. Empty chunks carry state changes (caught up, closed) without data.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ReadChunk: Sendable {
     var data: Data
     var offset: Offset
@@ -12,7 +12,7 @@ struct ReadChunk: Sendable {
 }
 
 /// The JSON body of an SSE `control` event.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct SSEControl: Decodable {
     var streamNextOffset: String
     var streamCursor: String?
@@ -34,7 +34,7 @@ struct SSEControl: Decodable {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension Data {
     /// Decodes base64 after removing the line breaks SSE may insert between `data:` lines.
     static func decodingSSEBase64(_ bytes: [UInt8]) throws(DurableStreamError) -> Data {

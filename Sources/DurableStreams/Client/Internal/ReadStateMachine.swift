@@ -3,7 +3,7 @@ import Foundation
 /// Every decision of a read, as a value: which request comes next, what a response or an SSE event means, when
 /// to retry, back off, reconnect or fall back from SSE to long-polling. It does no I/O and reads no clock: the
 /// driver (``ChunkReader``) makes the requests and passes times in, so every path is tested without a server.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ReadStateMachine: Sendable {
     enum Mode: Sendable, Hashable {
         case catchUp, longPoll, sse
@@ -254,7 +254,7 @@ struct ReadStateMachine: Sendable {
 }
 
 /// One read request the state machine asks for.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ReadRequest: Sendable, Hashable {
     enum Live: String, Sendable, Hashable {
         case longPoll = "long-poll"

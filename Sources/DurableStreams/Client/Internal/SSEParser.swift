@@ -1,7 +1,7 @@
 import Foundation
 
 /// One Server-Sent Event.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct SSEEvent: Sendable, Hashable {
     /// The `event:` field; `nil` means the default type, "message".
     var event: String?
@@ -21,7 +21,7 @@ struct SSEEvent: Sendable, Hashable {
 /// comments, and bounds memory: an event (or a line) larger than `maxEventBytes` is an error, not a buffer
 /// that grows forever. Unlike a browser, it also dispatches events whose only data line is empty, so a
 /// `control` event with empty data reaches the client and is rejected there rather than vanishing.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct SSEParser: Sendable {
     let maxEventBytes: Int
 

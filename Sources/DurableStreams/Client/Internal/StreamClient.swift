@@ -3,7 +3,7 @@ import Foundation
 
 /// Builds and sends the requests for one stream URL: dynamic headers and parameters, retries with backoff,
 /// the error handler, and status-to-error mapping.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct StreamClient: Sendable {
     let url: URL
     let http: HTTPConfiguration

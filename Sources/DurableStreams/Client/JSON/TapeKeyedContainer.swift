@@ -57,10 +57,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(OS2024, *)
     func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(type, key) }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(OS2024, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(type, key) }
 
     @inline(__always)

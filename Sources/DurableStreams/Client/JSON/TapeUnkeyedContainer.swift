@@ -80,10 +80,10 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(OS2024, *)
     mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(OS2024, *)
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
 
     @inline(__always)
@@ -174,10 +174,10 @@ struct TapeSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.integer(type, at: index, path: path) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.integer(type, at: index, path: path) }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(OS2024, *)
     func decode(_ type: Int128.Type) throws -> Int128 { try decoder.integer(type, at: index, path: path) }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(OS2024, *)
     func decode(_ type: UInt128.Type) throws -> UInt128 { try decoder.integer(type, at: index, path: path) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(type, at: index, path: path) }
 }

@@ -10,7 +10,7 @@ public import Foundation
 /// Only batches proven unstored are ever renumbered, and then in a fresh epoch. A 403 (newer epoch) claims
 /// the next epoch when `autoClaimOnStaleEpoch` is on, and fails the producer otherwise. Failures reach
 /// `onError` and the next ``flush()``.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public final class IdempotentProducer: Sendable {
     /// The producer's identity.
     public let producerId: String

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A sealed batch of appends with its place in the producer's sequence.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ProducerBatch: Sendable {
     /// Monotonic creation order; survives renumbering, so order is never lost.
     let id: Int
@@ -32,7 +32,7 @@ struct ProducerBatch: Sendable {
 }
 
 /// How a sent batch ended.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum BatchOutcome: Sendable {
     /// Stored now (200) or already stored by an earlier attempt (204).
     case stored(offset: Offset?, duplicate: Bool)

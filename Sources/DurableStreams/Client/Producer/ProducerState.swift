@@ -3,7 +3,7 @@ import Foundation
 /// The producer's bookkeeping, free of I/O: every event returns the work to do next, which the producer
 /// performs outside its lock. One rule holds everywhere: batches start only from ``drain()``, which never
 /// exceeds `maxInFlight`, whichever path (append, linger, flush, completion) asked for it.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ProducerState: Sendable {
     struct Limits: Sendable {
         var maxInFlight: Int

@@ -5,7 +5,7 @@ import Foundation
 /// the request in flight.
 ///
 /// Errors thrown are ``DurableStreamError`` values. A sequence is iterated once.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ChunkSequence<Element: Sendable>: AsyncSequence, Sendable {
     typealias Transform = @Sendable (ReadChunk) throws(DurableStreamError) -> [Element]
 
@@ -77,7 +77,7 @@ public struct ChunkSequence<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 /// Cancels the reader's request when the last iterator copy goes away.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class ReaderOwner: Sendable {
     let reader: ChunkReader
 
@@ -90,7 +90,7 @@ final class ReaderOwner: Sendable {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension StreamResponse {
     /// JSON batches as they arrive, each decoded as `[U]` with the offset to resume from.
     public func jsonStream<U: Decodable & Sendable>(as type: U.Type) -> ChunkSequence<JSONBatch<U>> {

@@ -6,7 +6,7 @@ public import Foundation
 /// let result = try await DurableStream.stream(url: url).json(as: Event.self)
 /// print(result.items, result.offset)
 /// ```
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public enum DurableStream {
     /// Starts reading a stream: makes the first request and returns once its response has started.
     ///

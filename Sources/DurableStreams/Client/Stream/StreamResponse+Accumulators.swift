@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension StreamResponse {
     /// Reads every JSON message up to the tail and decodes each as `U`.
     ///
@@ -92,7 +92,7 @@ extension StreamResponse {
 
 /// Decoding of JSON-mode bodies: a JSON array of messages (empty body means no messages), decoded as
 /// `JSONDecoder` with its default options would decode it (``FastJSONDecoding``).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum JSONMessages {
     static func decode<T: Decodable>(_ type: [T].Type, from data: Data) throws(DurableStreamError) -> [T] {
         guard !data.isEmpty else { return [] }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Accumulators read up to the tail and stop. Streams and subscribers follow the live mode: with ``LiveMode/auto``
 /// they continue with long-polling; they end when the stream is closed.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamResponse: Sendable {
     /// The status of the first response.
     public let status: Int
@@ -66,7 +66,7 @@ public struct StreamResponse: Sendable {
 }
 
 /// Hands the reader to exactly one consumer.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class ReaderLease: Sendable {
     private let reader: Locked<ChunkReader?>
 

@@ -21,7 +21,7 @@ import Foundation
 /// without ``WakeSession/finish()`` is released when the next one is requested; when the loop ends (or its task is
 /// cancelled) the heartbeat stops and the lease runs out. A worker that crashes leaves its wake to the next claimer
 /// the same way: acknowledged offsets are never processed again, and nothing unacknowledged is lost.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct PullWakeWorker: AsyncSequence, Sendable {
     /// Each claimed wake.
     public typealias Element = WakeSession
@@ -104,7 +104,7 @@ public struct PullWakeWorker: AsyncSequence, Sendable {
 }
 
 /// One claimed wake: the pending streams, reads from their acknowledged offsets, acks, and the end of the wake.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public final class WakeSession: Sendable {
     /// The claim.
     public let claim: ClaimedWake

@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension SubscriptionClient {
     /// Reads a subscription's stream from `offset` (by default its acknowledged offset) up to the current tail.
     ///

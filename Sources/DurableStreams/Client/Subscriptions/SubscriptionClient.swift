@@ -9,7 +9,7 @@ public import Foundation
 ///
 /// Control requests (create, read, delete, membership) are retried like reads; claims, acks and releases are sent
 /// once, since a retried ack could be fenced after the first one took effect.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct SubscriptionClient: Sendable {
     /// The stream root, e.g. `https://streams.example/v1/stream`.
     public let root: URL

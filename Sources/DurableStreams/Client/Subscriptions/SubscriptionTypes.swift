@@ -1,7 +1,7 @@
 public import Foundation
 
 /// What a subscription is created with (protocol §6.2).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct SubscriptionSpec: Sendable, Hashable {
     /// How the server tells workers about pending work.
     public enum Delivery: Sendable, Hashable {
@@ -68,7 +68,7 @@ public struct SubscriptionSpec: Sendable, Hashable {
 }
 
 /// A subscription as the server describes it (protocol §6.3).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct Subscription: Sendable, Hashable {
     /// The client-chosen id.
     public var id: String
@@ -95,7 +95,7 @@ public struct Subscription: Sendable, Hashable {
 }
 
 /// One stream of a subscription.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct SubscriptionStream: Sendable, Hashable {
     /// The stream-root-relative path.
     public var path: String
@@ -110,7 +110,7 @@ public struct SubscriptionStream: Sendable, Hashable {
 }
 
 /// A claimed pull wake: the lease holder's view of the pending work.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ClaimedWake: Sendable, Hashable {
     /// The subscription.
     public var subscriptionId: String

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The protocol's subscription JSON, both ways.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum SubscriptionWire {
     private struct Link: Decodable {
         var path: String

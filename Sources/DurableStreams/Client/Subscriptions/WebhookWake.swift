@@ -5,7 +5,7 @@ public import Foundation
 /// Check the request's `Webhook-Signature` before trusting it (the `DurableStreamsWebhooks` module's
 /// `WebhookReceiver` does both), then process the pending streams and answer `{"done": true}`, or call back later
 /// with ``SubscriptionClient/callback(_:_:done:)``.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct WebhookWake: Sendable, Hashable {
     /// The subscription.
     public var subscriptionId: String
@@ -43,7 +43,7 @@ public struct WebhookWake: Sendable, Hashable {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension SubscriptionClient {
     /// Acknowledges offsets of a webhook wake at its callback URL and, without `done`, extends the lease.
     ///

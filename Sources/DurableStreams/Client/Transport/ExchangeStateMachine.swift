@@ -3,7 +3,7 @@ import Foundation
 /// The decisions of one URLSession request, as a value: the response head and body chunks arrive from the
 /// session's delegate, one reader awaits them, and the body is buffered, paused or failed. Generic over the
 /// waiters (continuations in the transport, plain values in tests); it does no I/O.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct ExchangeStateMachine<Head, HeadWaiter, ChunkWaiter> {
     /// How much body may wait for the reader.
     struct Limits: Sendable, Hashable {

@@ -2,7 +2,7 @@ import CourierPrimitives
 public import Foundation
 
 /// An HTTP request as the client hands it to a transport.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamHTTPRequest: Sendable {
     /// The request method.
     public enum Method: String, Sendable, Hashable {
@@ -46,7 +46,7 @@ public struct StreamHTTPRequest: Sendable {
 }
 
 /// A response whose body arrives incrementally.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamHTTPResponse: Sendable {
     /// The status code.
     public var status: Int
@@ -68,7 +68,7 @@ public struct StreamHTTPResponse: Sendable {
 /// A response body read chunk by chunk, as the bytes arrive.
 ///
 /// A body has one reader. Cancelling the reading task, or calling ``cancel()``, stops the underlying request.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamHTTPResponseBody: Sendable {
     /// Returns the next chunk, or `nil` at the end of the body.
     public typealias Next = @Sendable () async throws(DurableStreamError) -> Data?
@@ -146,13 +146,13 @@ public struct StreamHTTPResponseBody: Sendable {
 /// for network errors, ``DurableStreamError/timeout`` when ``StreamHTTPRequest/timeout`` passes, and
 /// ``DurableStreamError/cancelled`` when the calling task is cancelled. It returns every HTTP status as a
 /// response; the client maps statuses to errors.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public protocol HTTPTransport: Sendable {
     /// Sends a request and returns as soon as the response's status and headers have arrived.
     func execute(_ request: StreamHTTPRequest) async throws(DurableStreamError) -> StreamHTTPResponse
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension Locked {
     /// Returns the optional value and leaves `nil` in its place.
     func take<Wrapped>() -> Wrapped? where State == Wrapped? {

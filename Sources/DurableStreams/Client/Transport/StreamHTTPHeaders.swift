@@ -1,5 +1,5 @@
 /// An ordered list of HTTP header fields with case-insensitive lookup.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct StreamHTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header field.
     public struct Field: Sendable, Hashable {
@@ -83,7 +83,7 @@ public struct StreamHTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDict
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension String {
     /// ASCII case-insensitive comparison (header names are ASCII).
     func caseInsensitiveEquals(_ other: String) -> Bool {

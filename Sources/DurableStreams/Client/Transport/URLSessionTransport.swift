@@ -24,7 +24,7 @@ public import Foundation
 /// own, which has no kept-alive connection to reuse: it opens a fresh connection (`Connection: close`), which
 /// libcurl never resends. Reads keep their kept-alive connections. Apple's URLSession does not resend such requests
 /// and uses one session.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public final class URLSessionTransport: HTTPTransport {
     /// A transport shared by every configuration that does not name one.
     public static let shared = URLSessionTransport()
@@ -161,7 +161,7 @@ public final class URLSessionTransport: HTTPTransport {
 /// Routes session callbacks to the exchange of each task.
 ///
 /// `@unchecked Sendable`: an `NSObject` subclass whose only state is the lock-guarded table of exchanges.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let exchanges = Locked<[Int: Exchange]>([:])
 
@@ -205,7 +205,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 ///
 /// `@unchecked Sendable`: its mutable state is the machine behind a lock, and `URLSessionTask` (not `Sendable`
 /// in FoundationNetworking) is only asked to `resume`, `suspend` and `cancel`, which are thread-safe.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 private final class Exchange: @unchecked Sendable {
     typealias Machine = ExchangeStateMachine<
         StreamHTTPResponse, CheckedContinuation<StreamHTTPResponse, any Error>, CheckedContinuation<Data?, any Error>

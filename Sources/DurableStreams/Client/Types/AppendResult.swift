@@ -1,5 +1,5 @@
 /// The outcome of an acknowledged append.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct AppendResult: Sendable, Hashable {
     /// The stream's tail offset after the append.
     public let offset: Offset
@@ -15,7 +15,7 @@ public struct AppendResult: Sendable, Hashable {
 }
 
 /// The outcome of flushing an idempotent producer.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct FlushResult: Sendable, Hashable {
     /// The stream's tail offset after the last acknowledged batch (the offset reported by the server).
     public let offset: Offset
@@ -31,7 +31,7 @@ public struct FlushResult: Sendable, Hashable {
 }
 
 /// The outcome of closing a stream.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct CloseResult: Sendable, Hashable {
     /// The stream's final offset: nothing will ever be written past it.
     public let finalOffset: Offset

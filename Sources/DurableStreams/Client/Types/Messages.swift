@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A batch of JSON messages read from a stream.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct JSONBatch<T: Sendable>: Sendable {
     /// The decoded messages, in stream order.
     public let items: [T]
@@ -29,7 +29,7 @@ public struct JSONBatch<T: Sendable>: Sendable {
 }
 
 /// A chunk of bytes read from a stream.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct ByteChunk: Sendable, Hashable {
     /// The bytes, exactly as stored (base64 transport encoding already removed).
     public let data: Data
@@ -57,7 +57,7 @@ public struct ByteChunk: Sendable, Hashable {
 }
 
 /// A chunk of UTF-8 text read from a stream.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct TextChunk: Sendable, Hashable {
     /// The text of the chunk.
     public let text: String
@@ -81,15 +81,15 @@ public struct TextChunk: Sendable, Hashable {
 }
 
 /// All the text of a stream up to its tail, with the resumption offset: one chunk holding it all.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public typealias TextResult = TextChunk
 
 /// All the bytes of a stream up to its tail, with the resumption offset: one chunk holding them all.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public typealias ByteResult = ByteChunk
 
 /// What a subscriber asks for after handling a batch.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public enum SubscriberAction: Sendable, Hashable {
     /// Keep delivering batches.
     case `continue`

@@ -1,5 +1,5 @@
 /// The console's secret: the token changes need, fixed for the life of a server.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ConsoleAccess: Sendable {
     let token: String
 

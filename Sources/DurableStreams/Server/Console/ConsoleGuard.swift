@@ -2,7 +2,7 @@
 /// double-submit (a cookie the session endpoint sets, echoed in a header) and the request's origin.
 ///
 /// A pure function of the request's headers, so every refusal is tested without a server.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ConsoleGuard: Sendable {
     /// The header carrying the console token.
     static let tokenHeader = "X-Console-Token"

@@ -3,7 +3,7 @@
 ///
 /// One pass over the paths, keeping only the page's smallest ones: a page of 100,000 streams costs no sort of
 /// them all.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ConsoleListing: Sendable, Equatable {
     /// The most streams one page holds.
     static let maximumLimit = 500

@@ -1,7 +1,7 @@
 import DurableStreamsStorage
 
 /// What the console API answers, as JSON.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum ConsoleModels {
     /// `GET /__console/api/session`.
     struct Session: Encodable {

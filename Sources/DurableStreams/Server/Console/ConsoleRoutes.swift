@@ -1,5 +1,5 @@
 /// The console's URL space.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum ConsoleRoutes {
     /// Where the console is served.
     static let prefix = "/__console"

@@ -1,4 +1,4 @@
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension DurableStreamsServer {
     /// The web console at `/__console/`: a stream list, live views of streams, and a writer.
     ///

@@ -4,7 +4,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// Answers a request under `/__console`: the page and its files, and the console API.
     func handleConsole(

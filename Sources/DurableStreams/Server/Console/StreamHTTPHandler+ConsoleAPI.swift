@@ -4,7 +4,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// The most bytes one console read returns (the page reads a large stream a window at a time).
     static let consoleMaximumRead = 256 << 10

@@ -5,7 +5,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// Carries out a change the guard let through: `create`, `append`, `close`, `fork` or `delete`, with a JSON
     /// body of ``ConsoleModels/Change``. The store's rules apply as for the protocol's requests, and the

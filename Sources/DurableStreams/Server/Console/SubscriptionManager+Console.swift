@@ -1,6 +1,6 @@
 import DurableStreamsStorage
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionManager {
     /// The subscriptions linked to a stream, by id, as the console shows them.
     func consoleSummaries(of path: StreamPath) -> [ConsoleModels.Subscription] {

@@ -18,7 +18,7 @@ protocol HTTP1CloseObserver: AnyObject {
 ///
 /// A connection costs no task while it waits for its next request, or while its response was handed off to
 /// another writer (an SSE reader, which ``SSEFanOut`` feeds from the event loop).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart

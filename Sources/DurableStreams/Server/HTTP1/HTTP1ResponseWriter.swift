@@ -4,7 +4,7 @@ import NIOCore
 
 /// A request's way to its connection, from any thread: each call runs on the connection's event loop, in the
 /// order made.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HTTP1ResponseLink: Sendable {
     let connection: NIOLoopBound<HTTP1Connection>
     let channel: any Channel
@@ -53,7 +53,7 @@ struct HTTP1ResponseLink: Sendable {
 }
 
 /// Writes a request's response: either whole, or its head and then its body through ``HTTP1BodyWriter``.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HTTP1ResponseWriter: ~Copyable {
     let link: HTTP1ResponseLink
 
@@ -81,7 +81,7 @@ struct HTTP1ResponseWriter: ~Copyable {
 }
 
 /// Writes the body of a response whose head went out.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HTTP1BodyWriter: ~Copyable {
     let link: HTTP1ResponseLink
 

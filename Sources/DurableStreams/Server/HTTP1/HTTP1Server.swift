@@ -7,7 +7,7 @@ import NIOCore
 /// What every connection of a server shares: the request handler, the idle timeout, the log, and the open
 /// connections, so that a stop whose grace period ran out can close them (no task waits on a connection to
 /// be cancelled).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class HTTP1Server: Sendable {
     typealias Responder = @Sendable (Request, consuming HTTP1ResponseWriter, any Channel) async throws -> Void
 

@@ -7,7 +7,7 @@ import NIOHTTP1
 /// How HummingbirdCore's server sets up each accepted connection: swift-nio's HTTP/1.1 codec and pipelining
 /// handler (which also closes connections when the server drains), then ``HTTP1Connection``, which runs the
 /// requests. Hummingbird binds, accepts and drains the server; no task stays with a connection.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HTTP1StreamChannel: ServerChildChannel {
     struct Value: ServerChildChannelValue {
         let channel: any Channel

@@ -6,7 +6,7 @@ import NIOCore
 /// ``RequestBodyBuffer``: the connection feeds it on its event loop, the handler iterates it from its task.
 /// Made once per connection, on its first request with a body, and reused: each request reads through a
 /// ``Sequence`` tagged with its number, so that a handler that outlives its request reads nothing of the next.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class RequestBodyStream: Sendable {
     private typealias Waiter = UnsafeContinuation<ByteBuffer?, any Error>
 

@@ -5,7 +5,7 @@ import CourierPrimitives
 /// made until it ends, so instead of a task per request (which allocates them all again each time), a task that
 /// finished a request waits for the next one, up to ``maximumIdle`` of them; beyond that, a finished task ends.
 /// A connection holds none of them while it waits for its next request.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class RequestWorkers: Sendable {
     typealias Job = @Sendable () async -> Void
     private typealias Worker = UnsafeContinuation<Job?, Never>

@@ -11,7 +11,7 @@ import Darwin
 /// Sits first on the listening channel and logs failed accepts, at most once a second. When the process or
 /// the system runs out of descriptors (`EMFILE`, `ENFILE`) swift-nio's accept back-off pauses accepting for a
 /// second and retries, while open connections keep being served; this makes the pause visible.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class AcceptErrorLogger: ChannelInboundHandler, Sendable {
     typealias InboundIn = any Channel
 

@@ -9,7 +9,7 @@ import NIOCore
 /// replaces the response (a status, a dropped connection) is applied here; every other request, with the fault
 /// that changes its body or its SSE events, goes on to ``StreamHTTPHandler/handle(_:_:_:fault:)``, the route
 /// every request takes on a server without fault injection.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct FaultInjectingResponder: Sendable {
     let handler: StreamHTTPHandler
     let faults: FaultInjector
@@ -89,7 +89,7 @@ struct FaultInjectingResponder: Sendable {
 #endif
 
 #if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Reply {
     /// The reply with its body truncated or corrupted as `fault` says (itself when there is no such fault).
     func modified(by fault: FaultInjector.Fault?) -> Reply {

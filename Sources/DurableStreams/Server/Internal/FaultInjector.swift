@@ -4,7 +4,7 @@ import Foundation
 
 /// The test-only fault injection behind `POST`/`DELETE /_test/inject-error`, with the reference server's
 /// fields and effects.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class FaultInjector: Sendable {
     /// One injected fault, armed for the next `count` matching requests to a path.
     struct Fault: Sendable, Equatable {

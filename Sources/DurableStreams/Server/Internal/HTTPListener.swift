@@ -16,7 +16,7 @@ import Darwin
 ///
 /// Hummingbird exists on Linux and macOS only (the package declares it for those platforms, so that the client
 /// libraries keep their lower iOS and tvOS floors); elsewhere ``start(storage:liveWaits:configuration:)`` fails.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HTTPListener: Sendable {
     let port: Int
     private let server: Server<HTTP1StreamChannel>
@@ -112,7 +112,7 @@ struct HTTPListener: Sendable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler.Settings {
     /// The handler's settings, resolved from the server's configuration.
     init(_ configuration: DurableStreamsServer.Configuration, root: StreamRoot) {
@@ -134,7 +134,7 @@ extension StreamHTTPHandler.Settings {
 }
 #else
 /// Where Hummingbird does not exist (iOS, tvOS, watchOS), the server cannot listen: starting it fails.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HTTPListener: Sendable {
     let port: Int
 

@@ -6,7 +6,7 @@ import CourierPrimitives
 /// numbers, string escapes, key order — kept byte for byte) followed by a comma, so that appends concatenate
 /// and a read is answered with `[` + the bytes without their last comma + `]`. A top-level array contributes
 /// its elements as separate messages (one level of flattening); any other value is one message.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum JSONMessages {
     /// The deepest nesting accepted, to bound the work and memory one request can cost.
     static let maximumDepth = 256

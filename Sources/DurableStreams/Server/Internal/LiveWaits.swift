@@ -7,7 +7,7 @@ import NIOCore
 ///
 /// Each connection gets one ``WaitCancellation``, cancelled when the connection closes (one callback per
 /// connection, however many reads it makes) or when the server stops.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class LiveWaits: Sendable {
     private struct State {
         var connections: [ObjectIdentifier: WaitCancellation] = [:]

@@ -1,7 +1,7 @@
 import HTTPTypes
 
 /// The protocol's header names.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum ProtocolHeader {
     static let streamNextOffset = name("Stream-Next-Offset")
     static let streamUpToDate = name("Stream-Up-To-Date")

@@ -2,7 +2,7 @@ import DurableStreamsStorage
 import HTTPTypes
 
 /// A complete response: status, fields and an optional body.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Reply: Sendable {
     var status: HTTPResponse.Status
     var fields: HTTPFields
@@ -93,7 +93,7 @@ struct Reply: Sendable {
 }
 
 /// A request that cannot be served, with the response that says why.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct RequestFailure: Error {
     let reply: Reply
 

@@ -11,7 +11,7 @@ import NIOCore
 ///
 /// ``StreamHTTPHandler/collectBody(_:channel:)`` reads a body whole with it; a streamed append hands it to the
 /// store, which pulls the parts as they arrive.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class RequestBodyReader: @unchecked Sendable {
     // `@unchecked`: the iterator and the counters are used by one task at a time (the handler, or the store it
     // lends the body to, which `quiesce()` waits for); everything else is behind locks.

@@ -4,7 +4,7 @@ import Logging
 
 /// One request as the log describes it: method, path (never the query, which may carry tokens or
 /// signatures) and when it started. Bodies and headers are never logged.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Exchange: Sendable {
     let method: HTTPRequest.Method
     let path: Substring

@@ -1,5 +1,5 @@
 /// The parts of a request target the protocol uses: the path and the query parameters.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct RequestTarget {
     let path: Substring
     let query: [(name: Substring, value: String)]

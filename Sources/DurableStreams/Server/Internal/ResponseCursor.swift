@@ -3,7 +3,7 @@ import Foundation
 /// The protocol's collapsing cursor: the number of fixed intervals since 2024-10-09T00:00:00Z, never going
 /// backwards for a client that echoes it (a cursor at or past the current interval moves forward by a random
 /// 1–3600 seconds' worth of intervals).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ResponseCursor: Sendable {
     /// 2024-10-09T00:00:00Z.
     static let epoch = Date(timeIntervalSince1970: 1_728_432_000)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Server-Sent Events framing for the protocol's `data` and `control` events.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum SSEEvents {
     /// Base64 data is split into lines of this many characters (the protocol lets clients join them).
     static let base64LineLength = 4096

@@ -10,7 +10,7 @@ import NIOCore
 /// each with the ``SSELink`` of its connection. Their request handlers hand the responses over in
 /// ``follow(_:from:cursor:deadline:response:exchange:)`` and return. Rounds that reach many
 /// readers are paced (see ``SSEFollowers``), so that appends keep most of the machine.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class SSEFanOut: Sendable {
     private struct State {
         var streams: [StreamPath: SSEFollowers<SSELink>] = [:]

@@ -13,7 +13,7 @@ package import DurableStreamsStorage
 /// A round costs the machine a socket write per reader (and each reader a read), so once a round reaches
 /// ``pacedReaders`` readers the next one starts at least ``pacePerReader`` per reader later (at most
 /// ``longestPace``): appends in between reach the readers together, and writers keep most of the machine.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 package struct SSEFollowers<Link> {
     /// A reader following the stream.
     package struct Follower {
@@ -242,9 +242,9 @@ package struct SSEFollowers<Link> {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SSEFollowers: Sendable where Link: Sendable {}
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SSEFollowers.Follower: Sendable where Link: Sendable {}
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SSEFollowers.Delivery: Sendable where Link: Sendable {}

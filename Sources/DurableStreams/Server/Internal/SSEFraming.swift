@@ -3,7 +3,7 @@ import NIOCore
 
 /// The events of an SSE response, framed once for every reader that gets them: the `data` event of what a
 /// read found, the `control` event after it, keep-alives, and the HTTP/1.1 chunks that carry them.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SSEFraming: Sendable {
     let cursor: ResponseCursor
 

@@ -11,7 +11,7 @@ import NIOHTTP1
 /// `@unchecked Sendable`: everything but the constants is used on the connection's event loop only. Once
 /// ``end()`` ran, no write reaches the connection: the response's end, which ``end()`` writes, is the last thing
 /// sent.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class SSELink: HTTP1CloseObserver, @unchecked Sendable {
     /// The reader's number in the fan-out.
     let id: UInt64

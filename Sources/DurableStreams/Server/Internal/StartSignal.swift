@@ -1,7 +1,7 @@
 import CourierPrimitives
 
 /// Delivers the outcome of starting once, to one waiter.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class StartSignal: Sendable {
     private struct State {
         var outcome: Result<Int, Failure>?

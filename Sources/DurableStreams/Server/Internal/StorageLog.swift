@@ -3,7 +3,7 @@ import Logging
 
 extension Logger {
     /// Writes the file store's entries (recovery, descriptor warnings, background failures) to this logger.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     var storageLog: @Sendable (FileStreamStorage.LogEntry) -> Void {
         { [self] entry in
             let level: Logger.Level =

@@ -6,14 +6,14 @@ import NIOCore
 
 /// An SSE stream to run: the stream, the first read (already made, so a missing stream is a plain `404`),
 /// and the cursor the client echoed.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SSEPlan: Sendable {
     let path: StreamPath
     let first: ReadResult
     let cursor: Substring?
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// Runs an SSE stream: `data` events for what is in the stream and what is appended, each followed by a
     /// `control` event; a keep-alive `control` event when nothing arrives for a while; the final `control`

@@ -4,7 +4,7 @@ import DurableStreamsStorage
 import Foundation
 import Logging
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// Logs a finished request: `debug` normally, `warning` (at most once a second) when a limit refused it
     /// (`408`, `413`) or it asked for what the server does not implement (`501`), `error` for any other `5xx`

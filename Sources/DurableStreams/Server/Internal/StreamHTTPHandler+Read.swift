@@ -4,7 +4,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// `HEAD`: the stream's metadata; not a use for its time-to-live.
     func head(_ path: StreamPath) async -> Reply {

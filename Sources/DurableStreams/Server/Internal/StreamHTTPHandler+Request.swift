@@ -5,7 +5,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// The `413` response for a body over the limit; the connection is closed since the body is not read.
     static func tooLarge(_ limit: Int) -> Reply {

@@ -4,7 +4,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// The body limit of a `POST` whose body goes to the store as it arrives, or `nil` when it is read whole: a
     /// body is streamed when the store streams appends (``StreamStorage/streamedAppendLimit``), it is not JSON

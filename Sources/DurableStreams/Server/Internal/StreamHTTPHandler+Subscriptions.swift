@@ -5,7 +5,7 @@ import HummingbirdCore
 import NIOCore
 
 /// The reserved control namespace, `{root}/__ds/…`: subscription control and delivery (protocol §6–7).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// Answers a request under `{root}/__ds/`; `rest` is what follows that prefix, still percent-encoded.
     func controlReply(_ rest: Substring, _ request: Request, channel: any Channel) async -> Reply {

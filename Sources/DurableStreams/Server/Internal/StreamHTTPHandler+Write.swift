@@ -4,7 +4,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamHTTPHandler {
     /// The longest `Stream-TTL` accepted: ten years.
     static let maximumTimeToLive: UInt64 = 10 * 366 * 24 * 3600

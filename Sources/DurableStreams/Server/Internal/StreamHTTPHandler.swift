@@ -9,7 +9,7 @@ import NIOCore
 /// Answers every HTTP request: the protocol's operations on any stream path and CORS preflight. Fault injection,
 /// when on, is ``FaultInjectingResponder`` in front of it, which hands every request it does not answer itself to
 /// ``handle(_:_:_:fault:)``: tests and production take the same route.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct StreamHTTPHandler: Sendable {
     /// The settings the handler needs, resolved from the server's configuration.
     struct Settings: Sendable {

@@ -5,7 +5,7 @@ import DurableStreamsStorage
 ///
 /// Streams are stored under their full request path (`/v1/stream/orders`), so the root only decides which paths
 /// are streams; the reserved namespace is the first segment under the root, as the protocol says.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct StreamRoot: Sendable, Hashable {
     /// The normalised root without a trailing slash: empty for `/`, otherwise e.g. `/v1/stream`.
     let prefix: String

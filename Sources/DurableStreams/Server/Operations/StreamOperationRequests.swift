@@ -1,7 +1,7 @@
 import DurableStreamsStorage
 
 /// A create (`PUT`) as the protocol states it, free of HTTP: the body as sent, not yet in storage form.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct CreateStream: Sendable, Equatable {
     /// The content type named, or `nil`: then a fork takes its source's, and a new stream is
     /// `application/octet-stream`.
@@ -14,7 +14,7 @@ struct CreateStream: Sendable, Equatable {
 }
 
 /// An append or close (`POST`) as the protocol states it, free of HTTP: the body as sent.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct AppendToStream: Sendable, Equatable {
     /// The content type of `body` (required with a body).
     var contentType: String?
@@ -25,7 +25,7 @@ struct AppendToStream: Sendable, Equatable {
     var close = false
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamOperations {
     /// Creates a stream, or confirms an identical one: settles the content type (a fork that names none, with an
     /// initial body, takes its source's, which the store checks again atomically) and puts the body in storage
@@ -84,7 +84,7 @@ extension StreamOperations {
 
 /// A read (`GET`) as the protocol states it, free of HTTP: where it starts, whether it waits for data, and the
 /// cursor the client echoed.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ReadStream: Sendable, Equatable {
     /// How the read waits for data.
     enum Live: Sendable, Equatable {
@@ -101,7 +101,7 @@ struct ReadStream: Sendable, Equatable {
     var cursor: Substring?
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamOperations {
     /// Waits for an append after `offset`, the stream's closure, or `timeout`.
     func waitForAppend(

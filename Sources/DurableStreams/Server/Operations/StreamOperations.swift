@@ -4,7 +4,7 @@ import DurableStreamsStorage
 /// path and a ``ReadStart``), typed results out (``CreateResult``, ``AppendResult``, ``ReadResult``), store errors
 /// thrown as they are. Every request that changes a stream, from the HTTP API or the console, goes through it, and
 /// it tells the subscriptions of each change from the typed result (the new tail), before the caller answers.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct StreamOperations: Sendable {
     let storage: any StreamStorage
     /// The subscriptions, when the store can keep them.
@@ -56,7 +56,7 @@ struct StreamOperations: Sendable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension AppendResult {
     /// Where the stream ends after the append, close or retry.
     var tail: StreamOffset {

@@ -4,7 +4,7 @@ import Foundation
 /// Bearer tokens for a wake's callbacks, acks and releases: `<generation>.<wake id>.<HMAC-SHA256>` over the
 /// subscription, generation and wake, keyed by the server's secret. A token is checked without being stored, so a
 /// token of an earlier wake is recognised as genuine but stale (`FENCED`), and anything else is `TOKEN_INVALID`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct CallbackTokens: Sendable {
     private let key: SymmetricKey
 

@@ -4,7 +4,7 @@ import DurableStreamsStorage
 /// streams: `JSONEncoder`'s generic machinery costs about ten times as much per value, once per state change.
 ///
 /// Members and elements are separated automatically; the caller writes keys in the order it wants them.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct JSONText {
     private(set) var bytes: [UInt8] = []
     /// For each open object or array, whether nothing was written in it yet.

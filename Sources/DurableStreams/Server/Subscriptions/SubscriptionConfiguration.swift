@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Two configurations are the same subscription when their normalised forms hash alike (``hash``): type, pattern,
 /// the sorted set of explicit streams, the webhook URL, the wake stream, the lease and the description.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SubscriptionConfiguration: Sendable, Hashable, Codable {
     enum Kind: String, Sendable, Codable {
         case webhook

@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// A subscription request the server refuses: the protocol's error code, its status and a message, sent as
 /// `{"error":{"code":…,"message":…}}`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SubscriptionFailure: Error, Sendable, Equatable {
     /// The protocol's error codes.
     enum Code: String, Sendable {

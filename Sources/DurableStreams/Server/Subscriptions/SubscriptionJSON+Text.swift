@@ -1,11 +1,11 @@
 /// A response written with ``JSONText``: the same bytes `SubscriptionJSON.encode` would produce with
 /// `JSONEncoder` (snake-case keys, sorted), without its per-value cost.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 protocol JSONTextWritable {
     func write(to json: inout JSONText)
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionJSON.StreamLink: JSONTextWritable {
     func write(to json: inout JSONText) {
         json.beginObject()
@@ -18,7 +18,7 @@ extension SubscriptionJSON.StreamLink: JSONTextWritable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Array: JSONTextWritable where Element: JSONTextWritable {
     func write(to json: inout JSONText) {
         json.beginArray()
@@ -27,7 +27,7 @@ extension Array: JSONTextWritable where Element: JSONTextWritable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionJSON.Subscription: JSONTextWritable {
     func write(to json: inout JSONText) {
         json.beginObject()
@@ -60,7 +60,7 @@ extension SubscriptionJSON.Subscription: JSONTextWritable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionJSON.Webhook: JSONTextWritable {
     func write(to json: inout JSONText) {
         json.beginObject()
@@ -75,7 +75,7 @@ extension SubscriptionJSON.Webhook: JSONTextWritable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionJSON.Claim: JSONTextWritable {
     func write(to json: inout JSONText) {
         json.beginObject()

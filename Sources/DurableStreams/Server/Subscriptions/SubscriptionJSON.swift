@@ -3,7 +3,7 @@ import Foundation
 
 /// The protocol's JSON for subscriptions: what the server sends, and the ack, release and membership bodies it
 /// reads.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum SubscriptionJSON {
     struct StreamLink: Encodable {
         var path: String

@@ -1,7 +1,7 @@
 import DurableStreamsStorage
 
 /// What an operation may need from outside: the time, a wake id in case it issues a wake, and the token signer.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SubscriptionInputs: Sendable {
     /// Milliseconds since 1970.
     var now: Int64
@@ -10,7 +10,7 @@ struct SubscriptionInputs: Sendable {
 }
 
 /// What the driver must do after an operation changed a subscription.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum SubscriptionEffect: Sendable, Equatable {
     /// Append a wake event to the pull-wake subscription's wake stream (stream-root-relative).
     case appendWakeEvent(wakeStream: String, event: WakeEvent)
@@ -19,7 +19,7 @@ enum SubscriptionEffect: Sendable, Equatable {
 }
 
 /// A pull-wake wake event, as appended to the wake stream.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct WakeEvent: Sendable, Equatable, Codable {
     var type = "wake"
     var subscriptionId: String
@@ -29,7 +29,7 @@ struct WakeEvent: Sendable, Equatable, Codable {
 }
 
 /// What a successful claim hands the worker.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ClaimGrant: Sendable, Equatable {
     var wakeId: String
     var generation: Int
@@ -38,7 +38,7 @@ struct ClaimGrant: Sendable, Equatable {
 }
 
 /// An ack, callback or release request, as the protocol's JSON gives it.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct WakeReport: Sendable, Equatable {
     struct Ack: Sendable, Equatable {
         var stream: String
@@ -54,7 +54,7 @@ struct WakeReport: Sendable, Equatable {
 /// The subscription rules (protocol §6–7) as operations on a ``SubscriptionState``: each checks its request,
 /// changes the state, and returns what the driver must do. No I/O, no clock, no randomness: the driver passes
 /// ``SubscriptionInputs``.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionState {
     // MARK: Membership
 

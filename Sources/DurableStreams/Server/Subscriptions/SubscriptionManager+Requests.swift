@@ -2,7 +2,7 @@ import DurableStreamsStorage
 import Foundation
 
 /// The protocol's subscription requests (§6–7). Each returns the JSON to send or throws the failure to report.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionManager {
     /// The longest subscription id accepted, in bytes.
     static let maximumIdBytes = 256

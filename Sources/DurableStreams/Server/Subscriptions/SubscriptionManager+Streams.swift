@@ -2,7 +2,7 @@ import DurableStreamsStorage
 import Foundation
 
 /// What stream operations tell the subscriptions, and the wake events the subscriptions append.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionManager {
     /// A stream was created or appended to and now ends at `tail`: linked subscriptions see the new tail, pattern
     /// subscriptions link a new match, and idle subscriptions with pending work are woken.

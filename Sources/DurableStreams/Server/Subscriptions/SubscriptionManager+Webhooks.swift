@@ -2,7 +2,7 @@ import DurableStreamsStorage
 import Foundation
 
 /// Webhook delivery: one delivery task per subscription, at the time its retry schedule allows.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionManager {
     /// Starts (or restarts) the delivery of a subscription's wake in flight, when its retry schedule allows.
     func scheduleDelivery(_ id: String) {

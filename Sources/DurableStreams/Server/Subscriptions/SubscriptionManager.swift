@@ -7,7 +7,7 @@ import Logging
 /// documents, applies the protocol's requests and stream changes through ``SubscriptionState``'s operations, and
 /// carries out what they return (wake events appended, lease timers). One operation at a time: each change is
 /// persisted before it is answered, so an acknowledged ack survives a crash.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 actor SubscriptionManager {
     static let folder = "subscriptions"
     static let keyFolder = "subscription-keys"

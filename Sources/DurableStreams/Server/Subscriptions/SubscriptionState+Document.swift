@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionState {
     /// The stored document, written directly: what `JSONDecoder` reads back as a `SubscriptionState` (the
     /// synthesized keys). Its size grows with the linked streams and it is written at every change of the state,

@@ -2,7 +2,7 @@ import DurableStreamsStorage
 
 /// Everything the server keeps about one subscription, as a value: what it was created with, its stream links and
 /// cursors, and the current wake. ``SubscriptionMachine`` changes it; the manager persists it after each change.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SubscriptionState: Sendable, Codable, Equatable {
     /// One linked stream.
     struct Link: Sendable, Codable, Equatable {

@@ -1,7 +1,7 @@
 import CourierPrimitives
 
 /// A first-come, first-served lock for async code: one body runs at a time, across suspension points.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class AsyncGate: Sendable {
     private struct State {
         var isHeld = false

@@ -4,7 +4,7 @@ import Foundation
 /// occupy the cooperative thread pool that serves requests.
 ///
 /// `@unchecked Sendable`: the job queue is only touched with `condition` locked.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class BlockingIOPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []

@@ -1,5 +1,5 @@
 /// CRC-32C (Castagnoli), the checksum of every log record, computed slice-by-8.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum CRC32C {
     private static let tables: [UInt32] = {
         let polynomial: UInt32 = 0x82F6_3B78

@@ -6,7 +6,7 @@ import Foundation
 /// every append of a round: group commit. Each stream belongs to one lane, which keeps its writes in order.
 ///
 /// `@unchecked Sendable`: the queue and flags are only touched with `condition` locked.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class CommitLane: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [FileStream] = []

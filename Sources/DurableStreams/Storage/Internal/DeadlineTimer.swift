@@ -7,7 +7,7 @@ import Foundation
 /// costs no thread switch.
 ///
 /// `@unchecked Sendable`: the heap is only touched with `condition` locked.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 package final class DeadlineTimer: @unchecked Sendable {
     private struct Entry {
         let id: UInt64

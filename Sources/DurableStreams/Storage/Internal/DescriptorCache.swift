@@ -6,7 +6,7 @@ import CourierPrimitives
 /// A stream is idle when nobody borrows its descriptor (no read, write or sync in progress); a busy stream
 /// stays open and is tried again at the next eviction, so the bound can be passed briefly under load.
 /// Eviction runs once a quarter of the capacity has been added beyond it, so its sort costs little per use.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class DescriptorCache: Sendable {
     private struct State {
         var uses: [ObjectIdentifier: (stream: FileStream, tick: UInt64)] = [:]

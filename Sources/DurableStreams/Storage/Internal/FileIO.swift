@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A failed system call, with the call and the error text.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct FileIOError: Error, CustomStringConvertible {
     let description: String
     /// The system's error number, when a system call failed.
@@ -32,7 +32,7 @@ struct FileIOError: Error, CustomStringConvertible {
 }
 
 /// Thin, blocking wrappers over the POSIX calls the file store needs. Call them off the cooperative pool.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum FileIO {
     static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(FileIOError) -> Int32 {
         while true {
@@ -210,7 +210,7 @@ enum FileIO {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension Array where Element == UInt8 {
     /// `withUnsafeBytes` for a body that throws `FileIOError` (the standard one only rethrows untyped).
     func withBytes<Value>(_ body: (UnsafeRawBufferPointer) throws(FileIOError) -> Value) throws(FileIOError) -> Value {

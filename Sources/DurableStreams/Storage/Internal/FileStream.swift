@@ -3,7 +3,7 @@ import Foundation
 
 /// One stream of the file store: the driver of its ``FileStreamState``. It holds the state behind a lock, performs
 /// the I/O the state's transitions ask for (opening and closing the log, resuming waiters), and reads the log.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class FileStream: Sendable {
     /// What an acknowledgement waiter is resumed with: `nil`, or the failure of the writes.
     typealias AckWaiter = CheckedContinuation<StreamStorageError?, Never>

@@ -10,7 +10,7 @@ import Foundation
 /// acknowledged: an append becomes visible and is acknowledged only once its record is in the log. Every
 /// acknowledgement (including "duplicate" and "already closed") waits until everything decided before it is
 /// committed. `Waiter` is whatever the driver resumes (a continuation; a number in tests).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct FileStreamState<Waiter> {
     /// What a flush writes: the pending records, where, and what they commit.
     struct Flush: Equatable {
@@ -277,5 +277,5 @@ struct FileStreamState<Waiter> {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension FileStreamState: Sendable where Waiter: Sendable {}

@@ -19,7 +19,7 @@
 ///
 /// Because producer state travels in the same record as the data and one checksum covers both, a record is
 /// either entirely in the log or not at all: producer state and data cannot disagree after a crash.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct LogRecord: Equatable {
     static let magic: UInt32 = 0x3152_5344
     static let headerSize = 32

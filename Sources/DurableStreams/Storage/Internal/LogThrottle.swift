@@ -1,7 +1,7 @@
 import CourierPrimitives
 
 /// Lets a repeated log entry through at most once per interval, counting the ones it held back.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 package final class LogThrottle: Sendable {
     private struct State {
         var last: ContinuousClock.Instant?

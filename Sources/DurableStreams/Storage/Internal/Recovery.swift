@@ -1,7 +1,7 @@
 import Foundation
 
 /// A stream found in the data directory at start.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct RecoveredStream {
     let path: StreamPath
     let incarnation: String
@@ -20,7 +20,7 @@ struct RecoveredStream {
 }
 
 /// Reopens a data directory after a clean stop or a crash.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum Recovery {
     /// Creates the directory layout and empties `tmp/` and `trash/` (streams half-created or half-deleted).
     static func prepare(root: String, directoryMode: mode_t) throws(FileIOError) {

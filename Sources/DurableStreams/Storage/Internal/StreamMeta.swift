@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Format 1 describes a stream; format 2, written only for forks, adds where the fork came from (so that a
 /// server that does not know forks refuses the directory instead of serving a fork without its history).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct StreamMeta: Codable {
     static let plainFormat = 1
     static let forkFormat = 2

@@ -1,5 +1,5 @@
 /// What a stream in a store's catalog is to a client at a given moment.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum StreamStatus {
     /// Readable and writable; its metadata as of the lookup.
     case live(StreamInfo)
@@ -9,7 +9,7 @@ enum StreamStatus {
     case expired
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension WaitResult {
     /// The answer to a wait on a stream that could not be looked up.
     init(failedLookup error: StreamStorageError) {
@@ -21,7 +21,7 @@ extension WaitResult {
     }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension StreamStorageError {
     /// Refuses a stream that is deleted (`notFound`) or soft-deleted (`gone`).
     static func requireLive(deleted: Bool, softDeleted: Bool) throws(StreamStorageError) {

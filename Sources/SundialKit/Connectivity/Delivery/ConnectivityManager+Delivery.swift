@@ -1,4 +1,4 @@
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension ConnectivityManager {
     /// Delivers a dictionary with a fallback chain and retries (see ``DeliveryPolicy`` and ``DeliveryPlanner``).
     ///

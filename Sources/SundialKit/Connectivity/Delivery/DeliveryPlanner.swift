@@ -10,7 +10,7 @@
 ///   decides the next try. `payloadTooLarge` uses up every transport with WatchConnectivity's 65,536-byte limit (user
 ///   info has none). Any other error ends the delivery.
 /// - Each transport is used up after at most `maxAttempts` failures, so a delivery ends.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct DeliveryPlanner: Sendable, Hashable {
     /// What to do after a failed try.
     public enum Step: Sendable, Hashable {

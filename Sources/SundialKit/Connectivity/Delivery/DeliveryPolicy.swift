@@ -5,7 +5,7 @@
 /// is not (or when live tries are used up), and the application context when user info is refused. A
 /// ``BinaryMessagable`` goes live as bytes (`.data`) where the chain says `.message`, unless
 /// ``forceDictionary`` is set.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct DeliveryPolicy: Sendable, Hashable {
     /// The transports, in order of preference: `.message`, `.data`, `.userInfo`, `.currentUserInfo`,
     /// `.applicationContext` (`.file` is never used).

@@ -2,7 +2,7 @@
 ///
 /// The wait before the `n`th retry is `initialBackoff × multiplier^(n−1)`, at most `maxBackoff`. There is no
 /// jitter: one phone talks to one watch, so there is no herd to spread.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public struct RetryPolicy: Sendable, Hashable {
     /// Tries per transport, at least 1; after that many failures the next transport of the chain is used.
     public var maxAttempts: Int

@@ -5,7 +5,7 @@ extension ConnectivityManager {
 
     /// How long an activation started with ``activate()`` may take before the sends waiting for it are
     /// released (and fail with `ConnectivityError.sessionNotActivated`): 30 seconds.
-    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    @available(OS2022, *)
     public static var defaultActivationTimeout: Duration { .nanoseconds(defaultActivationTimeoutNanoseconds) }
 
     /// ``defaultActivationTimeout`` in nanoseconds.
@@ -31,7 +31,7 @@ extension ConnectivityManager {
     /// - Parameter timeout: How long to wait for the session to report the outcome.
     /// - Throws: `ConnectivityError.sessionNotSupported`, `ConnectivityError.activationTimedOut`,
     ///   `ConnectivityError.cancelled`, or the error the session reported.
-    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    @available(OS2022, *)
     public func activate(timeout: Duration) async throws(ConnectivityError) {
         let nanoseconds = DurationConversion.nanoseconds(timeout)
         guard let pending = beginActivation(timeoutNanoseconds: nanoseconds).pending else { return }

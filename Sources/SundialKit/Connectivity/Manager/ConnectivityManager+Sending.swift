@@ -13,7 +13,7 @@ extension ConnectivityManager {
     /// - Throws: `ConnectivityError`: not activated, not reachable, payload too large or not a property
     ///   list, reply timed out, cancelled, or what the session reported.
     @discardableResult
-    @available(macOS 10.15, *)
+    @available(OS2019, *)
     public func send(
         _ message: ConnectivityMessage,
         options: SendOptions = .automatic
@@ -30,7 +30,7 @@ extension ConnectivityManager {
     /// - Throws: `ConnectivityError`, including `ConnectivityError.serialization(_:)` when the message
     ///   cannot be encoded.
     @discardableResult
-    @available(macOS 10.15, *)
+    @available(OS2019, *)
     public func send(
         _ message: some Messagable,
         options: SendOptions = .automatic
@@ -46,7 +46,7 @@ extension ConnectivityManager {
     /// - Returns: The decoded reply.
     /// - Throws: `ConnectivityError`; `ConnectivityError.serialization(_:)` when the reply does not
     ///   decode as `replyType`.
-    @available(macOS 10.15, *)
+    @available(OS2019, *)
     public func send<Reply: Messagable>(
         _ message: some Messagable,
         expecting replyType: Reply.Type,
@@ -156,7 +156,7 @@ extension ConnectivityManager {
         Self.snapshot(of: session)
     }
 
-    @available(macOS 10.15, *)
+    @available(OS2019, *)
     func awaitSend(
         _ outgoing: OutgoingMessage,
         options: SendOptions

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// The application context is one latest-wins slot per session: use one `SyncedState` per
 /// ``ConnectivityManager``, and keep it on both sides under the same ``name``.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 public actor SyncedState<Value: Codable & Sendable> {
     /// The name both sides use for this state.
     public nonisolated let name: String

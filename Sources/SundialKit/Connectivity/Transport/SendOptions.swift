@@ -20,7 +20,7 @@ public struct SendOptions: Sendable, Hashable {
     var replyTimeoutNanoseconds: Int64
 
     /// How long to wait for the counterpart's reply to a live message.
-    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    @available(OS2022, *)
     public var replyTimeout: Duration {
         get { .nanoseconds(replyTimeoutNanoseconds) }
         set { replyTimeoutNanoseconds = DurationConversion.nanoseconds(newValue) }
@@ -45,7 +45,7 @@ public struct SendOptions: Sendable, Hashable {
     }
 
     /// Creates options with a reply timeout.
-    @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+    @available(OS2022, *)
     public init(
         forceDictionary: Bool = false,
         guaranteedDelivery: Bool = false,

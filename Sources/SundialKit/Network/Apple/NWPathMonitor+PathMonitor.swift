@@ -5,7 +5,7 @@ public import SundialKitCore
 // `NWPathMonitor` exists from macOS 10.14, `NWPath.isConstrained` from 10.15; `NWPath.unsatisfiedReason` from iOS 14.2, macOS 11,
 // watchOS 7.1 and tvOS 14.2. Every decision is `PathStatus(report:reason:interfaces:)`'s.
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NWPathMonitor: PathMonitor {
     /// Sets `pathUpdateHandler`.
     public func onPathUpdate(_ handler: @escaping @Sendable (NWPath) -> Void) {
@@ -13,7 +13,7 @@ extension NWPathMonitor: PathMonitor {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NWPath: NetworkPath {
     /// The path's status, reason and interface kinds as a `PathStatus`. Where the system reports no reason
     /// (before iOS 14.2, watchOS 7.1 and tvOS 14.2) the reason is `.unknown`, as in SundialKit 1.0.
@@ -28,7 +28,7 @@ extension NWPath: NetworkPath {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension PathStatus {
     /// Creates a status from `NWPath`'s status, unsatisfied reason and available interface types.
     @available(iOS 14.2, macOS 11.0, watchOS 7.1, tvOS 14.2, *)
@@ -81,7 +81,7 @@ extension PathStatus.UnsatisfiedReason {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NWInterface: Interfaceable {
     /// The `PathStatus.Interface` raw value of the interface's kind (SundialKit 1.0 API).
     public var typeValue: Int {
@@ -89,7 +89,7 @@ extension NWInterface: Interfaceable {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension NWInterface.InterfaceType {
     /// The `PathStatus.Interface` raw value of this kind (SundialKit 1.0's internal name).
     var value: Int {
@@ -97,7 +97,7 @@ extension NWInterface.InterfaceType {
     }
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension PathStatus.Interface {
     /// Creates the interface kind of an `NWInterface` type.
     public init(_ type: NWInterface.InterfaceType) {

@@ -1,8 +1,11 @@
 #if os(Linux)
 import CourierPrimitives
 public import Dispatch
-public import Logging
 public import SundialKitCore
+
+#if SundialKitLogging
+public import Logging
+#endif
 
 /// A `PathMonitor` for Linux over rtnetlink (`AF_NETLINK`, `NETLINK_ROUTE`).
 ///
@@ -28,11 +31,12 @@ public final class NetlinkPathMonitor: FailureReportingPathMonitor, Sendable {
     }
 
     private let state: Locked<State>
-    private let logger: Logger
+    private let logger: NetlinkLog
     private let openSocket: @Sendable () throws(NetworkError) -> NetlinkSocket
     /// Told each time the reader queues a path for delivery (tests await it instead of waiting blindly).
     let pathQueued = Broadcast<Void>(replayLatest: true)
 
+    #if SundialKitLogging
     /// Opens a netlink socket for the monitor.
     /// - Parameter logger: Where skipped input and failures are logged.
     /// - Throws: `NetworkError.monitoringUnavailable(reason:)` if netlink cannot be opened.
@@ -40,11 +44,26 @@ public final class NetlinkPathMonitor: FailureReportingPathMonitor, Sendable {
         try self.init(logger: logger, openSocket: NetlinkSocket.open)
     }
 
-    init(
+    convenience init(
         logger: Logger,
         openSocket: @escaping @Sendable () throws(NetworkError) -> NetlinkSocket
     ) throws(NetworkError) {
-        self.logger = logger
+        try self.init(log: NetlinkLog(logger: logger), openSocket: openSocket)
+    }
+    #else
+    /// Opens a netlink socket for the monitor. Skipped input and failures are logged with Courier's package trait
+    /// SundialKitLogging (`init(logger:)`); failures reach the failure handler either way.
+    /// - Throws: `NetworkError.monitoringUnavailable(reason:)` if netlink cannot be opened.
+    public convenience init() throws(NetworkError) {
+        try self.init(log: NetlinkLog(), openSocket: NetlinkSocket.open)
+    }
+    #endif
+
+    init(
+        log: NetlinkLog,
+        openSocket: @escaping @Sendable () throws(NetworkError) -> NetlinkSocket
+    ) throws(NetworkError) {
+        self.logger = log
         self.openSocket = openSocket
         self.state = Locked(State(spareSocket: try openSocket()))
     }

@@ -12,7 +12,7 @@ public import SundialKitCore
 /// let ping = try TCPConnectPing(host: "example.com", port: 443, timeInterval: 30, timeout: 5)
 /// let monitor = try NetworkMonitor(ping: ping)
 /// ```
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 public struct TCPConnectPing: NetworkPing, Sendable {
     /// How long the connection took to open, or why it failed.
     public typealias StatusType = Result<Duration, NetworkError>

@@ -13,7 +13,7 @@ import Darwin
 
 /// Opens one TCP connection with a deadline: name resolution, then a non-blocking connect to each address in
 /// turn, waiting for writability with `poll`.
-@available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+@available(OS2022, *)
 struct TCPConnector: Sendable {
     let host: String
     let port: UInt16

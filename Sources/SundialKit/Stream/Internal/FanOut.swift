@@ -4,7 +4,7 @@ import CourierPrimitives
 ///
 /// It never retains the latest value: a received message (and the reply it carries) lives only as long as a
 /// subscriber holds it, so an unheard message is acknowledged at once.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 final class FanOut<Element: Sendable>: Sendable {
     /// The number of subscribers after each subscribe and unsubscribe (concurrent changes may be reported out
     /// of order), starting with the latest: lets a test wait until a listener is in place.

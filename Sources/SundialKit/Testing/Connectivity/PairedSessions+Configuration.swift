@@ -1,7 +1,7 @@
 import CourierPrimitives
 public import SundialKitConnectivity
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension PairedSessions {
     /// One side of the pair.
     public enum Side: Sendable, Hashable, CaseIterable {
@@ -46,7 +46,7 @@ extension PairedSessions {
 
         /// How long a sender waits for a reply before failing with
         /// `ConnectivityError.messageReplyTimedOut`.
-        @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+        @available(OS2022, *)
         public var replyTimeout: Duration {
             get { .nanoseconds(replyTimeoutNanoseconds) }
             set { replyTimeoutNanoseconds = DurationConversion.nanoseconds(newValue) }
@@ -79,7 +79,7 @@ extension PairedSessions {
         }
 
         /// Creates a configuration with a reply timeout.
-        @available(iOS 16, macOS 13, watchOS 9, tvOS 16, *)
+        @available(OS2022, *)
         public init(
             isPaired: Bool = true,
             isWatchAppInstalled: Bool = true,

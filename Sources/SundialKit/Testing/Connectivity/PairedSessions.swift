@@ -37,7 +37,7 @@ public import SundialKitConnectivity
 /// (a real device may also deliver them in the background while the app is suspended); delivery is
 /// immediate rather than subject to radio latency; transfers cannot be cancelled; the complication
 /// budget does not reset daily.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public final class PairedSessions: Sendable {
     /// The iPhone's session.
     public let phone: SimulatedSession
@@ -137,7 +137,7 @@ public final class PairedSessions: Sendable {
     /// Waits until every callback already queued for a side's delegate has run: activation, reachability and
     /// companion reports, received messages and transfers. Awaited after `activate()`, it lets a test start
     /// observing once the activation's own reports are over.
-    @available(macOS 10.15, iOS 13, watchOS 6, tvOS 13, *)
+    @available(OS2019, *)
     public func callbacksDelivered(to side: Side) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             link.queue(side).async { continuation.resume() }

@@ -4,7 +4,7 @@ public import SundialKitConnectivity
 /// One side of a ``PairedSessions`` pair: a `ConnectivityManagedSession` that behaves like `WCSession`.
 ///
 /// Delegate callbacks arrive on this session's own serial queue, in order.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public final class SimulatedSession: ConnectivityManagedSession {
     /// Which device this session plays.
     public let side: PairedSessions.Side

@@ -1,7 +1,7 @@
 import SundialKitCore
 
 /// A `NetworkPath` with the values a test chooses.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public struct ScriptedPath: NetworkPath, Equatable, Hashable, Sendable {
     /// Whether the path is constrained.
     public var isConstrained: Bool

@@ -9,7 +9,7 @@ public import SundialKitCore
 ///
 /// Created with `isRestartable: false`, it behaves as `NWPathMonitor` does: once cancelled, it never delivers a
 /// path again, even if started again. Use that to check that code creates a fresh monitor for every start.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public final class ScriptedPathMonitor: FailureReportingPathMonitor, Sendable {
     /// Paths are ``ScriptedPath``s.
     public typealias PathType = ScriptedPath

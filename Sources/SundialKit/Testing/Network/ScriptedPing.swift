@@ -3,7 +3,7 @@ public import Foundation
 public import SundialKitCore
 
 /// A `NetworkPing` a test scripts: each ping's answer comes from `respond`, given the ping's number (1, 2, …).
-@available(macOS 10.15, *)
+@available(OS2019, *)
 public final class ScriptedPing<Status: Sendable>: NetworkPing, Sendable {
     /// The result type.
     public typealias StatusType = Status

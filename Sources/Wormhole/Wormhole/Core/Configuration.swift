@@ -8,7 +8,7 @@ public import Foundation
 /// configuration.deliveryModes["commands"] = .queue(capacity: 256)
 /// let wormhole = try Wormhole(configuration: configuration)
 /// ```
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct Configuration: Sendable {
     /// Where messages live.
     public enum Location: Sendable, Equatable {
@@ -157,7 +157,7 @@ public struct Configuration: Sendable {
 }
 
 /// The storage behind a wormhole.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public enum TransitingType: Sendable {
     /// One file per identifier, replaced atomically (temporary file, then rename). Readers never see a partial
     /// message. Writers do not lock: see ``FileTransiting``.
@@ -172,7 +172,7 @@ public enum TransitingType: Sendable {
 }
 
 /// How messages are encoded.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public enum SerializationFormat: Sendable {
     /// JSON (``JSONMessageSerializer``: written directly where `JSONEncoder` would write the same, read with
     /// `JSONDecoder`); readable by other languages and the `wormhole` tool.
@@ -184,7 +184,7 @@ public enum SerializationFormat: Sendable {
 }
 
 /// How a wormhole tells other processes that a message changed.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public enum NotificationType: Sendable {
     /// Darwin notifications (`notify_post`) on Apple platforms, inotify on Linux.
     case automatic

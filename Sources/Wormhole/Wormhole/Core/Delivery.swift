@@ -6,7 +6,7 @@ public import Foundation
 /// (useful when one handler serves several), the sender's sequence number, how many messages this subscriber
 /// missed because notifications were coalesced, and failures (a corrupt file, a payload of the wrong type) as
 /// values that do not end the stream.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct Delivery<Message: Sendable>: Sendable {
     /// What arrived.
     public enum Content: Sendable {
@@ -80,7 +80,7 @@ public struct Delivery<Message: Sendable>: Sendable {
     }
 }
 
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension Delivery.Content: Equatable where Message: Equatable {}
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension Delivery: Equatable where Message: Equatable {}

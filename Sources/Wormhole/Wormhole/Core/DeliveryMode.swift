@@ -1,5 +1,5 @@
 /// How an identifier keeps its messages.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct DeliveryMode: Hashable, Sendable, CustomStringConvertible {
     private enum Storage: Hashable, Sendable {
         case latest

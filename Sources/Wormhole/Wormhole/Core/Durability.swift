@@ -1,5 +1,5 @@
 /// When a message stored by the file strategies is safe.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public enum Durability: Sendable, Equatable {
     /// Once a write returns, the message survives the writing process dying at any point (the default): files
     /// are written aside, then renamed or linked into place, but not flushed to the device.

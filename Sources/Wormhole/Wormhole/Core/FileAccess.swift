@@ -3,7 +3,7 @@
 /// Messages are application data, so by default only the owner has access, whatever the process's umask. On Linux,
 /// where processes of several users of one group can share a directory (the app-group case), choose
 /// ``ownerAndGroup``. Existing files and directories keep their permissions; only new ones get these.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public enum FileAccess: Sendable, Equatable {
     /// Only the owning user: files `0600`, directories `0700` (the default).
     case owner

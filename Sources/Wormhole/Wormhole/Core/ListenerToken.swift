@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Identifies one callback listener; pass it to ``Wormhole/stopListening(_:)``.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct ListenerToken: Hashable, Sendable {
     /// Unique per listener.
     public let id: UUID

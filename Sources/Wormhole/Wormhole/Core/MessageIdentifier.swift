@@ -3,7 +3,7 @@
 /// Any non-empty string is a valid identifier. Before an identifier becomes a file or notification name it is
 /// escaped (see ``fileSystemName()``), so identifiers such as `"../secrets"` or `"a/b"` can never reach outside
 /// the wormhole's directory, and two different identifiers never share a file.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct MessageIdentifier: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {

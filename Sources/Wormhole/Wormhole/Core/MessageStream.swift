@@ -15,7 +15,7 @@ import Foundation
 /// Reading and decoding happen inside `next()`, which runs off the caller's actor. Nothing is buffered: a slow
 /// consumer costs no memory, and in latest-value mode it receives the newest message with
 /// ``Delivery/missedCount`` telling how many it skipped.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct MessageStream<Message: Decodable & Sendable>: AsyncSequence, Sendable {
     /// A delivery: a message, a signal, a clear or a failure.
     public typealias Element = Delivery<Message>
@@ -77,7 +77,7 @@ public struct MessageStream<Message: Decodable & Sendable>: AsyncSequence, Senda
 }
 
 /// Keeps a subscription alive while a stream or its iterator exists, and ends it when both are gone.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 final class SubscriptionHandle: Sendable {
     let subscription: Subscription
     private let onRelease: @Sendable () -> Void

@@ -1,4 +1,4 @@
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension Wormhole {
     /// The deliveries for `identifier` from now on (or after `sequence`), decoded as `type`.
     ///

@@ -1,6 +1,6 @@
 public import Foundation
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 extension Wormhole {
     /// Sends `request` to the process that responds to `identifier` (``respond(to:as:handler:)``) and returns its
     /// answer.
@@ -123,7 +123,7 @@ extension Wormhole {
 }
 
 /// Seconds in a `Duration`, for deadlines.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum DurationSeconds {
     static func of(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components

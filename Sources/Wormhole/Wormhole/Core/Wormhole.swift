@@ -21,7 +21,7 @@ public import Foundation
 /// The actor orders this process's sends, so sequence numbers follow call order. File I/O for sends runs on the
 /// actor, and reads for streams and listeners run on their own tasks: never on the caller's actor (the main
 /// actor included). Releasing the wormhole ends its streams and listeners.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public actor Wormhole {
     /// The configuration the wormhole was created with.
     public nonisolated let configuration: Configuration

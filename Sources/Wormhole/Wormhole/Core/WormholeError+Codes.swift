@@ -2,7 +2,7 @@ public import Foundation
 
 /// The errors the built-in strategies, serializers and notifiers throw, with their standard messages. Custom
 /// strategies and serializers may throw them too.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension WormholeError {
     /// The identifier cannot be used.
     public static func invalidIdentifier(_ identifier: String, reason: String) -> WormholeError {
@@ -115,16 +115,16 @@ extension WormholeError {
     }
 }
 
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension WormholeError: LocalizedError {
     /// The same as ``message``.
     public var errorDescription: String? { message }
 }
 
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension WormholeError {
     /// A request got no answer in time.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     public static func requestTimedOut(_ identifier: MessageIdentifier, after timeout: Duration) -> WormholeError {
         WormholeError(
             .requestTimedOut, "the request to \"\(identifier)\" got no answer within \(timeout)",

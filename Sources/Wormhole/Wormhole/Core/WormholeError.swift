@@ -13,7 +13,7 @@
 ///     print(error.message, error.context.path ?? "")
 /// }
 /// ```
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct WormholeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure this is. New codes may be added in any release.
     public struct Code: Hashable, Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns a ``Configuration/Location`` into a directory and a notification namespace.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 enum ContainerLocator {
     /// The message directory, or `nil` for ``Configuration/Location/inProcess``. Does not create it.
     static func directory(for location: Configuration.Location) throws(WormholeError) -> URL? {

@@ -2,7 +2,7 @@ import CourierPrimitives
 
 /// Random 64-bit numbers for message IDs and temporary file names: SplitMix64 seeded once per process from the
 /// system generator, so the hot path makes no `getrandom(2)` call. Not for secrets.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 enum FastRandom {
     private static let state = Locked<UInt64>(UInt64.random(in: 0...UInt64.max))
 

@@ -2,7 +2,7 @@
 import Foundation
 
 /// `NSFileCoordinator` around one access, as MMWormhole's coordinated strategy does (Apple platforms only).
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension FileCoordination {
     /// Runs `body` inside a coordinated write or read of `path`.
     func coordinate<Result>(

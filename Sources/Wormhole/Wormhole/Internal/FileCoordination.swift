@@ -1,7 +1,7 @@
 import Foundation
 
 /// How file writers of one identifier take turns.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 enum FileCoordination: Sendable {
     /// They do not: each write is still atomic (rename or link), but two writers may read the same previous
     /// sequence number.

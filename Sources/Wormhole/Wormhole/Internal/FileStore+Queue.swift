@@ -8,7 +8,7 @@ import Foundation
 /// partial entry, because an entry's name appears only after its contents are complete, and a writer killed at
 /// any point leaves at most a temporary file, never a broken entry. Numbers stay contiguous: a writer claims
 /// `n + 1` only after seeing `n`, so a reader can follow the queue by probing the next number.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension FileStore {
     func append(_ payload: Data, for identifier: MessageIdentifier, capacity: Int) throws(WormholeError)
         -> StoredMessage

@@ -12,7 +12,7 @@ package typealias WormholePartialWriteHook = @Sendable (_ temporaryPath: String)
 /// - `N.queue/`: queue entries `00000000000000000042.message`, plus `floor` (the highest number cleared).
 /// - `.N.lock`: the lock file of the coordinated strategy (never removed).
 /// - `.N.<pid>-<random>.tmp`, `N.queue/.tmp-<pid>-<random>`: files being written.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 struct FileStore: Sendable {
     typealias PartialWriteHook = WormholePartialWriteHook
 

@@ -1,7 +1,7 @@
 import CourierPrimitives
 
 /// Handlers by notification name, for notifiers that dispatch by name themselves.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 final class HandlerRegistry: Sendable {
     typealias Handler = @Sendable () -> Void
 

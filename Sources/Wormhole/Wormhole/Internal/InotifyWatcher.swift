@@ -9,7 +9,7 @@ import Glibc
 /// The thread blocks in `poll(2)` on the inotify descriptor and a wake-up pipe: it uses no CPU while nothing
 /// happens, wakes as soon as another process writes, and ends when ``stop()`` writes to the pipe. Events that
 /// arrive together are coalesced per name, like Darwin notifications.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 final class InotifyWatcher: Sendable {
     let path: String
     let registry = HandlerRegistry()

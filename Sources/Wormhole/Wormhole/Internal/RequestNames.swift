@@ -2,7 +2,7 @@ import Foundation
 
 /// The mailboxes of request/reply: `<identifier>#requests` (a queue) and one `<identifier>#reply-<id>` per
 /// request (latest value, removed once read).
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 enum RequestNames {
     static let requestSuffix = "#requests"
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Tells requesters that a responder is running: the responder holds an exclusive `flock(2)` on the presence file
 /// for as long as it answers, and the kernel releases it when the process ends, however it ends.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 enum ResponderPresence {
     /// Takes the presence lock; close the descriptor to give it up.
     /// - Throws: ``WormholeError/alreadyResponding(_:)`` when another responder holds it, or a file-system error.

@@ -1,7 +1,7 @@
 import CourierPrimitives
 
 /// A delivery before its payload is decoded.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 struct RawDelivery: Sendable {
     enum Content: Sendable {
         case message(StoredMessage)
@@ -23,7 +23,7 @@ struct RawDelivery: Sendable {
 /// consumer therefore costs no memory, and ``Delivery/missedCount`` is exact: it is computed from sequence
 /// numbers when the consumer reads, not when notifications arrive. File I/O happens in ``next()``, on the
 /// consumer's task (off any actor), never on the notification thread.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 final class Subscription: Sendable {
     typealias Waiter = CheckedContinuation<Void, Never>
     typealias Machine = SubscriptionStateMachine<Waiter>

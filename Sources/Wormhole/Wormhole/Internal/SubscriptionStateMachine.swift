@@ -3,7 +3,7 @@
 ///
 /// `Waiter` is what a consumer parks as while nothing is to be done (a continuation in the driver; a plain value
 /// in tests).
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 package struct SubscriptionStateMachine<Waiter> {
     /// What the subscriber has seen of a latest-value identifier.
     package enum Mark: Equatable, Sendable {
@@ -185,5 +185,5 @@ package struct SubscriptionStateMachine<Waiter> {
     }
 }
 
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension SubscriptionStateMachine: Sendable where Waiter: Sendable {}

@@ -8,7 +8,7 @@ import Musl
 
 /// Every difference between Darwin and the Linux C libraries that Wormhole's code meets, in one place (as
 /// swift-nio's `System.swift` does): the rest of the module calls these and never tests the platform itself.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 enum System {
     #if canImport(Darwin)
     /// `open(2)`, `rename(2)` and `read(2)`, named apart from wrappers and Foundation methods of the same names.

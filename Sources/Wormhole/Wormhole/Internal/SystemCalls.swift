@@ -2,7 +2,7 @@ import Foundation
 
 /// Thin, typed-throwing wrappers over the POSIX calls the file strategies and the inotify notifier use. What
 /// differs between Darwin and Glibc is in ``System``.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 enum SystemCalls {
     /// The message for an `errno` value.
     static func describe(_ code: Int32) -> String {

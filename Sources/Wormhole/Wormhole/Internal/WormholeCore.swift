@@ -3,7 +3,7 @@ import Foundation
 
 /// The parts of a wormhole that streams and listeners share with it: storage, notifications, encoding, and the
 /// registry of live subscriptions and listeners (so releasing the wormhole ends them all).
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 final class WormholeCore: Sendable {
     let configuration: Configuration
     let directory: URL?

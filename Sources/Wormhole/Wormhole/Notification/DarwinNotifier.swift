@@ -8,7 +8,7 @@ import notify
 /// Darwin notification names are global to the device, so names are namespaced: `wormhole.<namespace>.<name>`,
 /// where the namespace is derived from the app group and directory (see ``Wormhole``), so unrelated apps using
 /// the same identifiers never ring each other. Handlers run on a private serial queue.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public final class DarwinNotifier: WormholeNotifier {
     private let notifier: NotifyCenterNotifier<SystemNotifyCenter>
 
@@ -38,7 +38,7 @@ public final class DarwinNotifier: WormholeNotifier {
 }
 
 /// The Darwin notification center itself: only the `notify_*` calls.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 struct SystemNotifyCenter: NotifyCenter {
     func post(_ name: String) -> UInt32 {
         notify_post(name)

@@ -2,7 +2,7 @@
 ///
 /// Share one instance between wormholes (see ``Configuration/inMemory(transiting:notifier:)``) to connect them in
 /// tests and previews.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public final class InMemoryNotifier: WormholeNotifier {
     private let registry = HandlerRegistry()
 

@@ -11,7 +11,7 @@ import Glibc
 /// inotify tool.
 ///
 /// Like Darwin notifications, these carry no payload and coalesce. Handlers run on the notifier's thread.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public final class InotifyNotifier: WormholeNotifier {
     /// The message directory whose `.wormhole-notify` subdirectory carries the notifications.
     public let directory: URL

@@ -2,7 +2,7 @@ package import Dispatch
 
 /// The four calls of the Darwin notification center (`notify(3)`), as a seam: the Apple adapter
 /// (``DarwinNotifier``) makes them with `notify_*`; tests on any platform use a simulated center.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 package protocol NotifyCenter: Sendable {
     /// `notify_post`: the status (0 is `NOTIFY_STATUS_OK`).
     func post(_ name: String) -> UInt32
@@ -22,7 +22,7 @@ package protocol NotifyCenter: Sendable {
 /// Darwin notification names are global to the device, so names are namespaced: `wormhole.<namespace>.<name>`,
 /// where the namespace is derived from the app group and directory (see ``Wormhole``), so unrelated apps using
 /// the same identifiers never ring each other. Handlers run on a private serial queue.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 package final class NotifyCenterNotifier<Center: NotifyCenter>: WormholeNotifier {
     /// Prepended (with `wormhole.` and a dot) to every notification name.
     package let namespace: String

@@ -1,7 +1,7 @@
 import CourierPrimitives
 
 /// A payload-less, cross-process notification: "something changed on this identifier" or "signal".
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct WormholeNotification: Hashable, Sendable {
     /// What the notification announces.
     public enum Kind: Hashable, Sendable {
@@ -41,7 +41,7 @@ public struct WormholeNotification: Hashable, Sendable {
 /// Notifications carry no payload and may coalesce: several posts can wake an observer once. Receivers therefore
 /// read the stored state after waking rather than count notifications. Handlers run on a thread of the notifier's
 /// choosing and must return quickly.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public protocol WormholeNotifier: Sendable {
     /// Posts `notification` to every observer, in every process.
     ///
@@ -58,7 +58,7 @@ public protocol WormholeNotifier: Sendable {
 }
 
 /// A registration with a ``WormholeNotifier``; cancelled by ``cancel()`` or when released.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public final class NotificationObservation: Sendable {
     private let onCancel: Locked<(@Sendable () -> Void)?>
 

@@ -3,7 +3,7 @@ public import Foundation
 /// JSON, the default: readable by people, other languages and the `wormhole` tool.
 ///
 /// Dates are encoded as ISO 8601 strings and data as Base64 by default, so other languages can read them.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct JSONMessageSerializer: MessageSerializer {
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder

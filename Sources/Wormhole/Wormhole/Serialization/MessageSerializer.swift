@@ -9,7 +9,7 @@ public import Foundation
 /// The built-in serializers pass `Data` messages through unchanged: `send(data, to:)` stores exactly those bytes
 /// and `messages(Data.self, for:)` receives exactly the stored bytes, whatever wrote them (another language, the
 /// `wormhole` tool, a shell script).
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public protocol MessageSerializer: Sendable {
     /// Encodes a message sent to `identifier`.
     ///
@@ -24,7 +24,7 @@ public protocol MessageSerializer: Sendable {
         throws(WormholeError) -> Message
 }
 
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension SerializationFormat {
     /// The serializer this format stands for.
     public var serializer: any MessageSerializer {
@@ -38,7 +38,7 @@ extension SerializationFormat {
 
 /// What the built-in serializers share: `Data` passes through unchanged, and a coder's failure becomes the
 /// matching ``WormholeError``.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 enum Coding {
     static func encode<Message: Encodable>(
         _ message: Message, for identifier: MessageIdentifier, with encode: (Message) throws -> Data

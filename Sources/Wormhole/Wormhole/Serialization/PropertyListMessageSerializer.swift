@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// A property list needs a keyed or unkeyed container at the top level: send structs, arrays or dictionaries,
 /// not a bare `Int` or `String` (encoding one fails with ``WormholeError/encodingFailed(_:type:reason:)``).
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct PropertyListMessageSerializer: MessageSerializer {
     /// Creates a binary property-list serializer.
     public init() {}

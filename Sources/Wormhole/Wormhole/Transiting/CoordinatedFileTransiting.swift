@@ -11,7 +11,7 @@ public import Foundation
 /// On Linux readers take no lock (files are replaced atomically, so there is nothing to wait for); on Apple
 /// platforms reads are coordinated as MMWormhole's coordinated strategy does. Lock files are never removed,
 /// since removing a lock file while another process holds it would break the exclusion.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct CoordinatedFileTransiting: TransitingStrategy, FileStoreTransiting {
     /// The same files as ``FileTransiting``'s, with writers taking turns.
     private let files: FileTransiting

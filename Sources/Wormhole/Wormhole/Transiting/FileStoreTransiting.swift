@@ -2,13 +2,13 @@ import Foundation
 
 /// What ``FileTransiting`` and ``CoordinatedFileTransiting`` share: every operation is the ``FileStore``'s; the
 /// two differ only in how writers take turns.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 protocol FileStoreTransiting: TransitingStrategy {
     var store: FileStore { get }
 }
 
 /// The options of the file strategies, as given to their initializers.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 struct FileTransitingOptions {
     var maximumMessageSize: Int
     var access: FileAccess
@@ -19,7 +19,7 @@ struct FileTransitingOptions {
     }
 }
 
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 extension FileStoreTransiting {
     /// Stores `payload` as the latest message.
     ///

@@ -15,7 +15,7 @@ public import Foundation
 /// ``CoordinatedFileTransiting``. Queue mode is exact either way.
 ///
 /// The file format is ``MessageEnvelope``; the directory layout is documented in the README.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct FileTransiting: TransitingStrategy, FileStoreTransiting {
     /// The directory holding the messages.
     public let directory: URL

@@ -6,7 +6,7 @@ public import Foundation
 /// For tests and previews, paired with ``InMemoryNotifier`` (see ``Configuration/inMemory(transiting:notifier:)``).
 /// It behaves like the file strategies (sequence numbers, queues with capacity, size limit) without touching the
 /// disk, and nothing crosses a process boundary.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public final class InMemoryTransiting: TransitingStrategy {
     private struct Queue {
         /// Ascending; may hold up to twice the capacity, so trimming is amortized (only the newest `capacity`

@@ -12,7 +12,7 @@ public import Foundation
 /// `tail -c +81 file` prints it. Any other layout, or a payload whose length differs from `L`, is reported as
 /// ``WormholeError/corruptMessage(_:sequence:reason:)``: a truncated or foreign file is never mistaken for a
 /// message.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public enum MessageEnvelope {
     /// The header's first bytes, including the format version.
     public static let magic = Array("wormhole1 ".utf8)

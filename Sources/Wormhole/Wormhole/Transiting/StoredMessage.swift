@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A message as stored: the sender's sequence number, a unique message ID, the send time and the payload.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct StoredMessage: Sendable, Equatable {
     /// Counts up by one per message on an identifier.
     public var sequence: UInt64
@@ -49,7 +49,7 @@ public struct StoredMessage: Sendable, Equatable {
 }
 
 /// One entry of a queue, read back: its sequence number and either the message or why it cannot be read.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct QueueEntry: Sendable {
     /// The entry's sequence number (from its name, so known even when its contents are not).
     public var sequence: UInt64
@@ -64,7 +64,7 @@ public struct QueueEntry: Sendable {
 }
 
 /// What a queue holds after a given sequence number.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public struct QueueSlice: Sendable {
     /// Entries after the requested sequence number, oldest first.
     public var entries: [QueueEntry]

@@ -9,7 +9,7 @@ public import Foundation
 /// Methods are synchronous and may block briefly on file I/O or a lock; the wormhole calls them from its own
 /// actor or from a subscriber's task, never from a caller's actor. Implementations must be safe to call from
 /// several threads at once.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public protocol TransitingStrategy: Sendable {
     /// Stores `payload` as the latest message for `identifier`, replacing the previous one, and returns it as
     /// stored (with its sequence number: the previous one plus one, or 1).

@@ -16,7 +16,7 @@ public import Foundation
 /// strategies.
 ///
 /// Queue mode is not supported (``append(_:for:capacity:)`` throws ``WormholeError/unsupported(_:)``).
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(OS2021, *)
 public final class UserDefaultsTransiting: TransitingStrategy, @unchecked Sendable {
     /// The suite (app group) holding the messages.
     public let suiteName: String

@@ -8,7 +8,7 @@ import Testing
 @testable import DurableStreams
 
 /// ARCHITECTURE.md: a server in a ServiceGroup.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func runServerUntilSignalled() async throws {
     let server = DurableStreamsServer(configuration: .init(port: 8080))
     let group = ServiceGroup(
@@ -17,7 +17,7 @@ func runServerUntilSignalled() async throws {
 }
 
 @Test("ARCHITECTURE.md's state-machine example: a live SSE read starts by connecting at its offset")
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func architectureStateMachineExample() {
     var machine = ReadStateMachine(
         offset: .start, mode: .sse, stopAtUpToDate: false, policy: .readDefault, maxResponseBytes: 1 << 20,

@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 import Testing
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func openOrders(at url: URL, token: String, debug: Bool) async throws -> DurableStreamHandle {
     try await DurableStreamHandle.create(url: url) {
         Producer(id: "orders-writer")
@@ -16,7 +16,7 @@ func openOrders(at url: URL, token: String, debug: Bool) async throws -> Durable
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func ordersConfiguration(token: String) -> HandleConfiguration {
     var configuration = HandleConfiguration(
         idempotentProducer: IdempotentProducerConfiguration(producerId: "orders-writer"),
@@ -30,7 +30,7 @@ func ordersConfiguration(token: String) -> HandleConfiguration {
 @Suite("DocC article: configuring a handle")
 struct ConfigurationArticleTests {
     @Test("the article's block and struct forms open the same stream the same way")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func blockAndStructAgree() async throws {
         let server = try await TestServer.start()
         do {

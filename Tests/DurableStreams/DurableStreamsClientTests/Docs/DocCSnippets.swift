@@ -10,7 +10,7 @@ import DurableStreamsAsyncHTTPClient
 #endif
 
 /// The catalogs' getting-started blocks, each with the URL (and logger) it assumes.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum ClientDocCSnippets {
     /// DurableStreams.docc.
     static func gettingStarted(url: URL) async throws {

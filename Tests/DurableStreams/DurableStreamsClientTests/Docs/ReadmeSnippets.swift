@@ -6,7 +6,7 @@ import DurableStreamsWebhooks
 import Foundation
 
 /// The client README's quick start.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ClientReadme {
     struct Event: Codable, Sendable {
         var id: Int
@@ -104,7 +104,7 @@ struct ClientReadme {
 }
 
 /// The server README's embedding example; returns the port the server listened on.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ServerReadme {
     func run() async throws -> Int {
         let server = DurableStreamsServer(configuration: .init(port: 0))  // in memory, free port

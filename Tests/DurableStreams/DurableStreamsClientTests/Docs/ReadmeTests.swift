@@ -6,7 +6,7 @@ import Testing
 @Suite("DurableStreams READMEs")
 struct ReadmeTests {
     @Test("the client quick start runs against a real server and reads what it wrote")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func quickStartRuns() async throws {
         try await withTestServer { server in
             let base = try #require(URL(string: server.baseURL))
@@ -16,7 +16,7 @@ struct ReadmeTests {
     }
 
     @Test("the client README's error matching catches an append to a closed stream by its code")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func errorMatching() async throws {
         try await withTestServer { server in
             let handle = try await DurableStreamHandle.create(
@@ -26,7 +26,7 @@ struct ReadmeTests {
     }
 
     @Test("the server README's embedding example starts on a free port and stops")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func serverExampleRuns() async throws {
         let port = try await withTimeout(.seconds(60)) { try await ServerReadme().run() }
         #expect(port > 0)

@@ -1,7 +1,7 @@
 import CourierTestSupport
 
 /// The `durable-streams` command as a child process.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum DurableStreamsCLI {
     /// Runs the command to its end; its exit status, standard output and standard error. Fails with
     /// `TimeoutError` (and kills the command) when it has not ended within `limit`.

@@ -11,7 +11,7 @@ import Darwin
 /// A deliberately broken HTTP server on 127.0.0.1 with an ephemeral port: for each connection it reads the
 /// request head and answers with whatever bytes `respond` returns (possibly malformed, truncated, or
 /// nothing at all, holding the connection open until the server stops).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class HostileServer: Sendable {
     enum Reply {
         /// Send these bytes, then close.
@@ -89,7 +89,7 @@ final class HostileServer: Sendable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension HostileServer {
     /// An HTTP/1.1 response head plus body bytes.
     static func response(

@@ -3,7 +3,7 @@ import DurableStreams
 import Foundation
 
 /// The independent `rakaia-streams` Python server (see ``RakaiaStreams``) with a transport for the client.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class RakaiaServer: Sendable {
     let server: RakaiaStreams
     let baseURL: String
@@ -35,7 +35,7 @@ final class RakaiaServer: Sendable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func withRakaia<T>(_ body: (RakaiaServer) async throws -> T) async throws -> T {
     let server = try await RakaiaServer.start()
     do {

@@ -4,7 +4,7 @@ import DurableStreamsTestSupport
 import Foundation
 
 /// This repository's server, in process on an ephemeral port, with fault injection on.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class TestServer: Sendable {
     let server: DurableStreamsServer
     let baseURL: String
@@ -81,7 +81,7 @@ final class TestServer: Sendable {
 }
 
 /// A test precondition that did not hold.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
 
@@ -91,7 +91,7 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 /// Runs `body` with a fresh server, stopping it afterwards.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func withTestServer<T>(
     longPollTimeout: Duration = .milliseconds(500),
     readTimeout: Duration = .seconds(20),

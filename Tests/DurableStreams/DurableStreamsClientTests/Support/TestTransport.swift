@@ -7,7 +7,7 @@ import DurableStreamsAsyncHTTPClient
 
 /// The transport the tests drive the client with: AsyncHTTPClient on Linux, URLSession on Apple platforms (where
 /// the package builds without AsyncHTTPClient). `readTimeout` bounds how long a connection may stay silent.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class TestTransport: HTTPTransport {
     #if os(Linux)
     private let base: AsyncHTTPClientTransport

@@ -9,7 +9,7 @@ import Testing
 @Suite("The Durable Streams console: its page, its API and what guards changes")
 struct ConsoleAPITests {
     @Test("the page is served same-origin only, with a strict content security policy")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func page() async throws {
         try await ServerHarness.run(.withConsole()) { server async throws in
             let page = try await server.send(.GET, "/__console/")
@@ -34,7 +34,7 @@ struct ConsoleAPITests {
     }
 
     @Test("on by default only on loopback; when off, /__console is an ordinary stream path")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func whenServed() async throws {
         let automatic = DurableStreamsServer.Console()
         #expect(automatic.isEnabled(host: "127.0.0.1") && automatic.isEnabled(host: "::1"))
@@ -60,7 +60,7 @@ struct ConsoleAPITests {
     }
 
     @Test("a change needs the token, a CSRF value matching its cookie, JSON and the same origin")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func guarded() async throws {
         try await ServerHarness.run(.withConsole()) { server async throws in
             let session = try await server.send(.GET, "/__console/api/session")
@@ -99,7 +99,7 @@ struct ConsoleAPITests {
     }
 
     @Test("the list pages by cursor through every stream once, filtered by a substring")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func listing() async throws {
         try await ServerHarness.run(.withConsole()) { server async throws in
             for index in 0..<120 {
@@ -127,7 +127,7 @@ struct ConsoleAPITests {
     }
 
     @Test("a listing pages through every path exactly once, and 100,000 paths page by cursor")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func largeListing() {
         // 7919 is prime to 10,000 and 100,000: the paths come in a scrambled order.
         let some = (0..<10_000).map { "/s/\(String($0 * 7919 % 10_000))" }

@@ -9,7 +9,7 @@ import Testing
 @Suite("The Durable Streams console's changes and windowed reads")
 struct ConsoleChangeTests {
     @Test("send text and JSON, read them back by window and over the protocol, close, fork, delete")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func changes() async throws {
         try await ServerHarness.run(.withConsole()) { server async throws in
             let text = ServerHarness.uniquePath("text")
@@ -57,7 +57,7 @@ struct ConsoleChangeTests {
     }
 
     @Test("text sends end with a newline when asked (the console's default), once, and never for JSON")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func newline() async throws {
         try await ServerHarness.run(.withConsole()) { server async throws in
             let text = ServerHarness.uniquePath("lines")
@@ -78,7 +78,7 @@ struct ConsoleChangeTests {
     }
 
     @Test("a path with a '.' or '..' segment is refused naming the segment")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func dotSegments() async throws {
         try await ServerHarness.run(.withConsole()) { server async throws in
             for (path, segment) in [("/a/../b", "'..'"), ("/a/./b", "'.'")] {
@@ -90,7 +90,7 @@ struct ConsoleChangeTests {
     }
 
     @Test("paths outside the streams and bodies that are not JSON objects are refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badInput() async throws {
         try await ServerHarness.run(.withConsole { $0.basePath = "/v1" }) { server async throws in
             #expect(try await server.consoleChange("create", ["path": "/elsewhere"]).status == 400)
@@ -108,7 +108,7 @@ struct ConsoleChangeTests {
     }
 
     @Test("hostile names and bodies come back as JSON strings and raw bytes, never as markup")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func hostile() async throws {
         try await ServerHarness.run(.withConsole()) { server async throws in
             let path = "/%3Cscript%3Ealert(1)%3C%2Fscript%3E"
@@ -127,7 +127,7 @@ struct ConsoleChangeTests {
     }
 
     @Test("the console's streams and subscriptions: a pull-wake subscription linked to a stream is listed")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func subscriptions() async throws {
         try await ServerHarness.run(.withConsole()) { server async throws in
             let path = "/jobs/a"
@@ -148,7 +148,7 @@ struct ConsoleChangeTests {
     }
 
     @Test("the embedded files are the Web folder's (scripts/web-assets was run)")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func assetsUpToDate() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -7,7 +7,7 @@ import Foundation
 /// The console's token in these tests.
 let consoleTestToken = "console-test-token-0123456789"
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension DurableStreamsServer.Configuration {
     /// ``forTests(_:)`` with the console on and a known token.
     static func withConsole(_ adjust: (inout Self) -> Void = { _ in }) -> Self {
@@ -18,7 +18,7 @@ extension DurableStreamsServer.Configuration {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension ServerHarness {
     /// The `Host` the client sends (`127.0.0.1:<port>`).
     var authority: String { String(base.dropFirst("http://".count)) }

@@ -1,7 +1,7 @@
 // The Swift blocks of the server's DocC catalog, word for word (scripts/readme-snippets checks it), compiled here.
 import DurableStreamsServer
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum ServerDocCSnippets {
     /// Getting started.
     static func inProcess() async throws {

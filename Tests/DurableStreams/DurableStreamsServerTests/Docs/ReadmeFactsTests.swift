@@ -10,7 +10,7 @@ struct ReadmeFactsTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test("The limits table's Stream-TTL range, 1 s to 10 years, is the range the server accepts")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func timeToLiveRange() async throws {
         let readme = try String(
             contentsOf: Self.root.appendingPathComponent("Sources/DurableStreams/Server/README.md"), encoding: .utf8)
@@ -27,7 +27,7 @@ struct ReadmeFactsTests {
     }
 
     @Test("scripts/conformance looks for the cases where DURABLE_STREAMS_CONFORMANCE_CASES says")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func conformanceCasesVariable() async throws {
         let missing = "/nonexistent/conformance-cases-\(UUID().uuidString)"
         let script = try ChildProcess(

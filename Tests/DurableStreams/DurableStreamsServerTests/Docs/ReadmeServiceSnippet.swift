@@ -4,7 +4,7 @@ import DurableStreamsServer
 import Logging
 import ServiceLifecycle
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 /// Serves the streams in `directory` until SIGTERM or SIGINT, then stops cleanly.
 func serveStreams(in directory: String, port: Int = 4437, logger: Logger) async throws {
     var configuration = DurableStreamsServer.Configuration(port: port, storage: .directory(directory))

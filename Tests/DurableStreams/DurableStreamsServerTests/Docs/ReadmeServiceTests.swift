@@ -13,7 +13,7 @@ struct ReadmeServiceTests {
     @Test(
         "serveStreams serves the directory until graceful shutdown, then stops and releases it",
         .timeLimit(.minutes(2)))
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func serviceExampleRuns() async throws {
         try await withTemporaryDirectory(prefix: "ds-readme-service") { directory in
             let (addresses, listening) = AsyncStream.makeStream(of: String.self)
@@ -42,7 +42,7 @@ struct ReadmeServiceTests {
 }
 
 /// Hands over the address of the server's "durable-streams listening" log line.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 private struct ListeningHandler: LogHandler {
     let listening: AsyncStream<String>.Continuation
     var metadata: Logger.Metadata = [:]

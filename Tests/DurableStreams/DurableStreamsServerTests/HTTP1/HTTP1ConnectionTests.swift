@@ -7,7 +7,7 @@ import Testing
 @Suite("HTTP/1.1 connections: keep-alive after handed-off responses, pipelining, idling, HTTP/1.0")
 struct HTTP1ConnectionTests {
     @Test("after an SSE response ends, the same connection serves the next request")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func keepAliveAfterSSE() async throws {
         try await ServerHarness.run(.forTests { $0.sseConnectionLifetime = .milliseconds(300) }) { server in
             let path = ServerHarness.uniquePath()
@@ -25,7 +25,7 @@ struct HTTP1ConnectionTests {
     }
 
     @Test("pipelined requests are answered one after the other, in order")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pipelining() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -43,7 +43,7 @@ struct HTTP1ConnectionTests {
     }
 
     @Test("an idle connection closes after the idle timeout; one holding an SSE response does not")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func idleTimeout() async throws {
         let configuration = DurableStreamsServer.Configuration.forTests {
             $0.idleTimeout = .seconds(1)
@@ -70,7 +70,7 @@ struct HTTP1ConnectionTests {
     }
 
     @Test("an HTTP/1.0 request without keep-alive is answered, then the connection closes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func http10() async throws {
         try await ServerHarness.run { server in
             let path = ServerHarness.uniquePath()
@@ -85,7 +85,7 @@ struct HTTP1ConnectionTests {
     }
 
     @Test("a request line that is not HTTP gets 400 and the connection closes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func garbage() async throws {
         try await ServerHarness.run { server in
             let connection = try await RawConnection.connect(port: try #require(server.server.port))
@@ -97,7 +97,7 @@ struct HTTP1ConnectionTests {
     }
 
     @Test("stopping the server ends a handed-off SSE response with its last chunk, and the connection closes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func stopEndsReaders() async throws {
         let server = DurableStreamsServer(configuration: .forTests { $0.longPollTimeout = .seconds(60) })
         let port = try await server.start()

@@ -8,7 +8,7 @@ import Testing
 @Suite("PostgreSQL store: crash of a node", .enabled(if: PostgresCluster.isEnabled))
 struct PostgresCrashTests {
     @Test("SIGKILL mid-append: every acknowledged append survives exactly once, nothing torn is visible")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func killMidAppend() async throws {
         let schema = PostgresCluster.uniqueSchema()
         let arguments = try PostgresCluster.serveArguments(schema: schema) + ["--log-level", "error"]

@@ -27,7 +27,7 @@ struct PostgresRestartTests {
     }
 
     @Test("503 with Retry-After while the database is down; appends and readers resume once it is back")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func restartUnderLoad() async throws {
         let schema = PostgresCluster.uniqueSchema()
         let server = try await ServerProcess.start(
@@ -113,7 +113,7 @@ struct PostgresRestartTests {
     }
 
     /// Appends `w<writer>-<n>;` until `running` is cleared, tallying the answers.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func write(
         _ writer: Int, to stream: String, client: ExactHTTPClient, tally: Locked<Tally>, while running: Locked<Bool>
     ) async {
@@ -145,7 +145,7 @@ struct PostgresRestartTests {
     }
 
     /// Follows the stream with long-polls until it has read `target` bytes (`-1`: gives up); returns what it read.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func follow(_ stream: String, client: ExactHTTPClient, until target: Locked<Int?>) async -> String {
         var offset = "-1"
         var bytes: [UInt8] = []
@@ -168,7 +168,7 @@ struct PostgresRestartTests {
 
     private static func decode(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func finish(_ server: ServerProcess, client: ExactHTTPClient, schema: String) async {
         server.child.signal(SIGTERM)
         _ = try? await server.child.waitForExit(within: .seconds(30))

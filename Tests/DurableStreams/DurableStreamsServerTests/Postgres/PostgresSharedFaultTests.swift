@@ -12,7 +12,7 @@ import Glibc
 @Suite("PostgreSQL store: faults shared by the nodes", .enabled(if: PostgresCluster.isEnabled))
 struct PostgresSharedFaultTests {
     @Test("A fault armed through one node fires on the other; its count and its method are kept across nodes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sharedAcrossNodes() async throws {
         let schema = PostgresCluster.uniqueSchema()
         let arguments =
@@ -33,7 +33,7 @@ struct PostgresSharedFaultTests {
         if let failure { throw failure }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func check(_ first: String, _ second: String, _ client: ExactHTTPClient) async throws {
         let path = "/faults/\(UUID().uuidString.lowercased())"
         #expect(try await client.request(.PUT, second + path, headers: [("Content-Type", "text/plain")]).status == 201)

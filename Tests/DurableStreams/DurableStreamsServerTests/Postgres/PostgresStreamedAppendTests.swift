@@ -18,7 +18,7 @@ struct PostgresStreamedAppendTests {
     static let mebibyte = 1 << 20
 
     /// A server on a schema of its own; `body` gets it and its client, and both are ended after.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func withServer(
         _ extra: [String] = [], _ body: (ServerProcess, ExactHTTPClient, String) async throws -> Void
     ) async throws {
@@ -40,7 +40,7 @@ struct PostgresStreamedAppendTests {
     }
 
     /// Creates a stream and returns its URL.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func create(
         _ server: ServerProcess, _ client: ExactHTTPClient, contentType: String = "application/octet-stream"
     ) async throws -> String {
@@ -51,7 +51,7 @@ struct PostgresStreamedAppendTests {
     }
 
     /// The stream's tail token.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func tail(_ url: String, _ client: ExactHTTPClient) async throws -> String? {
         try await client.request(.HEAD, url).nextOffset
     }
@@ -60,7 +60,7 @@ struct PostgresStreamedAppendTests {
         "a 256 MiB chunked append is stored in 1 MiB records, read back identical, without the node holding it",
         .enabled(if: TestPass.isHeavy, "sends and reads back 256 MiB, loading the machine: the second pass")
     )
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func largeAppend() async throws {
         try await Self.withServer { server, client, schema in
             let url = try await Self.create(server, client)
@@ -107,7 +107,7 @@ struct PostgresStreamedAppendTests {
     }
 
     @Test("a client gone mid-body stores nothing; the next append works")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func disconnectMidBody() async throws {
         try await Self.withServer { server, client, schema in
             let url = try await Self.create(server, client)
@@ -145,7 +145,7 @@ struct PostgresStreamedAppendTests {
     }
 
     @Test("an append refused by the stream fails before its body is read and stores nothing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func refusedEarly() async throws {
         try await Self.withServer { server, client, _ in
             // A stale producer epoch: 403.
@@ -178,7 +178,7 @@ struct PostgresStreamedAppendTests {
     }
 
     @Test("a small append goes on during a slow upload; the upload refused at its end stores nothing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func unlockedDuringUpload() async throws {
         try await Self.withServer { server, client, schema in
             let url = try await Self.create(server, client)
@@ -213,7 +213,7 @@ struct PostgresStreamedAppendTests {
     }
 
     @Test("over the store's limit: 413 from Content-Length or while counting, nothing stored")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func overLimit() async throws {
         try await Self.withServer(["--postgres-max-append-size", String(2 * Self.mebibyte)]) { server, client, schema in
             let url = try await Self.create(server, client)

@@ -9,7 +9,7 @@ import Testing
 @Suite("Damaged subscription documents are left aside, never trusted")
 struct DamagedSubscriptionDocumentTests {
     @Test("a key ring without keys, or a state past its limits, is refused when decoded")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func limits() throws {
         for json in [#"{"entries":[]}"#, #"{"entries":[{"raw":"AQ==","created":-9223372036854775808}]}"#] {
             #expect(throws: DecodingError.self) { try JSONDecoder().decode(WebhookKeyRing.self, from: Data(json.utf8)) }
@@ -34,7 +34,7 @@ struct DamagedSubscriptionDocumentTests {
     }
 
     @Test("a server starts on a data directory with damaged documents, skips them, and replaces unreadable keys")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func startsAnyway() async throws {
         try await withTemporaryDirectory(prefix: "ds-damaged") { directory in
             let store = try await FileStreamStorage.open(at: directory.path)

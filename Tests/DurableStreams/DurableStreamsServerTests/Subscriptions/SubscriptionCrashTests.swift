@@ -16,7 +16,7 @@ import Glibc
         if: TestPass.isHeavy, "loads the machine on purpose (a writer and two workers at full speed): the heavy pass"))
 struct SubscriptionCrashTests {
     @Test("SIGKILL while workers ack: every acknowledged ack survives, and pending work wakes a worker again")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func killWhileAcking() async throws {
         try await withTemporaryDirectory(prefix: "ds-subscriptions") { directory in
             let client = ExactHTTPClient()

@@ -11,7 +11,7 @@ struct SubscriptionDocumentTests {
         "orders/eu", #"quote"d/back\slash"#, "line\nfeed\ttab\r", "ctl\u{01}\u{08}\u{0C}\u{1F}", "été/ü/😀",
     ]
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func state(wake: Bool) -> SubscriptionState {
         let configuration = SubscriptionConfiguration(
             kind: .webhook, pattern: "orders/*", streams: ["x/\"y\""], webhookURL: "https://hooks.example/a?b=c",
@@ -35,7 +35,7 @@ struct SubscriptionDocumentTests {
     }
 
     @Test("the stored document decodes to the state it was written from", arguments: [false, true])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func documentRoundTrip(withWake: Bool) throws {
         let state = Self.state(wake: withWake)
         let document = try state.document()
@@ -44,7 +44,7 @@ struct SubscriptionDocumentTests {
     }
 
     @Test("claims, webhooks and descriptions mean what JSONEncoder would have written")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func responses() throws {
         let state = Self.state(wake: true)
         let links = SubscriptionJSON.links(state, withTails: true)
@@ -61,7 +61,7 @@ struct SubscriptionDocumentTests {
         try expectSameJSON(SubscriptionJSON.subscription(empty))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func expectSameJSON(_ value: some Encodable, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -6,21 +6,21 @@ import Testing
 /// Subscriptions over HTTP, under a `/v1/stream` root as upstream's suite addresses them.
 @Suite("Subscriptions over HTTP: control, pull-wake claim, ack and release")
 struct SubscriptionHTTPTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private var configuration: DurableStreamsServer.Configuration { .forTests { $0.basePath = "/v1/stream" } }
 
     private static let root = "/v1/stream"
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func object(_ response: TestResponse) -> [String: Any] { response.json as? [String: Any] ?? [:] }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func put(_ server: ServerHarness, _ id: String, _ json: String) async throws -> TestResponse {
         try await server.send(
             .PUT, "\(Self.root)/__ds/subscriptions/\(id)", headers: [("Content-Type", "application/json")], text: json)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func post(
         _ server: ServerHarness, _ id: String, _ action: String, _ json: String, token: String? = nil
     ) async throws -> TestResponse {
@@ -31,7 +31,7 @@ struct SubscriptionHTTPTests {
     }
 
     @Test("a pull-wake round: backfill at the tail, a wake event on append, claim, ack, and the next wake")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pullWakeRound() async throws {
         try await ServerHarness.run(configuration) { server async throws in
             let tag = UUID().uuidString.prefix(8).lowercased()
@@ -97,7 +97,7 @@ struct SubscriptionHTTPTests {
     }
 
     @Test("membership: explicit links added and removed; delete; bad requests are typed errors")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func controlAndErrors() async throws {
         try await ServerHarness.run(configuration) { server async throws in
             let id = "m-\(UUID().uuidString.prefix(8).lowercased())"

@@ -5,15 +5,15 @@ import Testing
 
 @Suite("Subscription rules as a value (protocol §6–7)")
 struct SubscriptionMachineTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private var tokens: CallbackTokens { CallbackTokens(secret: Array(repeating: 7, count: 32)) }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func inputs(_ now: Int64 = 1_000, wake: String = "w_1") -> SubscriptionInputs {
         SubscriptionInputs(now: now, wakeId: wake, tokens: tokens)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func pullWake(lease: Int = 30_000, pattern: String? = "events/*") -> SubscriptionState {
         let configuration = SubscriptionConfiguration(
             kind: .pullWake, pattern: pattern, streams: [], webhookURL: nil, wakeStream: "wake/pool",
@@ -21,7 +21,7 @@ struct SubscriptionMachineTests {
         return SubscriptionState(id: "sub-1", configuration: configuration, createdAt: "2026-11-27T00:00:00.000Z")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func at(_ position: UInt64) -> StreamOffset { StreamOffset(position: position) }
 
     @Test("globs: * is one segment, ** zero or more")
@@ -39,7 +39,7 @@ struct SubscriptionMachineTests {
     }
 
     @Test("an append to a linked stream wakes an idle subscription once, with a wake event")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func wakesOnce() {
         var state = pullWake()
         state.link("events/a", explicit: false, tail: at(10))
@@ -56,7 +56,7 @@ struct SubscriptionMachineTests {
     }
 
     @Test("a new stream matching the pattern is linked from its start")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func newMatchLinkedFromStart() {
         var state = pullWake()
         #expect(state.streamChanged("events/new", tail: .zero, inputs()).isEmpty)
@@ -65,7 +65,7 @@ struct SubscriptionMachineTests {
     }
 
     @Test("claim, ack without done (heartbeat), ack with done; the next wake follows pending work")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func claimAndAck() throws {
         var state = pullWake(lease: 5_000)
         state.link("events/a", explicit: true, tail: at(0))
@@ -105,7 +105,7 @@ struct SubscriptionMachineTests {
     }
 
     @Test("bad acks are refused whole: forged token, wrong wake or generation, unknown stream, bad offsets")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badAcks() throws {
         var state = pullWake()
         state.link("events/a", explicit: true, tail: at(4))
@@ -152,7 +152,7 @@ struct SubscriptionMachineTests {
     }
 
     @Test("a lease that runs out hands the work to the next claimer; the late worker is fenced")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func leaseExpiry() throws {
         var state = pullWake(lease: 1_000)
         state.link("events/a", explicit: true, tail: at(0))
@@ -176,7 +176,7 @@ struct SubscriptionMachineTests {
     }
 
     @Test("release gives the wake back and wakes pending work again")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func release() throws {
         var state = pullWake()
         state.link("events/a", explicit: true, tail: at(0))
@@ -192,7 +192,7 @@ struct SubscriptionMachineTests {
     }
 
     @Test("explicit and glob links: removing the explicit link keeps a matching glob link")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func membership() {
         var state = pullWake()
         state.link("events/a", explicit: false, tail: at(3))
@@ -209,7 +209,7 @@ struct SubscriptionMachineTests {
     }
 
     @Test("configurations: checked, normalised, and hashed so reordering streams re-confirms")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func configurations() throws {
         func parse(_ json: String) throws(SubscriptionFailure) -> SubscriptionConfiguration {
             try SubscriptionConfiguration.parse(Array(json.utf8))
@@ -244,7 +244,7 @@ struct SubscriptionMachineTests {
     }
 
     @Test("callback tokens: genuine ones verify with their wake; any change is refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func callbackTokens() {
         let token = tokens.token(subscription: "sub-1", generation: 4, wakeId: "w_abc")
         #expect(tokens.verify(token, subscription: "sub-1")?.generation == 4)

@@ -8,7 +8,7 @@ import Testing
 @Suite("WebhookReceiver: a client-side endpoint checks signatures and calls back")
 struct WebhookReceiverTests {
     @Test("a genuine wake verifies and is acknowledged by callback; forged, replayed and stale ones are refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func receiveAndCallBack() async throws {
         let endpoint = try await WebhookEndpoint { _, _ in (202, "{}") }
         defer { Task { await endpoint.stop() } }

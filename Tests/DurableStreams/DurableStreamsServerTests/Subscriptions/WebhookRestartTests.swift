@@ -8,7 +8,7 @@ import Testing
 @Suite("Webhook retries across a restart")
 struct WebhookRestartTests {
     @Test("a retry scheduled before a restart is kept, and made after it, for the same wake")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func retryScheduleSurvivesRestart() async throws {
         // The endpoint fails every delivery until the test lets it accept.
         let accepting = Locked(false)

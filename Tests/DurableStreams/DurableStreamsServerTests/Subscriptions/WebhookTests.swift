@@ -11,7 +11,7 @@ import Testing
 struct WebhookTests {
     private static let root = "/v1/stream"
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func configuration(_ webhooks: DurableStreamsServer.Webhooks = .development)
         -> DurableStreamsServer.Configuration
     {
@@ -21,12 +21,12 @@ struct WebhookTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func object(_ text: String) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func subscribe(
         _ server: ServerHarness, _ id: String, url: String, pattern: String, lease: Int = 60_000
     ) async throws -> TestResponse {
@@ -37,7 +37,7 @@ struct WebhookTests {
     }
 
     /// Verifies a `Webhook-Signature` against the server's JWKS.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func verify(_ delivery: WebhookEndpoint.Delivery, jwks: [String: Any]) throws -> Bool {
         let header = try #require(delivery.head.headers.first(name: "Webhook-Signature"))
         var fields: [String: String] = [:]
@@ -60,7 +60,7 @@ struct WebhookTests {
     }
 
     @Test("a signed wake per append; {\"done\": true} acknowledges the snapshot")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func signedDeliveryDone() async throws {
         let receiver = try await WebhookEndpoint { _, _ in (200, #"{"done":true}"#) }
         defer { Task { await receiver.stop() } }
@@ -101,7 +101,7 @@ struct WebhookTests {
     }
 
     @Test("without done, the handler calls back; a stale callback is fenced")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func callback() async throws {
         let receiver = try await WebhookEndpoint { _, _ in (202, "{}") }
         defer { Task { await receiver.stop() } }
@@ -130,7 +130,7 @@ struct WebhookTests {
     }
 
     @Test("a failing endpoint is retried with backoff, the same wake each time, until it answers")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func retries() async throws {
         let receiver = try await WebhookEndpoint { index, _ in index < 2 ? (500, "{}") : (200, #"{"done":true}"#) }
         defer { Task { await receiver.stop() } }
@@ -156,7 +156,7 @@ struct WebhookTests {
     }
 
     @Test("webhook URLs: https to public hosts; http only to localhost in development; local targets refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func targets() async throws {
         let production = WebhookTargetPolicy(developmentMode: false)
         let development = WebhookTargetPolicy(developmentMode: true)
@@ -199,7 +199,7 @@ struct WebhookTests {
     }
 
     @Test("the retry schedule: 1 s doubling to 60 s, within ±20% jitter")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func backoff() {
         let configuration = SubscriptionConfiguration(
             kind: .webhook, pattern: "a/*", streams: [], webhookURL: "https://h.example/x", wakeStream: nil,

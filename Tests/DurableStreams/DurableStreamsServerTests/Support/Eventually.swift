@@ -1,5 +1,5 @@
 /// Polls `condition` (a read of server-side state that no event announces) until it holds or `limit` passes.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func eventually(within limit: Duration = .seconds(30), _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + limit
     while ContinuousClock.now < deadline {

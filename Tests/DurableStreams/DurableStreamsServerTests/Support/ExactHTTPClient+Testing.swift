@@ -3,7 +3,7 @@ import ExactHTTPClient
 import NIOHTTP1
 import Testing
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension ExactHTTPClient {
     /// Sends a request and reads the whole response within `timeout`.
     func request(

@@ -12,7 +12,7 @@ import Darwin
 ///
 /// Reads wait on a dispatch queue so that a slow server never holds one of the few cooperative threads; each
 /// socket is used by one test at a time.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class PlainSocket: Sendable {
     private let fd: Int32
 

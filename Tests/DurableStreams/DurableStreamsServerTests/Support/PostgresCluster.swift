@@ -4,7 +4,7 @@ import Foundation
 
 /// The throwaway PostgreSQL cluster `scripts/test` starts (`scripts/lib/postgres.sh`): its URL, and `pg_ctl` to stop
 /// and start it in fault tests.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum PostgresCluster {
     /// The database's URL (`DURABLE_STREAMS_POSTGRES_URL`), which a server child process inherits.
     static var url: String? { variable("DURABLE_STREAMS_POSTGRES_URL") }
@@ -58,7 +58,7 @@ enum PostgresCluster {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension PostgresCluster {
     /// Drops a test's schema and everything in it.
     static func dropSchema(_ schema: String) async throws {

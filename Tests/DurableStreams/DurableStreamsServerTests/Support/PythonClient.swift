@@ -3,7 +3,7 @@ import Foundation
 
 /// A Python interpreter that can import the independent client `durable-streams` (PyPI): `python3` when it
 /// already can, or else a virtual environment made once for the tests, with the client installed by pip.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 actor PythonClient {
     static let shared = PythonClient()
 

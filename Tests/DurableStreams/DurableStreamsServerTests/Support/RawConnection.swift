@@ -4,7 +4,7 @@ import NIOPosix
 
 /// A plain TCP connection to the server, for requests no HTTP client would send (dot segments, slow or
 /// vanishing clients, malformed framing).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class RawConnection: Sendable {
     private let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
 

@@ -4,7 +4,7 @@ import Foundation
 import NIOHTTP1
 
 /// One event of an SSE stream.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SSEEvent: Sendable, Equatable {
     let type: String
     let data: String
@@ -18,7 +18,7 @@ struct SSEEvent: Sendable, Equatable {
 
 /// An open SSE response, parsed incrementally into events (CR, LF and CR LF line ends; `data:` lines joined
 /// with LF; one optional space after the colon removed). Read it with ``next(within:)``.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class SSEConnection: Sendable {
     private struct Buffer {
         var events: [SSEEvent] = []

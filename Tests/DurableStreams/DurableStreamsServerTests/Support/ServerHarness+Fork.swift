@@ -2,10 +2,10 @@ import DurableStreamsStorage
 
 /// The start offset of every stream on this server. The upstream conformance suite hard-codes the reference
 /// server's zero offset (`0000000000000000_0000000000000000`); its checks use this server's instead.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 var startOffset: String { StreamOffset.zero.token }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension ServerHarness {
     /// Creates `path` as a fork of `source` (`PUT` with `Stream-Forked-From`) and returns the response.
     @discardableResult

@@ -7,7 +7,7 @@ import NIOCore
 import NIOHTTP1
 
 /// A response, fully read.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct TestResponse: Sendable {
     let status: Int
     let headers: HTTPHeaders
@@ -25,7 +25,7 @@ struct TestResponse: Sendable {
 }
 
 /// A server on 127.0.0.1 with an ephemeral port, and an HTTP client to talk to it, for one test.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ServerHarness: Sendable {
     let server: DurableStreamsServer
     let base: String
@@ -119,7 +119,7 @@ struct ServerHarness: Sendable {
 }
 
 /// A test setup problem.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HarnessError: Error, CustomStringConvertible {
     let description: String
 
@@ -128,7 +128,7 @@ struct HarnessError: Error, CustomStringConvertible {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Every element until the sequence ends.
     func collect() async rethrows -> [Element] {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `durable-streams serve` as a child process on an ephemeral port, storing in a given directory.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ServerProcess {
     /// The process.
     let child: ChildProcess

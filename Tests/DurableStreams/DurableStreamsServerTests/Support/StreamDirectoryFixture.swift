@@ -14,7 +14,7 @@ import Darwin
 ///
 /// The two files are copies of a stream the real store wrote (text, one append of `x`), with only the path in
 /// the metadata changed, so the server recovers them as it would its own.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum StreamDirectoryFixture {
     /// Runs `body` with a fresh directory for a data directory of many small files: in `/dev/shm` where there is
     /// one (a memory file system, so that writing and removing 100,000 streams does not wait on a disk other

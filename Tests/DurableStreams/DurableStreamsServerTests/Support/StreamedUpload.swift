@@ -4,7 +4,7 @@ import Foundation
 
 /// Large request bodies sent with chunked encoding on a plain connection, and what a test checks around them: the
 /// server's peak memory and the rows the PostgreSQL store wrote.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum StreamedUpload {
     /// The port and path of a URL such as `http://127.0.0.1:40123/v1/stream/a`.
     static func target(_ url: String) throws -> (port: Int, path: String) {

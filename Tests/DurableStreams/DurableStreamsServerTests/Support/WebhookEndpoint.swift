@@ -4,7 +4,7 @@ import NIOHTTP1
 
 /// A webhook endpoint on 127.0.0.1 with an ephemeral port: records every request (head and body) and answers with
 /// what `respond` says for it.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class WebhookEndpoint: Sendable {
     struct Delivery: Sendable {
         let head: HTTPRequestHead

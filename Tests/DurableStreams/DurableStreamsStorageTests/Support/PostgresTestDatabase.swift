@@ -23,7 +23,7 @@ enum PostgresTestDatabase {
     static var isRequired: Bool { ProcessInfo.processInfo.environment["DURABLE_STREAMS_POSTGRES_REQUIRED"] == "1" }
 
     /// Options for a fresh schema of the test database.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func options(schema: String = uniqueSchema(), now: @escaping @Sendable () -> Date = { Date() }) throws
         -> PostgresStreamStorage.Options
     {
@@ -42,13 +42,13 @@ enum PostgresTestDatabase {
     }
 
     /// A schema name no other test uses.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func uniqueSchema() -> String {
         "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
     }
 
     /// Runs `body` with a store on a fresh schema, then shuts it down and drops the schema.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func withStore<Value: Sendable>(
         now: @escaping @Sendable () -> Date = { Date() },
         _ body: (PostgresStreamStorage) async throws -> Value
@@ -68,7 +68,7 @@ enum PostgresTestDatabase {
     }
 
     /// Drops a test's schema (through a store of its own: the test may have shut its store down).
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func dropSchema(_ options: PostgresStreamStorage.Options) async throws {
         try await PostgresStreamStorage.dropSchema(options)
     }

@@ -5,7 +5,7 @@ import DurableStreamsStorage
 import Foundation
 
 /// A clock the test moves by hand.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class ManualClock: Sendable {
     private let current = Locked(Date(timeIntervalSince1970: 1_800_000_000))
 
@@ -19,7 +19,7 @@ final class ManualClock: Sendable {
 /// The stores every contract test runs against: the PostgreSQL store too when `DURABLE_STREAMS_POSTGRES_URL` names
 /// a database (`scripts/test` starts one), or when `DURABLE_STREAMS_POSTGRES_REQUIRED` is set (its cases then fail
 /// without one).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
     case memory
     case file
@@ -34,7 +34,7 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
 }
 
 /// Runs `body` with a fresh store of the given kind, then shuts it down and removes its files.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func withStore<Value: Sendable>(
     _ kind: StoreKind,
     clock: ManualClock = ManualClock(),
@@ -67,17 +67,17 @@ func withStore<Value: Sendable>(
 }
 
 /// A stream path for a test.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func path(_ text: String = "/s") throws -> StreamPath {
     try StreamPath(validating: text)
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Array where Element == UInt8 {
     init(_ text: String) { self = Array(text.utf8) }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension AppendRequest {
     /// A plain text append.
     static func text(_ text: String, contentType: String = "text/plain") -> AppendRequest {
@@ -85,7 +85,7 @@ extension AppendRequest {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamStorage {
     /// Reads the whole stream from the start, following `next` until the tail.
     func readAll(_ path: StreamPath, maxBytes: Int = 1 << 20) async throws -> [UInt8] {
@@ -100,7 +100,7 @@ extension StreamStorage {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension StreamStorage {
     /// Creates a text stream with optional initial content; returns its tail.
     @discardableResult

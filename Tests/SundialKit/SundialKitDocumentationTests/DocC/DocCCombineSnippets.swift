@@ -8,7 +8,7 @@ import Combine
 import OpenCombine
 #endif
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum DocCCombineSnippets {
     #if os(Linux)
     // SundialKitCombine: getting started.

@@ -9,20 +9,20 @@ import SundialKitNetwork
 import SundialKitTesting
 
 /// The catalogs' stand-in for the app's own work before it replies.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func compute(_ message: ConnectivityMessage) async -> ConnectivityMessage {
     ["received": message.count]
 }
 
 // SundialKitCore: writing your own ping.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct AlwaysOnline: NetworkPing {
     let timeInterval: TimeInterval = 30
     func shouldPing(onStatus status: PathStatus) -> Bool { status.isSatisfied }
     func onPing(_ closure: @escaping @Sendable (Bool) -> Void) { closure(true) }
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum DocCSnippets {
     #if os(Linux)
     // SundialKitNetwork

@@ -5,7 +5,7 @@ import SundialKitProtobufExample
 import SundialKitStream
 import SundialKitTesting
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum DocCStreamSnippets {
     #if os(Linux)
     // SundialKitStream: getting started.

@@ -6,7 +6,7 @@ import Testing
 @Suite("DocC snippets that run anywhere")
 struct DocCTests {
     @Test("The PairedSessions guide: the context sent while out of range reaches the watch when back in range")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func pairedSessionsGuide() async throws {
         let (_, watch) = try await DocCStreamSnippets.pairedSessions()
         let received = try #require(
@@ -21,7 +21,7 @@ struct DocCTests {
     }
 
     @Test("The Testing and Core snippets behave as their pages say")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func testingAndCore() async throws {
         #expect(DocCSnippets.testing().pathStatus == .unsatisfied(.notAvailable))
         let ping = AlwaysOnline()
@@ -33,7 +33,7 @@ struct DocCTests {
     }
 
     @Test("The device-only snippets fail cleanly where there is no WatchConnectivity")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func deviceOnly() async {
         #if !canImport(WatchConnectivity)
         await #expect(throws: ConnectivityError.sessionNotSupported) { _ = try await DocCSnippets.connectivity() }

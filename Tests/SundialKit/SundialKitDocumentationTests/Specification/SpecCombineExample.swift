@@ -10,7 +10,7 @@ import Combine
 import OpenCombine
 #endif
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum SpecCombineExample {
     /// As written: on a device without WatchConnectivity (Linux), `activate()` throws `sessionNotSupported`.
     static func asWritten() throws -> (ConnectivityObserver, Set<AnyCancellable>) {

@@ -23,7 +23,7 @@ struct SpecExampleTests {
     private let decoder = MessageDecoder(messagableTypes: [ColorMessage.self, UserProfile.self])
 
     @Test("The message types round-trip through MessageDecoder, as dictionaries and as bytes")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func messages() throws {
         let color = ColorMessage(red: 1, green: 0.5, blue: 0)
         let decodedColor = try #require(try decoder.decodeMessage(color.message()) as? ColorMessage)
@@ -52,7 +52,7 @@ struct SpecExampleTests {
     }
 
     @Test("Combine example as written: this device's session; on Linux activation is a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func combineAsWritten() {
         #if !canImport(WatchConnectivity)
         #expect(throws: ConnectivityError.sessionNotSupported) { _ = try SpecCombineExample.asWritten() }
@@ -60,7 +60,7 @@ struct SpecExampleTests {
     }
 
     @Test("Combine example over PairedSessions: activates, sends right away, publishes state, decodes messages")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func combineRuns() async throws {
         let pair = PairedSessions()
         let watch = SundialKitCombine.ConnectivityObserver(session: pair.watch, messageDecoder: decoder)
@@ -91,7 +91,7 @@ struct SpecExampleTests {
     }
 
     @Test("Stream example as written: this device's session; on Linux activation is a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func streamAsWritten() async {
         #if !canImport(WatchConnectivity)
         await #expect(throws: ConnectivityError.sessionNotSupported) { _ = try await SpecStreamExample.asWritten() }
@@ -100,7 +100,7 @@ struct SpecExampleTests {
     }
 
     @Test("Stream example over PairedSessions: the message goes live and the watch receives it")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func streamRuns() async throws {
         let pair = PairedSessions()
         let watch = SundialKitStream.ConnectivityObserver(session: pair.watch, messageDecoder: decoder)
@@ -114,7 +114,7 @@ struct SpecExampleTests {
     }
 
     @Test("Receiving with context: a live message is answered through the handler; a context update arrives")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func receivingWithContext() async throws {
         let pair = PairedSessions()
         let phone = SundialKitStream.ConnectivityObserver(session: pair.phone)
@@ -137,7 +137,7 @@ struct SpecExampleTests {
     }
 
     @Test("Design document: NetworkStream use case, @Published shape, current-value accessors")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func designDocumentNetwork() async throws {
         let paths = ScriptedPathMonitor(initialPath: ScriptedPath(pathStatus: .satisfied(.wifi)))
         let stream = NetworkStream(monitor: paths)
@@ -163,7 +163,7 @@ struct SpecExampleTests {
 
     #if os(Linux)
     @Test("Design document: the migration paths compile and run on this machine")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func designDocumentMigration() async throws {
         let (observer, cancellable) = try SpecNetworkExamples.migrationPath1()
         observer.cancel()
@@ -178,7 +178,7 @@ struct SpecExampleTests {
 }
 
 /// Collects a publisher's values into an `AsyncStream` the test can await.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func collect<Output: Sendable>(_ publisher: some Publisher<Output, Never>) -> (AsyncStream<Output>, AnyCancellable) {
     let (stream, continuation) = AsyncStream.makeStream(of: Output.self)
     let cancellable = publisher.sink { continuation.yield($0) }

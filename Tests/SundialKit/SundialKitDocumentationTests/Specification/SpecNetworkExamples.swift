@@ -15,10 +15,10 @@ import OpenCombine
 #endif
 
 /// The example schema's heart-rate message stands in for the document's `MyProtoMessage`.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 typealias MyProtoMessage = Sundial_Example_HeartRateUpdate
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum SpecNetworkExamples {
     /// UC1: Modern Concurrency Adoption. `updateUI` is the caller's.
     static func useCase1(

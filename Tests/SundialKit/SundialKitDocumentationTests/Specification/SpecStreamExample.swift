@@ -4,7 +4,7 @@
 import SundialKitConnectivity
 import SundialKitStream
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum SpecStreamExample {
     /// As written: on a device without WatchConnectivity (Linux), `activate()` throws `sessionNotSupported`.
     static func asWritten() async throws -> ConnectivitySendResult {

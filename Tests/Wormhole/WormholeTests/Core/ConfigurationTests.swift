@@ -5,7 +5,7 @@ import Wormhole
 @Suite("Configuration and errors")
 struct ConfigurationTests {
     @Test("defaults match MMWormhole: files, JSON, platform notifications, latest value only")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func defaults() {
         let configuration = Configuration(appGroupIdentifier: "group.example", directory: "wormhole")
         #expect(configuration.appGroupIdentifier == "group.example")
@@ -27,7 +27,7 @@ struct ConfigurationTests {
     }
 
     @Test("delivery modes")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func deliveryModes() {
         #expect(DeliveryMode.latest.queueCapacity == nil)
         #expect(!DeliveryMode.latest.isQueue)
@@ -42,7 +42,7 @@ struct ConfigurationTests {
     }
 
     @Test("every error explains itself")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func errorDescriptions() {
         let errors: [WormholeError] = [
             .invalidIdentifier("", reason: "empty"),
@@ -66,7 +66,7 @@ struct ConfigurationTests {
     }
 
     @Test("an in-process location with a file strategy is refused with a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func inProcessNeedsCustomStrategies() {
         #expect(throws: WormholeError.self) { try Wormhole(configuration: Configuration(location: .inProcess)) }
         #expect(throws: WormholeError.self) {
@@ -76,7 +76,7 @@ struct ConfigurationTests {
     }
 
     @Test("app group subdirectories cannot climb out of the container")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func subdirectoryEscape() {
         for subdirectory in ["../elsewhere", "/absolute", "a/../../b", "./x"] {
             #expect(throws: WormholeError.self, "\(subdirectory)") {
@@ -88,7 +88,7 @@ struct ConfigurationTests {
 
     #if os(Linux)
     @Test("on Linux an app group maps to a per-user directory that two wormholes share")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func appGroupOnLinux() async throws {
         let group = "group.courier.tests.\(UUID().uuidString.prefix(8))"
         let first = try Wormhole(appGroupIdentifier: group, directory: "messages")

@@ -4,7 +4,7 @@ import Wormhole
 @Suite("MessageIdentifier")
 struct MessageIdentifierTests {
     @Test("string literals, raw values and equality")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func literalsAndEquality() {
         let literal: MessageIdentifier = "counter"
         #expect(literal == MessageIdentifier("counter"))
@@ -30,7 +30,7 @@ struct MessageIdentifierTests {
             ("é", "%C3%A9"),
         ]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func escaping(identifier: String, expected: String) throws {
         let name = try MessageIdentifier(identifier).fileSystemName()
         #expect(name == expected)
@@ -39,7 +39,7 @@ struct MessageIdentifierTests {
     }
 
     @Test("empty and overlong identifiers are rejected with a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func invalid() {
         #expect(throws: WormholeError.self) { try MessageIdentifier("").fileSystemName() }
         let long = String(repeating: "é", count: 100)  // 600 bytes escaped
@@ -52,7 +52,7 @@ struct MessageIdentifierTests {
         "names that escaping never produces do not map back",
         arguments: ["", "%2", "%zz", "%61", ".hidden", "a/b", "a b", "%2e", "%FF"]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func nonCanonicalNames(name: String) {
         #expect(MessageIdentifier(fileSystemName: name) == nil)
     }

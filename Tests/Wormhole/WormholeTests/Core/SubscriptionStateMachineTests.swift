@@ -4,10 +4,10 @@ import Wormhole
 /// The subscription's state machine, input by input, with plain numbers as waiters.
 @Suite("Subscription state machine")
 struct SubscriptionStateMachineTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     typealias Machine = SubscriptionStateMachine<Int>
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private static func machine(mark: Machine.Mark = .absent, cursor: UInt64 = 0, readFirst: Bool = false)
         -> Machine
     {
@@ -15,13 +15,13 @@ struct SubscriptionStateMachineTests {
     }
 
     /// The work `count` consecutive requests get.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private static func work(_ machine: inout Machine, _ count: Int) -> [Machine.Work] {
         (0..<count).map { _ in machine.nextWork() }
     }
 
     @Test("with nothing pending a consumer waits; readFirst makes the first request a read")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func initialWork() {
         var idle = Self.machine()
         let idleSnapshot = idle.nextSnapshotRead()
@@ -32,7 +32,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("changes coalesce into one read; a read comes before signals; signals are each delivered")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func ordering() {
         var machine = Self.machine()
         _ = (machine.changed(), machine.changed(), machine.signalled(), machine.signalled())
@@ -40,7 +40,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("pending signals are bounded")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func signalLimit() {
         var machine = Self.machine()
         for _ in 0..<(Machine.signalLimit + 10) { _ = machine.signalled() }
@@ -50,7 +50,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("finishing wins over pending work and stays finished")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func finishing() {
         var machine = Self.machine(readFirst: true)
         _ = (machine.changed(), machine.signalled())
@@ -60,7 +60,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("each waking input returns the parked waiters once; parking while work is pending resumes at once")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func wakingInputs() {
         let inputs: [(inout Machine) -> [Int]] = [{ $0.changed() }, { $0.signalled() }, { $0.finish() }]
         for input in inputs {
@@ -79,7 +79,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("a wait cancelled while parked returns its waiter; one cancelled before parking resumes at once")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancellation() {
         var machine = Self.machine()
         let parked = machine.reserveWaiter()
@@ -101,7 +101,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("a latest-value read stands only if the mark did not move meanwhile; otherwise a read is due again")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func latestReads() {
         var machine = Self.machine()
         let first = machine.latestRead(from: .absent, found: .message(1, 11))
@@ -117,7 +117,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("queue reads advance the cursor and keep reading until caught up")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func queueReads() {
         var machine = Self.machine(cursor: 4)
         let read = machine.queueRead(from: 4, found: 5)
@@ -132,7 +132,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("a failed queue read is reported once, then the subscription waits")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func queueFailure() {
         var machine = Self.machine(cursor: 1, readFirst: true)
         #expect(Self.work(&machine, 1) == [.read])
@@ -142,7 +142,7 @@ struct SubscriptionStateMachineTests {
     }
 
     @Test("an emptied queue is one clear; numbering restarted below the cursor is one clear and a read from 0")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func queueClears() {
         var emptied = Self.machine(cursor: 3)
         let clears = [

@@ -2,7 +2,7 @@
 import Foundation
 import Wormhole
 
-@available(iOS 15, macOS 12, watchOS 8, tvOS 15, *)
+@available(OS2021, *)
 enum WormholeDocCSnippets {
     /// Wormhole.md: getting started (in an app with an app group; compiled, not run).
     static func gettingStarted() async throws {

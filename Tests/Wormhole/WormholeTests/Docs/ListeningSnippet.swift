@@ -4,7 +4,7 @@
 import Wormhole
 
 @MainActor
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class CounterModel {
     private(set) var count = 0
     var onChange: ((Int) -> Void)?  // e.g. to refresh a view

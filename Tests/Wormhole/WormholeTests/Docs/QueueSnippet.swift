@@ -4,7 +4,7 @@
 import Foundation
 import Wormhole
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func queuedCommands(in directory: URL) async throws -> [String] {
     var configuration = Configuration(directory: directory)
     configuration.deliveryModes["commands"] = .queue(capacity: 256)

@@ -8,7 +8,7 @@ struct CounterUpdate: Codable, Sendable {
     var count: Int
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func quickStart(in directory: URL) async throws -> Int? {
     // In an app and its extensions: try Wormhole(appGroupIdentifier: "group.com.example.app", directory: "wormhole")
     let app = try Wormhole(directory: directory)

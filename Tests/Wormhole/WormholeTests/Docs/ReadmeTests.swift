@@ -9,7 +9,7 @@ struct ReadmeTests {
     private static let readme = docs.appendingPathComponent("../../../../Sources/Wormhole/README.md").standardized
 
     /// The code between `// snippet: NAME` and `// end-snippet` in a snippet file.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private static func snippet(_ name: String, in file: String) throws -> String {
         let text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
@@ -21,7 +21,7 @@ struct ReadmeTests {
     }
 
     /// The Swift code block that follows `<!-- snippet: NAME -->` in the README.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private static func readmeBlock(_ name: String) throws -> String {
         let text = try String(contentsOf: readme, encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
@@ -38,13 +38,13 @@ struct ReadmeTests {
             ("queue", "QueueSnippet.swift"), ("request", "RequestSnippet.swift"),
         ]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func blocksMatch(name: String, file: String) throws {
         #expect(try Self.readmeBlock(name) == Self.snippet(name, in: file))
     }
 
     @Test("the quick start runs")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func quickStartRuns() async throws {
         try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
             let count = try await withTimeout(.seconds(30)) { try await quickStart(in: directory.url) }
@@ -54,7 +54,7 @@ struct ReadmeTests {
 
     @Test("the listening example updates its model on the main actor")
     @MainActor
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func listeningRuns() async throws {
         let directory = try TemporaryDirectory(prefix: "wormhole-readme")
         defer { directory.remove() }
@@ -70,7 +70,7 @@ struct ReadmeTests {
     }
 
     @Test("the queue example returns every command in order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func queueRuns() async throws {
         try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
             let commands = try await queuedCommands(in: directory.url)
@@ -79,7 +79,7 @@ struct ReadmeTests {
     }
 
     @Test("the request example gets the responder's sum")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func requestRuns() async throws {
         try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
             let sum = try await withTimeout(.seconds(30)) { try await askForSum(in: directory.url) }

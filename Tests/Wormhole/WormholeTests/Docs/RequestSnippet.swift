@@ -8,7 +8,7 @@ struct Numbers: Codable, Sendable {
     var values: [Int]
 }
 
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func askForSum(in directory: URL) async throws -> Int {
     // In the app: answer requests to "sum" until the token is stopped or the wormhole released.
     let app = try Wormhole(directory: directory)

@@ -7,7 +7,7 @@ import Wormhole
 @Suite("Darwin notifier logic")
 struct DarwinNotifierLogicTests {
     @Test("names are namespaced escaped identifiers; signals are apart")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func names() throws {
         let center = SimulatedNotifyCenter()
         let notifier = NotifyCenterNotifier(namespace: "0123456789abcdef", center: center)
@@ -21,7 +21,7 @@ struct DarwinNotifierLogicTests {
     }
 
     @Test("wormholes of unrelated namespaces never ring each other")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func namespaces() async throws {
         let center = SimulatedNotifyCenter()
         let mine = NotifyCenterNotifier(namespace: "mine", center: center)
@@ -37,7 +37,7 @@ struct DarwinNotifierLogicTests {
     }
 
     @Test("a refused post or registration is a typed error naming the call and the status")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func refusals() throws {
         let center = SimulatedNotifyCenter()
         let notifier = NotifyCenterNotifier(namespace: "ns", center: center)
@@ -59,7 +59,7 @@ struct DarwinNotifierLogicTests {
     }
 
     @Test("every notify status has its own meaning; 0 is no error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func statuses() {
         #expect(NotifyCenterNotifier<SimulatedNotifyCenter>.failure("notify_post", status: 0, name: "n") == nil)
         let statuses: [UInt32] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1_000_000, 42]
@@ -71,7 +71,7 @@ struct DarwinNotifierLogicTests {
     }
 
     @Test("an observation is cancelled exactly once, when cancelled or when released")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancellation() throws {
         let center = SimulatedNotifyCenter()
         let notifier = NotifyCenterNotifier(namespace: "ns", center: center)
@@ -89,7 +89,7 @@ struct DarwinNotifierLogicTests {
     }
 
     @Test("a wormhole sends, signals and clears through the Darwin notifier's logic")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func wormhole() async throws {
         try await withDirectory { directory in
             let center = SimulatedNotifyCenter()

@@ -4,7 +4,7 @@ import Testing
 import Wormhole
 
 /// Turns notifier callbacks into an awaitable stream of names.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class NotificationRecorder: Sendable {
     let stream: AsyncStream<String>
     private let continuation: AsyncStream<String>.Continuation
@@ -20,7 +20,7 @@ final class NotificationRecorder: Sendable {
 
 @Suite("Notifiers")
 struct NotifierTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case inotify
         case inMemory
@@ -33,7 +33,7 @@ struct NotifierTests {
 
     /// Two notifiers that reach each other: two inotify notifiers on one directory (as two processes would
     /// have), one shared in-memory notifier, or two Darwin notifiers of one namespace on one notification center.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func pair(_ kind: Kind, _ directory: URL) throws -> (any WormholeNotifier, any WormholeNotifier) {
         switch kind {
         case .inotify:
@@ -56,7 +56,7 @@ struct NotifierTests {
     }
 
     @Test("a post wakes observers of that notification only", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func postWakesObserver(kind: Kind) async throws {
         try await withDirectory { directory in
             let (poster, observer) = try pair(kind, directory)
@@ -80,7 +80,7 @@ struct NotifierTests {
     }
 
     @Test("several observers of one notification all wake; a cancelled one does not", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func severalObservers(kind: Kind) async throws {
         try await withDirectory { directory in
             let (poster, observer) = try pair(kind, directory)
@@ -105,7 +105,7 @@ struct NotifierTests {
 
     #if os(Linux)
     @Test("another program wakes inotify observers by touching the notification file")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func externalTouch() async throws {
         try await withDirectory { directory in
             let notifier = try InotifyNotifier(directory: directory)
@@ -124,7 +124,7 @@ struct NotifierTests {
     }
 
     @Test("notifications keep working after the notification directory is removed")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func directoryRemoved() async throws {
         try await withDirectory { directory in
             let notifier = try InotifyNotifier(directory: directory)
@@ -143,7 +143,7 @@ struct NotifierTests {
     #endif
 
     @Test("notification names are escaped identifiers, signals suffixed")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func names() throws {
         #expect(try WormholeNotification(identifier: "a/b", kind: .changed).name() == "a%2Fb")
         #expect(try WormholeNotification(identifier: "a", kind: .signal).name() == "a~signal")

@@ -165,7 +165,7 @@ struct FastJSONEncoderTests {
     }
 
     @Test("Dates, data, URLs and non-finite numbers are left to JSONEncoder by the serializer")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func fallsBack() throws {
         struct Stamped: Codable, Equatable {
             var when: Date

@@ -16,13 +16,13 @@ struct SerializerTests {
         name: "ünïcode ✓", values: [1.5, -2, 0], when: Date(timeIntervalSince1970: 1_700_000_000),
         nested: ["a": 1], optional: nil)
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     static var serializers: [(String, any MessageSerializer)] {
         [("json", JSONMessageSerializer()), ("propertyList", PropertyListMessageSerializer())]
     }
 
     @Test("structs, arrays and dates round-trip", arguments: ["json", "propertyList"])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func roundTrip(name: String) throws {
         let serializer = try #require(Self.serializers.first { $0.0 == name }?.1)
         let data = try serializer.encode(Self.rich, for: "r")
@@ -32,7 +32,7 @@ struct SerializerTests {
     }
 
     @Test("malformed bytes and wrong types are decoding errors", arguments: ["json", "propertyList"])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func malformed(name: String) throws {
         let serializer = try #require(Self.serializers.first { $0.0 == name }?.1)
         for bytes in [Data("{\"name\": 3".utf8), Data([0xff, 0x00, 0x13]), Data()] {
@@ -52,7 +52,7 @@ struct SerializerTests {
     }
 
     @Test("Data passes through unchanged", arguments: ["json", "propertyList"])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func rawData(name: String) throws {
         let serializer = try #require(Self.serializers.first { $0.0 == name }?.1)
         let bytes = Data([0, 1, 2, 0xff, 10])
@@ -61,21 +61,21 @@ struct SerializerTests {
     }
 
     @Test("values the format cannot hold are encoding errors")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unencodable() {
         #expect(throws: WormholeError.self) { try JSONMessageSerializer().encode(Double.nan, for: "n") }
         #expect(throws: WormholeError.self) { try PropertyListMessageSerializer().encode(5, for: "n") }
     }
 
     @Test("JSON dates are ISO 8601 strings, readable by other languages")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func jsonDates() throws {
         let data = try JSONMessageSerializer().encode(["when": Date(timeIntervalSince1970: 0)], for: "d")
         #expect(String(decoding: data, as: UTF8.self) == "{\"when\":\"1970-01-01T00:00:00Z\"}")
     }
 
     @Test("the configuration's format picks the serializer")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func formats() throws {
         #expect(SerializationFormat.json.serializer is JSONMessageSerializer)
         #expect(SerializationFormat.propertyList.serializer is PropertyListMessageSerializer)

@@ -4,20 +4,20 @@ import Testing
 import Wormhole
 
 /// A small message used throughout the tests.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Counter: Codable, Sendable, Equatable {
     var count: Int
     var note: String = ""
 }
 
 /// A message type that `Counter` payloads do not decode as.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 struct Unrelated: Codable, Sendable, Equatable {
     var name: String
 }
 
 /// The transiting strategies that work on a directory, for parameterized tests.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum DirectoryStrategy: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case file
     case coordinatedFile
@@ -41,13 +41,13 @@ enum DirectoryStrategy: String, CaseIterable, Sendable, CustomTestStringConverti
 }
 
 /// Runs `body` with a fresh temporary directory.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func withDirectory<Value>(_ body: (URL) async throws -> Value) async throws -> Value {
     try await withTemporaryDirectory(prefix: "wormhole-test") { try await body($0.url) }
 }
 
 /// A wormhole on `directory` with the given strategy and queued identifiers.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func makeWormhole(
     _ directory: URL,
     strategy: TransitingType = .file,
@@ -65,13 +65,13 @@ func makeWormhole(
 }
 
 /// A fresh identifier, so parallel tests never share one.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func uniqueIdentifier(_ prefix: String = "id") -> MessageIdentifier {
     MessageIdentifier("\(prefix)-\(UUID().uuidString.prefix(8))")
 }
 
 /// The files of a directory, for checks on what is left behind.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func contents(of directory: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
 }

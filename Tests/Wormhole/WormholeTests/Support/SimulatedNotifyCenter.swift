@@ -5,7 +5,7 @@ import Wormhole
 /// The Darwin notification center as it behaves on a device, in memory: names are global, each registration has
 /// a token, a post runs every registration of its name on that registration's queue, and posts to a registration
 /// whose handler has not run yet coalesce into one call. Statuses can be made to fail, as `notifyd` can.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class SimulatedNotifyCenter: NotifyCenter {
     private struct Registration {
         var name: String

@@ -7,7 +7,7 @@ struct DurabilityTests {
     @Test(
         "with power-loss durability every write, append and clear is flushed and reads back the same",
         arguments: [false, true])
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func flushedWrites(coordinated: Bool) async throws {
         try await withDirectory { directory in
             let store: any TransitingStrategy =
@@ -27,7 +27,7 @@ struct DurabilityTests {
     }
 
     @Test("racing durable appenders each claim their own numbers, none lost")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func racingAppends() async throws {
         try await withDirectory { directory in
             let writers = try (0..<2).map { _ in try FileTransiting(directory: directory, durability: .powerLoss) }
@@ -48,7 +48,7 @@ struct DurabilityTests {
     }
 
     @Test("the configuration's durability reaches the built-in file strategies")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func configured() async throws {
         try await withDirectory { directory in
             var configuration = Configuration(directory: directory, transitingStrategy: .coordinatedFile)

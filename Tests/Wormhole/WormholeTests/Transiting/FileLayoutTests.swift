@@ -8,7 +8,7 @@ import Glibc
 
 /// The lock files the coordinated strategy leaves for these escaped names: one `flock(2)` file per identifier on
 /// Linux; none on Apple platforms, where `NSFileCoordinator` coordinates the message files themselves.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func lockFiles(_ names: String...) -> [String] {
     #if canImport(Darwin)
     []
@@ -22,7 +22,7 @@ struct FileLayoutTests {
     @Test(
         "files are named after escaped identifiers and hold the documented envelope",
         arguments: DirectoryStrategy.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func layout(strategy: DirectoryStrategy) async throws {
         try await withDirectory { directory in
             let store = try strategy.make(directory)
@@ -45,7 +45,7 @@ struct FileLayoutTests {
         "a corrupt, truncated or foreign file is a typed error, and the next write replaces it",
         arguments: DirectoryStrategy.allCases
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func damagedFiles(strategy: DirectoryStrategy) async throws {
         try await withDirectory { directory in
             let store = try strategy.make(directory)
@@ -62,7 +62,7 @@ struct FileLayoutTests {
     }
 
     @Test("a damaged queue entry is reported in place and the entries around it are still read")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func damagedQueueEntry() async throws {
         try await withDirectory { directory in
             let store = try FileTransiting(directory: directory)
@@ -82,7 +82,7 @@ struct FileLayoutTests {
     }
 
     @Test("a file larger than the limit is reported without being read")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func oversizeFile() async throws {
         try await withDirectory { directory in
             let store = try FileTransiting(directory: directory, maximumMessageSize: 1000)
@@ -95,7 +95,7 @@ struct FileLayoutTests {
     }
 
     @Test("deleteAll removes messages, queues and stale temporary files, and nothing else")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func deleteAllScope() async throws {
         try await withDirectory { directory in
             let store = try CoordinatedFileTransiting(directory: directory)
@@ -118,7 +118,7 @@ struct FileLayoutTests {
     }
 
     @Test("a directory that cannot be created is a typed error, not a crash")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func unavailableDirectory() async throws {
         try await withDirectory { directory in
             let file = directory.appendingPathComponent("plain-file")

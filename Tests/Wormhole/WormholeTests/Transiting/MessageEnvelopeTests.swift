@@ -4,11 +4,11 @@ import Wormhole
 
 @Suite("MessageEnvelope")
 struct MessageEnvelopeTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     var identifier: MessageIdentifier { "envelope" }
 
     @Test("round trip keeps every field, and the header is the documented 80 ASCII bytes")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func roundTrip() throws {
         let message = StoredMessage(
             sequence: 42, messageID: 0xdead_beef, sentAtMicroseconds: 1_700_000_000_123_456,
@@ -21,7 +21,7 @@ struct MessageEnvelopeTests {
     }
 
     @Test("an empty payload is a valid message")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func emptyPayload() throws {
         let message = StoredMessage(sequence: 1, payload: Data())
         #expect(try MessageEnvelope.decode(MessageEnvelope.encode(message), for: identifier).payload.isEmpty)
@@ -52,7 +52,7 @@ struct MessageEnvelopeTests {
             ),
         ]
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func corrupt(label: String, bytes: Data) {
         #expect(throws: WormholeError.self, "\(label)") { try MessageEnvelope.decode(bytes, for: identifier) }
         do {
@@ -66,7 +66,7 @@ struct MessageEnvelopeTests {
     }
 
     @Test("a truncated payload reports the sequence number from the intact header")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func truncatedPayloadKeepsSequence() {
         let encoded = MessageEnvelope.encode(StoredMessage(sequence: 7, payload: Data(repeating: 1, count: 100)))
         #expect(

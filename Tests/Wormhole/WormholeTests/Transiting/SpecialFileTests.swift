@@ -15,7 +15,7 @@ struct SpecialFileTests {
     @Test(
         "a listener reports a FIFO queue entry as a failure and goes on to the next entries",
         arguments: DirectoryStrategy.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func queueListenerSkipsFIFO(strategy: DirectoryStrategy) async throws {
         try await withDirectory { (directory: URL) async throws in
             let wormhole = try makeWormhole(directory, strategy: strategy.type, queues: ["jobs": 16])
@@ -33,7 +33,7 @@ struct SpecialFileTests {
     }
 
     @Test("a latest-value FIFO or symbolic link is a failure on the stream, and the next message arrives")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func latestSpecialFiles() async throws {
         try await withDirectory { (directory: URL) async throws in
             let wormhole = try makeWormhole(directory)
@@ -60,7 +60,7 @@ struct SpecialFileTests {
     @Test(
         "latest-value numbering restarts at 1 after UInt64.max, and listeners get the message",
         arguments: DirectoryStrategy.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func latestWraps(strategy: DirectoryStrategy) async throws {
         try await withDirectory { (directory: URL) async throws in
             let last = StoredMessage(sequence: .max, payload: Data("{\"count\":0}".utf8))
@@ -79,7 +79,7 @@ struct SpecialFileTests {
     @Test(
         "a queue at UInt64.max throws sequenceExhausted; clearing restarts it at 1",
         arguments: DirectoryStrategy.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func queueExhausted(strategy: DirectoryStrategy) async throws {
         try await withDirectory { (directory: URL) async throws in
             let queue = directory.appendingPathComponent("jobs.queue")
@@ -103,7 +103,7 @@ struct SpecialFileTests {
     }
 
     @Test("a symbolic link in place of the notification directory is refused, not followed")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func notificationDirectoryLink() async throws {
         try await withDirectory { (directory: URL) async throws in
             let elsewhere = directory.appendingPathComponent("elsewhere")

@@ -5,7 +5,7 @@ import Wormhole
 /// Every strategy keeps the same promises; each test runs against each strategy.
 @Suite("Transiting strategies: shared contract")
 struct TransitingContractTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case file
         case coordinatedFile
@@ -24,7 +24,7 @@ struct TransitingContractTests {
     }
 
     @Test("write, read, and sequence numbers that count up by one", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func writeRead(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -42,7 +42,7 @@ struct TransitingContractTests {
     }
 
     @Test("delete removes one identifier, deleteAll removes all", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func deletion(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -60,7 +60,7 @@ struct TransitingContractTests {
     }
 
     @Test("oversize payloads are refused and the previous message stays", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sizeLimit(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory, maximumMessageSize: 100)
@@ -76,7 +76,7 @@ struct TransitingContractTests {
     }
 
     @Test("invalid identifiers are typed errors", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func invalidIdentifier(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -87,7 +87,7 @@ struct TransitingContractTests {
     }
 
     @Test("a queue keeps every message in order, within its capacity", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func queueOrderAndCapacity(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -111,7 +111,7 @@ struct TransitingContractTests {
     }
 
     @Test("numbering continues after a queue is cleared", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func queueClear(kind: Kind) async throws {
         try await withDirectory { directory in
             let store = try kind.make(directory)
@@ -126,7 +126,7 @@ struct TransitingContractTests {
     }
 
     @Test("appends racing from many tasks are all kept, numbered without gaps or duplicates", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func racingAppends(kind: Kind) async throws {
         try await withDirectory { directory in
             // Separate strategy instances, as separate processes would have.
@@ -151,7 +151,7 @@ struct TransitingContractTests {
     }
 
     @Test("latest-value writes racing from many tasks never produce a partial read", arguments: Kind.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func racingWrites(kind: Kind) async throws {
         try await withDirectory { directory in
             let stores = try (0..<3).map { _ in try kind.make(directory) }

@@ -9,7 +9,7 @@ import Glibc
 @Suite("UserDefaultsTransiting")
 struct UserDefaultsTransitingTests {
     /// A unique suite, removed afterwards.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     private func withSuite(_ body: (String) throws -> Void) throws {
         let suite = "courier.wormhole.tests.\(UUID().uuidString.prefix(8))"
         defer {
@@ -24,7 +24,7 @@ struct UserDefaultsTransitingTests {
     }
 
     @Test("write and read with sequence numbers; two instances of one suite share messages")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func sharing() throws {
         try withSuite { suite in
             let writer = try UserDefaultsTransiting(suiteName: suite)
@@ -47,7 +47,7 @@ struct UserDefaultsTransitingTests {
     }
 
     @Test("deleteAll removes only keys with the prefix; queue mode is unsupported")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func scope() throws {
         try withSuite { suite in
             let store = try UserDefaultsTransiting(suiteName: suite, keyPrefix: "test.")
@@ -66,7 +66,7 @@ struct UserDefaultsTransitingTests {
     }
 
     @Test("a value that is not a message is a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func foreignValue() throws {
         try withSuite { suite in
             let store = try UserDefaultsTransiting(suiteName: suite)

@@ -4,7 +4,7 @@ import Testing
 import Wormhole
 
 /// Collects what callback listeners receive, to await it.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 final class Inbox<Element: Sendable>: Sendable {
     let stream: AsyncStream<Element>
     let continuation: AsyncStream<Element>.Continuation
@@ -17,7 +17,7 @@ final class Inbox<Element: Sendable>: Sendable {
 @Suite("Callback listeners")
 struct ListenerTests {
     @Test("several listeners on one identifier each receive every delivery, with the identifier")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func severalListeners() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)
@@ -34,7 +34,7 @@ struct ListenerTests {
     }
 
     @Test("a @MainActor handler runs on the main actor")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func mainActorHandler() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)
@@ -49,7 +49,7 @@ struct ListenerTests {
     }
 
     @Test("a handler isolated to an actor runs on that actor, in order")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func actorHandler() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory, queues: ["q": 100])
@@ -63,7 +63,7 @@ struct ListenerTests {
     }
 
     @Test("stopListening stops one listener; stopListening(for:) stops all on the identifier")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func stopping() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)
@@ -86,7 +86,7 @@ struct ListenerTests {
     }
 
     @Test("releasing the wormhole ends its streams and listeners")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func release() async throws {
         try await withDirectory { directory in
             var wormhole: Wormhole? = try makeWormhole(directory)
@@ -102,7 +102,7 @@ struct ListenerTests {
     }
 
     @Test("cancelling the consuming task ends the stream")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func cancellation() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)
@@ -122,7 +122,7 @@ struct ListenerTests {
 }
 
 /// An actor whose listener handler runs on it.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 actor Recorder {
     let inbox = Inbox<Int>()
     private var received: [Int] = []

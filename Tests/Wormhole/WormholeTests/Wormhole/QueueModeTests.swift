@@ -6,7 +6,7 @@ import Wormhole
 @Suite("Queue mode")
 struct QueueModeTests {
     @Test("every message arrives in order, however fast they are sent", arguments: DirectoryStrategy.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func everyMessage(strategy: DirectoryStrategy) async throws {
         try await withDirectory { directory in
             let sender = try makeWormhole(directory, strategy: strategy.type, queues: ["jobs": 1000])
@@ -23,7 +23,7 @@ struct QueueModeTests {
     }
 
     @Test("three wormholes racing on one queue lose nothing", arguments: DirectoryStrategy.allCases)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func racingSenders(strategy: DirectoryStrategy) async throws {
         try await withDirectory { directory in
             let receiver = try makeWormhole(directory, strategy: strategy.type, queues: ["jobs": 1000])
@@ -48,7 +48,7 @@ struct QueueModeTests {
     }
 
     @Test("a consumer resumes after the last sequence it handled and loses nothing in between")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func resume() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory, queues: ["jobs": 100])
@@ -68,7 +68,7 @@ struct QueueModeTests {
     }
 
     @Test("a consumer that falls behind the capacity learns how many messages it missed")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func overCapacity() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory, queues: ["jobs": 3])
@@ -81,7 +81,7 @@ struct QueueModeTests {
     }
 
     @Test("clearing a queue with notify delivers a clear, and numbering continues")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func clear() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory, queues: ["jobs": 10])
@@ -101,7 +101,7 @@ struct QueueModeTests {
     }
 
     @Test("queue mode on user defaults is refused with a typed error")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func userDefaultsQueue() async throws {
         let suite = "courier.wormhole.tests.\(UUID().uuidString.prefix(8))"
         defer { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }

@@ -9,7 +9,7 @@ struct SendReceiveTests {
         "a stream on one wormhole receives what another wormhole on the same directory sends",
         arguments: DirectoryStrategy.allCases
     )
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func twoWormholes(strategy: DirectoryStrategy) async throws {
         try await withDirectory { directory in
             let sender = try makeWormhole(directory, strategy: strategy.type)
@@ -30,7 +30,7 @@ struct SendReceiveTests {
     }
 
     @Test("messages sent before the consumer reads coalesce into the newest, with the missed count")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func coalescing() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)
@@ -51,7 +51,7 @@ struct SendReceiveTests {
     }
 
     @Test("after: 0 delivers what is stored first; no argument delivers only what comes next")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func startingPoint() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)
@@ -68,7 +68,7 @@ struct SendReceiveTests {
     }
 
     @Test("signals arrive as signals and leave the stored message alone")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func signals() async throws {
         try await withDirectory { directory in
             let sender = try makeWormhole(directory)
@@ -86,7 +86,7 @@ struct SendReceiveTests {
     }
 
     @Test("clearing with notify delivers a clear; without, listeners hear nothing")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func clearing() async throws {
         try await withDirectory { directory in
             let sender = try makeWormhole(directory)
@@ -109,7 +109,7 @@ struct SendReceiveTests {
     }
 
     @Test("a payload of another type is a failure delivery and the stream goes on")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func wrongType() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)
@@ -134,7 +134,7 @@ struct SendReceiveTests {
 
     #if os(Linux)
     @Test("a corrupt file is reported once on the stream, which goes on")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func corruptFile() async throws {
         try await withDirectory { directory in
             let sender = try makeWormhole(directory)
@@ -160,7 +160,7 @@ struct SendReceiveTests {
     #endif
 
     @Test("an oversize message is refused and the previous one stays readable")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func oversize() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory, maximumMessageSize: 64)
@@ -173,7 +173,7 @@ struct SendReceiveTests {
     }
 
     @Test("invalid identifiers and unencodable values are typed errors")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func invalidInput() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)
@@ -186,7 +186,7 @@ struct SendReceiveTests {
     }
 
     @Test("property-list wormholes exchange messages too")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func propertyList() async throws {
         try await withDirectory { directory in
             let sender = try makeWormhole(directory, serialization: .propertyList)
@@ -198,7 +198,7 @@ struct SendReceiveTests {
     }
 
     @Test("raw Data is stored and received byte for byte")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func rawBytes() async throws {
         try await withDirectory { directory in
             let wormhole = try makeWormhole(directory)
@@ -214,7 +214,7 @@ struct SendReceiveTests {
     }
 
     @Test("in-memory wormholes exchange messages without files")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @available(OS2022, *)
     func inMemory() async throws {
         let configuration = Configuration.inMemory()
         let sender = try Wormhole(configuration: configuration)
@@ -229,7 +229,7 @@ struct SendReceiveTests {
 }
 
 /// Announces a change of `identifier` the way another program would: by touching its notification file.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 func touchNotification(_ directory: URL, _ identifier: String) throws {
     let path = directory.appendingPathComponent(".wormhole-notify/\(identifier)")
     try Data().write(to: path)

@@ -1,7 +1,7 @@
 internal import CourierPrimitives
 
 /// Asks the system for time to finish work in the background (UIKit's `beginBackgroundTask` on iOS).
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 protocol BackgroundTimeProvider: Sendable {
     /// Requests background time; `expiration` runs on the main actor when the time is up, and the task must be
     /// ended before it returns. Returns the task's identifier, or nil if the system refused.
@@ -12,7 +12,7 @@ protocol BackgroundTimeProvider: Sendable {
 }
 
 /// Runs work under background time: the thin driver of ``BackgroundTaskBookkeeping``.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@available(OS2022, *)
 enum BackgroundTime {
     /// Runs `work` while holding background time from `provider`. When the time expires, the system task is ended
     /// at once and `work` is cancelled; cancelling the caller cancels `work` too.

@@ -3,7 +3,7 @@ import Foundation
 /// The server's webhook signing keys over time: the active key, and retired keys still published in the JWKS for
 /// ``retiredKeysStayFor`` so that signatures made just before a rotation (and their receivers' five-minute
 /// window) still verify. Kept as one control document; rotation is a pure decision on it.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct WebhookKeyRing: Sendable, Codable, Equatable {
     struct Entry: Sendable, Codable, Equatable {
         /// The Ed25519 private key's raw representation.

@@ -1,6 +1,5 @@
 #if os(Linux)
 import Foundation
-import Logging
 import SundialKitCore
 
 /// One monitoring session: reads rtnetlink on a dedicated thread until woken, keeps the routing state, and hands
@@ -8,10 +7,10 @@ import SundialKitCore
 /// kernel reports dropped messages; no path is published while a dump is incomplete.
 final class NetlinkReader: Sendable {
     private let socket: NetlinkSocket
-    private let logger: Logger
+    private let logger: NetlinkLog
     private let sysfs: SysfsInterfaceFacts
 
-    init(socket: NetlinkSocket, logger: Logger, sysfs: SysfsInterfaceFacts = SysfsInterfaceFacts()) {
+    init(socket: NetlinkSocket, logger: NetlinkLog, sysfs: SysfsInterfaceFacts = SysfsInterfaceFacts()) {
         self.socket = socket
         self.logger = logger
         self.sysfs = sysfs

@@ -2,14 +2,14 @@ import Foundation
 import SundialKitConnectivity
 
 /// A live payload or its reply.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 enum LivePayload: Sendable {
     case dictionary(ConnectivityMessage)
     case data(Data)
 }
 
 /// A queued transfer waiting for the counterpart to be reachable.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 struct QueuedTransfer: Sendable {
     enum Content: Sendable {
         case userInfo(ConnectivityMessage)
@@ -22,19 +22,19 @@ struct QueuedTransfer: Sendable {
 }
 
 /// A live message waiting for its reply.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 struct PendingLive: Sendable {
     let onReply: @Sendable (LivePayload) -> Void
     let onError: @Sendable (ConnectivityError) -> Void
 }
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 struct WeakDelegate {
     weak var value: (any ConnectivityManagedSessionDelegate)?
 }
 
 /// What one side knows and has in flight.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 struct SideState {
     var activation: ActivationState = .notActivated
     var activationBehavior: PairedSessions.ActivationBehavior
@@ -63,7 +63,7 @@ struct SideState {
 }
 
 /// The whole pair's state, guarded by one lock.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 struct LinkState {
     var phone: SideState
     var watch: SideState

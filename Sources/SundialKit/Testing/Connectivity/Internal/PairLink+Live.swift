@@ -2,7 +2,7 @@ import CourierPrimitives
 import Foundation
 import SundialKitConnectivity
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension PairLink {
     // MARK: - Live messages
 

@@ -1,7 +1,7 @@
 import Foundation
 import SundialKitConnectivity
 
-@available(macOS 10.15, *)
+@available(OS2019, *)
 extension PairLink {
     // MARK: - Queued transports
 

@@ -6,7 +6,7 @@ import SundialKitConnectivity
 ///
 /// All state sits behind one lock. Callbacks are queued onto the receiving side's serial queue while the
 /// lock is held, so each side sees events in the order they happened; delegates run outside the lock.
-@available(macOS 10.15, *)
+@available(OS2019, *)
 final class PairLink: Sendable {
     private struct Sessions {
         weak var phone: SimulatedSession?

@@ -3,7 +3,7 @@ import Wormhole
 
 /// The Wormhole step of the tour: an "app" and a "widget" exchange messages through a temporary directory, over
 /// the real path (atomic file writes, inotify on Linux, Darwin notifications on Apple platforms).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum WormholeTour {
     struct CounterUpdate: Codable, Sendable {
         var count: Int

@@ -3,7 +3,7 @@ import SundialKitStream
 import SundialKitTesting
 
 /// SundialKit connectivity: an iPhone and an Apple Watch, simulated in memory, exchange messages.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum ConnectivityTour {
     struct Tempo: Messagable {
         static let key = "tempo"

@@ -9,7 +9,7 @@ import Hummingbird
 #endif
 
 /// Durable Streams subscriptions: a pool of three pull-wake workers and a webhook endpoint follow `jobs/*`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum SubscriptionsTour {
     struct Job: Codable, Sendable {
         var id: Int

@@ -7,7 +7,7 @@ import Hummingbird
 import Logging
 #endif
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension SubscriptionsTour {
     /// An HTTP endpoint on 127.0.0.1 receiving the `audit` subscription's webhook wakes on `jobs/*`: each is checked
     /// against the server's keys, read and acknowledged by callback. Nil where there is no HTTP listener.

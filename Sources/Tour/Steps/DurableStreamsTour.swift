@@ -4,7 +4,7 @@ import Foundation
 import Logging
 
 /// DurableStreams: an embedded server on an ephemeral port, a stream, a live tail and a producer.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum DurableStreamsTour {
     struct Event: Codable, Sendable {
         var id: Int

@@ -3,7 +3,7 @@ import SundialKit
 import SundialKitStream
 
 /// SundialKit: watch this machine's network path for a few seconds, printing the initial path and any changes.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum NetworkTour {
     static func run() async throws {
         print("SundialKit: watching this machine's network path for 3 seconds")

@@ -7,7 +7,7 @@ import Logging
 /// sign up with an emailed code, sign out, sign in with the password, mint a session token that the emulator's
 /// JWKS verifies; then the account: add and verify an email address, enable an authenticator app, create an
 /// organization and invite a member.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum ClerkTour {
     @MainActor
     static func run() async throws {

@@ -14,7 +14,7 @@ import FoundationNetworking
 // from the file store, and the emulator's sign-in rate.
 
 /// Counts the requests that reach the wire, by path.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class CountingTransport: HTTPTransport {
     private let base: any HTTPTransport
     private let counts = Locked<[String: Int]>([:])
@@ -31,7 +31,7 @@ final class CountingTransport: HTTPTransport {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct BenchmarkFailure: Error, CustomStringConvertible {
     let description: String
 }
@@ -39,7 +39,7 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
 let password = "benchmark-password-1"
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func signedInClerk(
     _ emulator: ClerkEmulator, user: String, transport: any HTTPTransport = URLSessionTransport(),
     store: any SecureStore = InMemorySecureStore()
@@ -53,7 +53,7 @@ func signedInClerk(
 }
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func measurePipeline(_ emulator: ClerkEmulator, base: URL, iterations: Int) async throws {
     let clerk = try await signedInClerk(emulator, user: "user0+clerk_test@example.com")
     let piped = try await sample(iterations: iterations, warmup: 50) { try await clerk.refreshEnvironment() }
@@ -74,7 +74,7 @@ func measurePipeline(_ emulator: ClerkEmulator, base: URL, iterations: Int) asyn
 }
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func measureTokenDeduplication(_ emulator: ClerkEmulator) async throws {
     let counting = CountingTransport(URLSessionTransport())
     let clerk = try await signedInClerk(emulator, user: "user1+clerk_test@example.com", transport: counting)
@@ -102,7 +102,7 @@ func measureTokenDeduplication(_ emulator: ClerkEmulator) async throws {
 
 /// `getToken()` answered from the cache (the token just fetched, far from its expiry): what an app pays per call.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func measureCachedToken(_ clerk: Clerk, options: GetTokenOptions, sentBefore: Int, counting: CountingTransport)
     async throws
 {
@@ -117,7 +117,7 @@ func measureCachedToken(_ clerk: Clerk, options: GetTokenOptions, sentBefore: In
 }
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func measureColdStart(_ emulator: ClerkEmulator, iterations: Int) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clerk-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -139,7 +139,7 @@ func measureColdStart(_ emulator: ClerkEmulator, iterations: Int) async throws {
 
 /// Password sign-ins sent straight over HTTP, each from a new client (no device token), by 4 concurrent workers:
 /// the emulator's own capacity, without a client library in the way.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func measureEmulatorSignIns(_ base: URL, count: Int) async throws {
     let workers = 4
     let session = URLSession(configuration: .ephemeral)
@@ -175,7 +175,7 @@ func measureEmulatorSignIns(_ base: URL, count: Int) async throws {
 }
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func runBenchmarks() async throws {
     printBuildBanner("clerk-benchmark")
     var logger = Logger(label: "clerk-benchmark")

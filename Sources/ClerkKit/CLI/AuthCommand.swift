@@ -5,7 +5,7 @@ import Foundation
 
 /// `clerk auth`: the prebuilt sign-in and sign-up screens in the terminal, driven by the same `AuthFlow` model
 /// as the SwiftUI views.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct AuthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "auth",

@@ -5,7 +5,7 @@ import Foundation
 
 /// Shows an `AuthFlow` in the terminal: one screen at a time, its errors, then its prompts; acts on the answer.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class AuthTerminal {
     let flow: AuthFlow
     let interactive: Bool

@@ -3,7 +3,7 @@ import ArgumentParser
 /// `clerk`: sign up, sign in, manage sessions, the user's account and organizations against Clerk's Frontend
 /// API or a local emulator.
 @main
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ClerkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clerk",

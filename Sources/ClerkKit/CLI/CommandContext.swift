@@ -5,7 +5,7 @@ import Foundation
 
 /// A loaded `Clerk` for one command, with the embedded emulator it talks to when no instance was named.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct CommandContext {
     let clerk: Clerk
     /// The embedded emulator, when the command runs without --publishable-key.

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 
 /// Where the commands find Clerk, where they keep state, and how they print.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ConnectionOptions: ParsableArguments {
     @Option(
         name: .customLong("publishable-key"),

@@ -7,7 +7,7 @@ import FoundationNetworking
 
 /// Opens an email link as a browser would, but stops at its redirect: the app URL it names carries the flow and
 /// its approval token.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum EmailLinkOpener {
     /// Whether `url` is the link of an email (`…/v1/verify?token=…`) rather than the address it redirects to.
     static func isEmailLink(_ url: URL) -> Bool {

@@ -4,14 +4,14 @@ import Foundation
 import Logging
 
 /// The user every embedded emulator starts with, so `clerk sign-in` works out of the box.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum DemoUser {
     static let emailAddress = "demo+clerk_test@example.com"
     static let password = "correct-horse-battery"
 }
 
 /// Starts the emulator a command talks to when no instance was named: one per command, with the demo user.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum EmbeddedEmulator {
     static func start() async throws(ClerkError) -> ClerkEmulator {
         var logger = Logger(label: "clerk.emulator")

@@ -6,7 +6,7 @@ import Logging
 import ServiceLifecycle
 
 /// `clerk emulator`: runs a local Frontend API until SIGINT or SIGTERM.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct EmulatorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "emulator",

@@ -2,7 +2,7 @@ import ArgumentParser
 import ClerkKit
 
 /// The command's exit codes (sysexits.h values), one per kind of failure, as documented in `clerk --help`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum ExitStatus {
     static let invalidResponse: Int32 = 65  // EX_DATAERR
     static let unavailable: Int32 = 69  // EX_UNAVAILABLE

@@ -2,7 +2,7 @@ import ClerkKit
 import ClerkKitLoopback
 
 /// `clerk sign-in --oauth PROVIDER`: the browser round trip through a loopback redirect.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum OAuthSignIn {
     static func run(provider: OAuthProvider, _ connection: ConnectionOptions) async throws {
         try await CommandContext.run(connection) { context throws(ClerkError) in

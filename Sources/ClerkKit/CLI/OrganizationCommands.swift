@@ -2,7 +2,7 @@ import ArgumentParser
 import ClerkKit
 
 /// `clerk org …`: the signed-in user's organizations.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct OrganizationCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "org", abstract: "Create and manage organizations.",
@@ -13,7 +13,7 @@ struct OrganizationCommand: AsyncParsableCommand {
 }
 
 /// `clerk org create --name`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct OrganizationCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "create", abstract: "Create an organization.")
     @Option var name: String
@@ -32,7 +32,7 @@ struct OrganizationCreateCommand: AsyncParsableCommand {
 }
 
 /// `clerk org list`: the user's memberships.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct OrganizationListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the user's organizations.")
     @OptionGroup var connection: ConnectionOptions
@@ -52,7 +52,7 @@ struct OrganizationListCommand: AsyncParsableCommand {
 }
 
 /// `clerk org members <organization>`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct OrganizationMembersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members", abstract: "List an organization's members.")
@@ -76,7 +76,7 @@ struct OrganizationMembersCommand: AsyncParsableCommand {
 }
 
 /// `clerk org invite <organization> --email … [--role]`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct OrganizationInviteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "invite", abstract: "Invite email addresses to an organization (admins only).")
@@ -103,7 +103,7 @@ struct OrganizationInviteCommand: AsyncParsableCommand {
 }
 
 /// `clerk org switch <organization|personal>`: sets the session's active organization.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct OrganizationSwitchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switch", abstract: "Make an organization (or `personal`) the session's active one.")

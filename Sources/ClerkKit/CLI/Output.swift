@@ -3,7 +3,7 @@ import ClerkKit
 import Foundation
 
 /// Prints results for people or, with `--json`, as one JSON object per command; errors go to standard error.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Output {
     let json: Bool
 

@@ -4,7 +4,7 @@ import ClerkKitTesting
 
 /// `clerk passkey register|sign-in`: passkeys with the software authenticator, its keys kept (owner-only) in the
 /// --state-dir beside the session.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct PasskeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "passkey",

@@ -5,7 +5,7 @@ import Foundation
 
 /// `clerk profile`: the prebuilt profile screens in the terminal, driven by the same `UserProfile` model as the
 /// SwiftUI `UserProfileView`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",

@@ -6,7 +6,7 @@ import Foundation
 /// Shows a `UserProfile` in the terminal: the account, its errors, then a menu of the profile's actions; each
 /// action walks the model's screens (forms, code verification, backup codes) and comes back to the menu.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class ProfileTerminal {
     /// What the menu offers, in order; only what applies to the account is listed.
     enum Action: CaseIterable {

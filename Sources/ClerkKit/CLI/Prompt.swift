@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Asks for a value on the terminal; nil when standard input is not a terminal.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum Prompt {
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
 

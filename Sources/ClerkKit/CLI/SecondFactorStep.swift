@@ -4,7 +4,7 @@ import ClerkKit
 /// `--totp-code` and `--backup-code` (with the command's `--code` for a code sent by SMS or email): how a command
 /// finishes a sign-in that needs a second factor or
 /// client trust (a code sent to the user's address), as `clerk auth` does.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SecondFactorOptions: ParsableArguments {
     @Option(name: .customLong("totp-code"), help: "An authenticator app code, when a second factor is asked for.")
     var totpCode: String?
@@ -15,7 +15,7 @@ struct SecondFactorOptions: ParsableArguments {
 
 /// Finishes a sign-in that stopped at `needsSecondFactor` or `needsClientTrust`.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum SecondFactorStep {
     /// `signIn` when complete; otherwise verifies the second factor the options (or a prompt, or the embedded
     /// emulator's outbox) give and returns the result. Throws `.invalidState` when nothing can answer.

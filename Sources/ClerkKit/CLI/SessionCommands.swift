@@ -2,7 +2,7 @@ import ArgumentParser
 import ClerkKit
 
 /// `clerk token`: prints a session token (JWT) for the current session.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token", abstract: "Print a session token (JWT) for the signed-in session.")
@@ -28,7 +28,7 @@ struct TokenCommand: AsyncParsableCommand {
 }
 
 /// `clerk whoami`: prints the signed-in user.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct WhoamiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Print the signed-in user.")
     @OptionGroup var connection: ConnectionOptions
@@ -51,7 +51,7 @@ struct WhoamiCommand: AsyncParsableCommand {
 }
 
 /// `clerk sessions`: lists the user's active sessions.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SessionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions", abstract: "List the signed-in user's active sessions.")
@@ -73,7 +73,7 @@ struct SessionsCommand: AsyncParsableCommand {
 }
 
 /// `clerk sign-out`: ends the current session, one session, or all of them.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SignOutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-out", abstract: "Sign out of the current session, one session (--session) or all (--all).")

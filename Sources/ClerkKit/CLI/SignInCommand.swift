@@ -2,7 +2,7 @@ import ArgumentParser
 import ClerkKit
 
 /// `clerk sign-in`: signs in with a password or a one-time code.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",

@@ -2,7 +2,7 @@ import ArgumentParser
 import ClerkKit
 
 /// `clerk sign-up`: creates an account and verifies its email address or phone number.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-up",

@@ -3,7 +3,7 @@ import Foundation
 
 /// `--state-dir`: an owner-only directory (0700) holding the device token and the cached client (in its
 /// `clerk` subdirectory). An embedded emulator keeps nothing here: it lives as long as its command.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct StateDirectory {
     let url: URL
 

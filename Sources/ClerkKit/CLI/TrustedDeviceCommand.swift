@@ -4,7 +4,7 @@ import ClerkKitTesting
 
 /// `clerk trusted-device enroll|sign-in|list|revoke`: this command-line installation as a trusted device, its
 /// software P-256 key kept (owner-only) in the --state-dir beside the session.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct TrustedDeviceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trusted-device",

@@ -2,7 +2,7 @@ import ArgumentParser
 import ClerkKit
 
 /// `clerk user …`: the signed-in user's profile, email addresses and second factors.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Show and change the signed-in user's account.",
@@ -12,7 +12,7 @@ struct UserCommand: AsyncParsableCommand {
         ])
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Output {
     /// The user's profile and second-factor state.
     func print(_ user: User) {
@@ -28,7 +28,7 @@ extension Output {
 }
 
 /// `clerk user show`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct UserShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the user, fetched again.")
     @OptionGroup var connection: ConnectionOptions
@@ -41,7 +41,7 @@ struct UserShowCommand: AsyncParsableCommand {
 }
 
 /// `clerk user update`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct UserUpdateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "update", abstract: "Change names or username.")
     @Option var username: String?
@@ -58,7 +58,7 @@ struct UserUpdateCommand: AsyncParsableCommand {
 }
 
 /// `clerk user add-email`: adds an address and verifies it with the code it receives.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct UserAddEmailCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-email", abstract: "Add an email address and verify it with its code.")
@@ -83,7 +83,7 @@ struct UserAddEmailCommand: AsyncParsableCommand {
 }
 
 /// `clerk user enable-totp`: starts enrolling an authenticator app; prints the secret and URI.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct UserEnableTOTPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enable-totp", abstract: "Start enrolling an authenticator app; confirm with verify-totp.")
@@ -100,7 +100,7 @@ struct UserEnableTOTPCommand: AsyncParsableCommand {
 }
 
 /// `clerk user verify-totp --code`: confirms the enrolment; prints the backup codes made with it.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct UserVerifyTOTPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-totp", abstract: "Confirm the authenticator app with a code from it.")
@@ -120,7 +120,7 @@ struct UserVerifyTOTPCommand: AsyncParsableCommand {
 }
 
 /// `clerk user backup-codes`: replaces the backup codes and prints them.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct UserBackupCodesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup-codes", abstract: "Create a new set of backup codes (the old ones stop working).")

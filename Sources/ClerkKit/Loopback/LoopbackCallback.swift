@@ -4,7 +4,7 @@ import NIOHTTP1
 
 /// One browser connection to the loopback listener: a `GET /callback…` is the redirect the flow waits for (the
 /// page tells the person to go back to the app); anything else is 404.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum LoopbackCallback {
     static let donePage = """
         <!doctype html><html><head><meta charset="utf-8"><title>Signed in</title></head>

@@ -7,7 +7,7 @@ import NIOPosix
 /// A ``WebAuthenticator`` for command-line apps: listens on 127.0.0.1 (an ephemeral port), opens the provider's
 /// page in the system browser, and returns when the browser is redirected to `http://127.0.0.1:<port>/callback`
 /// (RFC 8252's loopback redirect). Add the redirect URL to the instance's allowed redirect URLs.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public final class LoopbackWebAuthenticator: WebAuthenticator {
     /// Opens a URL in a browser.
     public typealias BrowserOpener = @Sendable (URL) async throws(ClerkError) -> Void

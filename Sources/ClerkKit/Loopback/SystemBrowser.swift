@@ -2,7 +2,7 @@ import ClerkKit
 import Foundation
 
 /// Opening URLs in the system browser.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SystemBrowser {
     /// Runs `$BROWSER` when set (through `sh`, so it may carry arguments; the usual convention for
     /// command-line tools), else `xdg-open` (Linux) or `open` (macOS), on `url`, and waits for it to hand off.

@@ -5,7 +5,7 @@ import Wormhole
 /// Where the processes of an app group ring each other after publishing: a `Wormhole` in a shared directory
 /// (inotify on Linux, Darwin notifications on Apple platforms). It carries who published which generation,
 /// never the identity itself.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SharedSessionDoorbell: Sendable, Hashable {
     enum Location: Sendable, Hashable {
         case directory(URL)

@@ -8,7 +8,7 @@ public import Foundation
 /// seen), then by whether they carry a server date, then by that date, then by the owner identifier and finally
 /// by the event id (``SharedSessionReducer``). The identity's device token is a secret: an event is stored only in
 /// a ``SecureStore``, and its `description` never shows it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SharedSessionEvent: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Identifies this publication; copies of one event that differ are conflicts and never win.
     public var id: UUID
@@ -62,7 +62,7 @@ public struct SharedSessionEvent: Sendable, Hashable, Codable, CustomStringConve
 
 /// Owner identifiers: letters, digits, `.`, `-` and `_` (a bundle identifier plus a role, such as
 /// `com.example.app.widget`), so that each names one slot.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum SharedSessionOwner {
     static let maximumLength = 128
 
@@ -77,7 +77,7 @@ enum SharedSessionOwner {
 }
 
 /// What one owner's slot holds: a schema version, the owner, and its latest event.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct SharedSessionSlot: Sendable, Hashable, Codable {
     static let currentSchemaVersion = 1
 

@@ -3,7 +3,7 @@ public import Foundation
 
 /// What reducing the events of every slot gives: the winner, the highest generation seen, and the ids of events
 /// whose copies differ.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SharedSessionReduction: Sendable, Hashable {
     /// The event every process should hold, or `nil` when no valid, unconflicted event exists.
     public var winner: SharedSessionEvent?
@@ -21,7 +21,7 @@ public struct SharedSessionReduction: Sendable, Hashable {
 }
 
 /// The order of shared session events, as clerk-ios's shared-session sync contract has it. Pure.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SharedSessionReducer {
     /// Picks the winner of `events`: invalid events are dropped, differing copies of one id are conflicts and
     /// dropped, and the rest are ordered by ``precedes(_:_:)``.

@@ -2,7 +2,7 @@ import ClerkKit
 import Foundation
 
 /// The owners' slots in the group's secure store: one key per owner, each holding that owner's latest event.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct SharedSessionSlots: Sendable {
     /// A slot that could not be read, and why (never with its contents).
     struct Failure: Sendable {
@@ -35,7 +35,7 @@ struct SharedSessionSlots: Sendable {
 }
 
 /// What the doorbell carries: who published which event. No secret: the identity stays in the secure store.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct SharedSessionAnnouncement: Sendable, Hashable, Codable {
     var owner: String
     var generation: UInt64

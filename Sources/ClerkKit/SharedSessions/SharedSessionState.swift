@@ -4,7 +4,7 @@ import Foundation
 /// Every decision of shared-session sync, as a value: what to do with a change of this process's identity, with
 /// what the slots hold, and with a doorbell from another process. The driver (``SharedSessionSync``) reads and
 /// writes the slots, rings the doorbell and calls `adoptIdentity`; this type only says which.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct SharedSessionState: Sendable, Hashable {
     enum Input: Sendable, Hashable {
         /// This process's identity changed. `slots` were read just before; `current` is the identity now (a later

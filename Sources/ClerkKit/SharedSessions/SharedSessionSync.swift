@@ -5,7 +5,7 @@ public import Logging
 import Wormhole
 
 /// What shared-session sync did, in order.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SharedSessionSyncEvent: Sendable {
     /// This process published its identity to its slot and rang the doorbell.
     case published(SharedSessionEvent)
@@ -27,7 +27,7 @@ public enum SharedSessionSyncEvent: Sendable {
 /// through `Clerk.adoptIdentity(_:)`. A corrupt slot is skipped; a stale one never wins.
 ///
 /// Start it before `Clerk.load()`, so that a process launched after a sign-in elsewhere uses that identity.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public actor SharedSessionSync {
     private enum Item: Sendable {
         case change(ClerkIdentityChange)

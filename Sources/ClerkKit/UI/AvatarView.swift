@@ -9,7 +9,7 @@ import AppKit
 
 /// A user's picture, loaded through the environment's ``ImageLoading``, with their initials until it arrives
 /// or when there is none.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AvatarView: View {
     @Environment(\.clerkImageLoader) private var loader
     @Environment(\.clerkTheme) private var theme

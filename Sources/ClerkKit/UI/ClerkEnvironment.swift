@@ -3,27 +3,27 @@ public import ClerkKit
 public import ClerkKitUICore
 public import SwiftUI
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 private struct ClerkKey: EnvironmentKey {
     static let defaultValue: Clerk? = nil
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 private struct ClerkThemeKey: EnvironmentKey {
     static let defaultValue = ClerkTheme.default
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 private struct ClerkLocalizerKey: EnvironmentKey {
     static let defaultValue = Localizer(preferredLanguages: Locale.preferredLanguages)
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 private struct ClerkImageLoaderKey: EnvironmentKey {
     static let defaultValue: any ImageLoading = CachingImageLoader.shared
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EnvironmentValues {
     /// The Clerk instance the prebuilt views act on: `.environment(\.clerk, clerk)`.
     public var clerk: Clerk? {
@@ -50,7 +50,7 @@ extension EnvironmentValues {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension View {
     /// Gives the prebuilt views below this one a Clerk instance, and optionally a theme, strings and image loader.
     public func clerk(
@@ -65,7 +65,7 @@ extension View {
 }
 
 /// Resolves the environment's strings and theme for the views of this module.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ClerkText: View {
     @Environment(\.clerkLocalizer) private var localizer
     let text: UIText
@@ -75,13 +75,13 @@ struct ClerkText: View {
     var body: some View { Text(verbatim: localizer.string(text)) }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ThemeColor {
     /// The SwiftUI color.
     var color: Color { Color(.sRGB, red: red, green: green, blue: blue, opacity: alpha) }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ColorPair {
     /// The color for SwiftUI's current appearance.
     func color(_ scheme: SwiftUI.ColorScheme) -> Color {
@@ -89,7 +89,7 @@ extension ColorPair {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension FontStyle {
     /// The SwiftUI font.
     var font: Font {

@@ -5,7 +5,7 @@ import SwiftUI
 
 /// Previews of the prebuilt views, rendered from ClerkKitUICore's `PreviewClerk`: a restored sample client, no
 /// network and no test kit. (A `PreviewProvider`, so the module needs no macro plug-in to build.)
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ClerkViews_Previews: PreviewProvider {
     static var previews: some View {
         Group {

@@ -3,7 +3,7 @@ import ClerkKitUICore
 import SwiftUI
 
 /// A labelled text field with the error the model shows under it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ClerkField: View {
     @Environment(\.clerkLocalizer) private var localizer
     @Environment(\.clerkTheme) private var theme
@@ -36,7 +36,7 @@ struct ClerkField: View {
 }
 
 /// The screen's message (an error for the whole screen), when there is one.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ScreenMessage: View {
     @Environment(\.clerkLocalizer) private var localizer
     @Environment(\.clerkTheme) private var theme
@@ -54,7 +54,7 @@ struct ScreenMessage: View {
 }
 
 /// A button that runs a model action, disabled with a spinner while the screen is loading.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ActionButton: View {
     @Environment(\.clerkTheme) private var theme
     let label: UIText

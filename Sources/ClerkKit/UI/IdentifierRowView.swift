@@ -4,7 +4,7 @@ import ClerkKitUICore
 import SwiftUI
 
 /// One email address or phone number with its badges and actions.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct IdentifierRowView: View {
     let row: IdentifierRow
     let model: UserProfile

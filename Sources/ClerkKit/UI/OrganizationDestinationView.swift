@@ -4,7 +4,7 @@ import ClerkKitUICore
 import SwiftUI
 
 /// One organization screen; every field and button binds to the model.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct OrganizationDestinationView: View {
     @Bindable var model: OrganizationProfile
     let destination: OrganizationProfileDestination

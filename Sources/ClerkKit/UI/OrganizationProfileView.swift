@@ -5,7 +5,7 @@ public import SwiftUI
 
 /// An organization's profile: name and slug, members and roles, invitations, verified domains, leaving and
 /// deleting. It acts on the environment's Clerk (`\.clerk`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationProfileView: View {
     @Environment(\.clerk) private var clerk
     @Environment(\.dismiss) private var dismiss
@@ -25,7 +25,7 @@ public struct OrganizationProfileView: View {
 }
 
 /// The profile's root and its navigation path, bound to an ``OrganizationProfile``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct OrganizationProfileContent: View {
     @State var model: OrganizationProfile
     let dismiss: DismissAction

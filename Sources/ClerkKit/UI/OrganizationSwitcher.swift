@@ -4,7 +4,7 @@ import ClerkKitUICore
 public import SwiftUI
 
 /// The active organization (or the personal account) with a menu to switch, manage it, or create one.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationSwitcher: View {
     @Environment(\.clerk) private var clerk
 
@@ -20,7 +20,7 @@ public struct OrganizationSwitcher: View {
 }
 
 /// The switcher bound to an ``OrganizationSwitcherModel``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct OrganizationSwitcherContent: View {
     @State var model: OrganizationSwitcherModel
     @State private var managedOrganization: ManagedOrganization?
@@ -82,7 +82,7 @@ struct ManagedOrganization: Identifiable, Hashable {
 }
 
 /// The create-organization form.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct CreateOrganizationView: View {
     @Bindable var model: OrganizationSwitcherModel
 

@@ -4,7 +4,7 @@ import ClerkKitUICore
 import SwiftUI
 
 /// The form of one profile screen; every field and button binds to the model.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ProfileDestinationView: View {
     @Bindable var model: UserProfile
     let destination: UserProfileDestination

@@ -4,7 +4,7 @@ import ClerkKitUICore
 import SwiftUI
 
 /// The rows of one section of the profile's root.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ProfileSectionRows: View {
     let model: UserProfile
     let section: UserProfileSection

@@ -7,7 +7,7 @@ public import SwiftUI
 /// signed-in accounts, add account, sign out). It shows nothing when no one is signed in.
 ///
 /// "Add account" calls `onAddAccount`, where the app presents its sign-in screen.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct UserButton: View {
     @Environment(\.clerk) private var clerk
     private let onAddAccount: (@MainActor () -> Void)?
@@ -26,7 +26,7 @@ public struct UserButton: View {
 }
 
 /// The button and its menu, bound to a ``UserButtonModel``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct UserButtonContent: View {
     @State var model: UserButtonModel
     let onAddAccount: (@MainActor () -> Void)?

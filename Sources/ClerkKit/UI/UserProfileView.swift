@@ -5,7 +5,7 @@ public import SwiftUI
 
 /// The signed-in user's profile: names, email addresses, phone numbers, connected accounts, security, passkeys,
 /// devices, account deletion and sign-out. It acts on the environment's Clerk (`\.clerk`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct UserProfileView: View {
     @Environment(\.clerk) private var clerk
     @Environment(\.dismiss) private var dismiss
@@ -27,7 +27,7 @@ public struct UserProfileView: View {
 }
 
 /// The profile's root list and its navigation path.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct UserProfileContent: View {
     @State var model: UserProfile
     let isDismissable: Bool

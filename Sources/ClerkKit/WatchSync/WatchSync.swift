@@ -6,7 +6,7 @@ public import SundialKitConnectivity
 import SundialKitCore
 
 /// How an explicit ``WatchSync/push()`` left the state.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum WatchSyncPushResult: Sendable, Hashable {
     /// The counterpart is reachable: the context is delivered now.
     case delivered
@@ -15,7 +15,7 @@ public enum WatchSyncPushResult: Sendable, Hashable {
 }
 
 /// What watch sync did, in order.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum WatchSyncEvent: Sendable {
     /// This device sent its state.
     case pushed(WatchSyncState)
@@ -37,7 +37,7 @@ public enum WatchSyncEvent: Sendable {
 /// Each change of the identity on one device (a sign-in, a sign-out, a newer client) is sent as a
 /// ``WatchSyncState``; the other device adopts it through `Clerk.adoptIdentity(_:)` when it wins
 /// (``WatchSyncState/supersedes(_:from:)``) and answers with its own only when its own would win there.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public actor WatchSync {
     private enum Item: Sendable {
         case change(ClerkIdentityChange)

@@ -6,7 +6,7 @@ import SundialKitCore
 /// `watchSyncDeviceTokenState`, `clerkClient` (JSON, dates in milliseconds) with `watchSyncAuthState` and
 /// `clerkClientServerFetchDate` (seconds since 1970), `clerkEnvironment` (the phone's), and
 /// `clerkWatchSyncClearGeneration` (absent from earlier SDKs' payloads: generation 0).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum WatchSyncPayload {
     static let deviceToken = "clerkDeviceToken"
     static let deviceTokenState = "watchSyncDeviceTokenState"

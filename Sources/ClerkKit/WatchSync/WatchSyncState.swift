@@ -2,7 +2,7 @@ public import ClerkKit
 import Foundation
 
 /// Which device a ``WatchSyncState`` comes from.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum WatchSyncSide: String, Sendable, Hashable, CaseIterable {
     /// The iPhone: its token wins ties.
     case phone
@@ -18,7 +18,7 @@ public enum WatchSyncSide: String, Sendable, Hashable, CaseIterable {
 /// The clear generation counts clears (a device token removed): every local clear adds one and both devices keep
 /// the highest they have seen, so an older snapshot can never bring back a cleared sign-in. The device token is a
 /// secret; `description` never shows it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct WatchSyncState: Sendable, Hashable, CustomStringConvertible {
     /// The device token, the client and its server date.
     public var identity: ClerkIdentity
@@ -80,7 +80,7 @@ public struct WatchSyncState: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What a device does with a state received from its counterpart. Pure.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum WatchSyncDecision: Sendable, Hashable {
     /// Adopt the received identity and keep the higher clear generation.
     case adopt(WatchSyncState)
@@ -102,7 +102,7 @@ enum WatchSyncDecision: Sendable, Hashable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension WatchSyncState {
     /// The state after a change made on this device: a removed device token is one more clear.
     func afterLocalChange(to identity: ClerkIdentity) -> WatchSyncState {

@@ -8,7 +8,7 @@ import Testing
 /// `clerk user …` and `clerk org …` against `clerk emulator`, with the session kept in --state-dir.
 @Suite("clerk user and org commands")
 struct AccountCommandTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aUserAddsAnEmailCreatesAnOrganizationAndInvites() async throws {
         try await withTemporaryDirectory { directory in
             let (emulator, connection) = try await ClerkCommandTests.startEmulator(in: directory)
@@ -44,7 +44,7 @@ struct AccountCommandTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func showVerifyTOTPAndBackupCodesRunAsBinaries() async throws {
         try await withTemporaryDirectory { directory in
             let (emulator, connection) = try await ClerkCommandTests.startEmulator(in: directory)

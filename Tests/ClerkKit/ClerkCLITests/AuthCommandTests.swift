@@ -52,7 +52,7 @@ struct AuthCommandTests {
         sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 92)
         """#
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aSignInWithMFAThroughAPseudoTerminal() async throws {
         var logger = Logger(label: "clerk-emulator")
         logger.logLevel = .critical
@@ -91,7 +91,7 @@ struct AuthCommandTests {
         #expect(sessions.count == 1)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func withoutATerminalAnswersComeFromOptionsAndStandardInput() async throws {
         let fromOptions = try await run(
             "clerk",
@@ -105,7 +105,7 @@ struct AuthCommandTests {
         #expect(piped.lines.joined().contains("\"session_id\":\"sess_"))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func endOfInputHalfWayFailsWithoutASession() async throws {
         let finished = try await run("clerk", ["auth", "--json"], input: "demo+clerk_test@example.com\nwrong\n")
         #expect(finished.status != 0)
@@ -117,7 +117,7 @@ struct AuthCommandTests {
 /// `clerk auth` through an email link and the session tasks, answering on standard input as each screen appears.
 @Suite("clerk auth: email links and session tasks")
 struct AuthCommandTaskTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anEmailLinkThenTwoStepSetupThenAnOrganization() async throws {
         var logger = Logger(label: "clerk-emulator")
         logger.logLevel = .critical
@@ -147,7 +147,7 @@ struct AuthCommandTaskTests {
         #expect(output.contains { $0.hasPrefix("organization_id: org_") }, "\(output)")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func answer(_ child: ChildProcess, _ emulator: ClerkEmulator) async throws {
         do {
             try await walk(child, emulator)
@@ -157,7 +157,7 @@ struct AuthCommandTaskTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func walk(_ child: ChildProcess, _ emulator: ClerkEmulator) async throws {
         child.write("ada@example.com\n")
         try await child.waitForStandardError(containing: "== Check your email ==")

@@ -11,13 +11,13 @@ import Testing
 struct ClerkCommandTests {
     static let demo = ["--identifier", "demo+clerk_test@example.com", "--password", "correct-horse-battery"]
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func json(_ finished: Finished) -> [String: Any] {
         let text = finished.lines.joined(separator: "\n")
         return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signsInAgainstTheEmbeddedEmulator() async throws {
         let finished = try await run("clerk", ["sign-in", "--json"] + Self.demo)
         #expect(finished.status == 0, "\(finished.standardError)")
@@ -27,7 +27,7 @@ struct ClerkCommandTests {
         #expect(!finished.standardError.contains("correct-horse-battery"))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signsInWithAnEmailCodeAndSignsUp() async throws {
         let byCode = try await run(
             "clerk",
@@ -44,14 +44,14 @@ struct ClerkCommandTests {
         #expect((Self.json(signUp)["user_id"] as? String)?.hasPrefix("user_") == true)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func usageErrorsExit64() async throws {
         #expect(try await run("clerk", ["sign-in"]).status == 64)
         #expect(try await run("clerk", ["sign-out", "--all", "--session", "sess_1"]).status == 64)
         #expect(try await run("clerk", ["whoami", "--proxy-url", "http://127.0.0.1:9"]).status == 64)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func refusedCredentialsExit77() async throws {
         let finished = try await run(
             "clerk", ["sign-in", "--identifier", "demo+clerk_test@example.com", "--password", "wrong", "--json"])
@@ -61,14 +61,14 @@ struct ClerkCommandTests {
         #expect(try await run("clerk", ["whoami"]).status == 77)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func invalidPublishableKeyExits78() async throws {
         let finished = try await run("clerk", ["whoami", "--publishable-key", "pk_test_not-a-key"])
         #expect(finished.status == 78)
         #expect(finished.standardError.contains("publishable key"))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func unreachableServiceExits69() async throws {
         let key = "pk_test_" + Data("127.0.0.1:1$".utf8).base64EncodedString()
         let finished = try await run(
@@ -77,7 +77,7 @@ struct ClerkCommandTests {
         #expect(finished.standardError.hasPrefix("clerk: "))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func rateLimitedServiceExits75() async throws {
         let emulator = ClerkEmulator(logger: Logger(label: "clerk-cli-tests"))
         let url = try await emulator.start()
@@ -92,7 +92,7 @@ struct ClerkCommandTests {
         #expect(finished.status == 75, "\(finished.standardError)")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func nonClerkResponsesExit65() async throws {
         try await withTemporaryDirectory { directory in
             let server = try ChildProcess(
@@ -110,7 +110,7 @@ struct ClerkCommandTests {
 
     /// Starts `clerk emulator --demo-user` (plus `options`) on a free port; returns it and the options that reach
     /// it, with a state directory inside `directory`.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func startEmulator(in directory: TemporaryDirectory, options: [String] = []) async throws
         -> (ChildProcess, [String])
     {
@@ -124,7 +124,7 @@ struct ClerkCommandTests {
         return (emulator, ["--publishable-key", key, "--proxy-url", url, "--state-dir", state])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func keepsASessionInTheStateDirectoryAcrossCommands() async throws {
         try await withTemporaryDirectory { directory in
             let (emulator, connection) = try await Self.startEmulator(in: directory)

@@ -9,7 +9,7 @@ import Testing
 /// with nothing pasted.
 @Suite("clerk auth: email links opened elsewhere")
 struct EmailLinkPollingCommandTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theLinkOpenedElsewhereSignsInWithoutPastingIt() async throws {
         var logger = Logger(label: "clerk-emulator")
         logger.logLevel = .critical

@@ -7,7 +7,7 @@ import Testing
 struct LockoutCommandTests {
     static let wrong = ["sign-in", "--identifier", "demo+clerk_test@example.com", "--password", "wrong-password"]
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aLockedUserExits75AndIsToldForHowLong() async throws {
         try await withTemporaryDirectory { directory in
             let (emulator, connection) = try await ClerkCommandTests.startEmulator(
@@ -23,7 +23,7 @@ struct LockoutCommandTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func overTheRateLimitExits75() async throws {
         try await withTemporaryDirectory { directory in
             let (emulator, connection) = try await ClerkCommandTests.startEmulator(
@@ -35,7 +35,7 @@ struct LockoutCommandTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func badValuesAreRefused() async throws {
         for value in ["0", "x", "3/0", "3/4/5", "-1"] {
             let finished = try await run("clerk", ["emulator", "--lockout", value])

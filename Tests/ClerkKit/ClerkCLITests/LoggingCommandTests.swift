@@ -6,7 +6,7 @@ import Testing
 /// no SDK log line for a refusal the person can fix; and no temporary file left in the state directory.
 @Suite("clerk: log lines and the state directory")
 struct LoggingCommandTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theEmulatorPrintsItsConsoleAndTheCodesItSends() async throws {
         let emulator = try ChildProcess(product: "clerk", arguments: ["emulator", "--port", "0", "--demo-user"])
         defer { emulator.signal(SIGKILL) }

@@ -27,7 +27,7 @@ struct OAuthCommandTests {
         return script
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aPersonAllowingInTheBrowserSignsIn() async throws {
         let browser = try Self.browser(allowing: "demo+clerk_test@example.com")
         defer { try? FileManager.default.removeItem(at: browser) }
@@ -41,7 +41,7 @@ struct OAuthCommandTests {
         #expect((output["session_id"] as? String)?.hasPrefix("sess_") == true)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func declinedConsentFailsWithTheProvidersReason() async throws {
         let browser = try Self.browser(allowing: nil)
         defer { try? FileManager.default.removeItem(at: browser) }
@@ -52,7 +52,7 @@ struct OAuthCommandTests {
         #expect(try await run("clerk", ["sign-in", "--oauth", "google", "--identifier", "x"]).status == 64)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aPasskeyRegisteredInOneCommandSignsInInTheNext() async throws {
         try await withTemporaryDirectory { directory in
             let (emulator, connection) = try await ClerkCommandTests.startEmulator(

@@ -8,7 +8,7 @@ struct PasswordInputTests {
     static let password = "correct-horse-battery"
 
     /// Runs the pseudo-terminal driver of `AuthCommandTests` and returns its exit status and transcript.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func drive(_ exchanges: [String], expecting: String, _ arguments: [String]) async throws -> (Int32, String) {
         try await withTemporaryDirectory { directory in
             let script = directory.url.appendingPathComponent("drive.py")
@@ -27,7 +27,7 @@ struct PasswordInputTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signInDoesNotEchoThePassword() async throws {
         let (status, transcript) = try await Self.drive(
             ["password: =\(Self.password)"], expecting: "status: complete",
@@ -37,7 +37,7 @@ struct PasswordInputTests {
         #expect(!transcript.contains(Self.password), "\(transcript)")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func authDoesNotEchoThePassword() async throws {
         let (status, transcript) = try await Self.drive(
             ["username: =demo+clerk_test@example.com", "password (=\(Self.password)"], expecting: "status: complete",
@@ -47,7 +47,7 @@ struct PasswordInputTests {
         #expect(!transcript.contains(Self.password), "\(transcript)")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passwordFromAFileDescriptor() async throws {
         try await withTemporaryDirectory { directory in
             let secret = directory.url.appendingPathComponent("secret")
@@ -75,7 +75,7 @@ struct PasswordInputTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anUnreadableDescriptorIsAClearError() async throws {
         let finished = try await run(
             "clerk", ["sign-in", "--identifier", "demo+clerk_test@example.com", "--password-fd", "57", "--json"])

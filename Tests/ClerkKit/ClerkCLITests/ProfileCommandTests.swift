@@ -7,7 +7,7 @@ import Testing
 /// `clerk profile` against `clerk emulator`: the profile screens' model driven line by line from standard input.
 @Suite("clerk profile")
 struct ProfileCommandTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theMenuEditsNamesAddsAndVerifiesAnEmailMakesItPrimaryAndChangesThePassword() async throws {
         try await withTemporaryDirectory { directory in
             let (emulator, connection) = try await ClerkCommandTests.startEmulator(in: directory)
@@ -50,7 +50,7 @@ struct ProfileCommandTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signingOutEndsTheProfileAndTheEndOfInputMidFormIsAnError() async throws {
         try await withTemporaryDirectory { directory in
             let (emulator, connection) = try await ClerkCommandTests.startEmulator(in: directory)

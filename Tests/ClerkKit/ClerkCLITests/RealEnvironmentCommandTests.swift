@@ -9,7 +9,7 @@ import Testing
 /// (`ClerkEmulator.RecordedEnvironment`: `max_length: 0`, `null`s, empty arrays, unknown keys).
 @Suite("clerk auth against the real service's environment")
 struct RealEnvironmentCommandTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signUpAcceptsAPasswordWhenTheMaximumLengthIsZero() async throws {
         var logger = Logger(label: "clerk-emulator")
         logger.logLevel = .critical

@@ -15,7 +15,7 @@ struct RealShapeServiceTests {
     }()
 
     /// Whether the stub's client holds the signed-in session.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     final class StubState: @unchecked Sendable {
         private let lock = NSLock()
         private var signedIn = false
@@ -25,7 +25,7 @@ struct RealShapeServiceTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func answer(_ request: String, state: StubState) -> [UInt8] {
         let line = request.split(separator: "\r\n").first.map(String.init) ?? ""
         let parts = line.split(separator: " ").map(String.init)
@@ -62,7 +62,7 @@ struct RealShapeServiceTests {
             body: Fixtures.data(body))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signsInReadsTheUserMintsATokenAndSignsOut() async throws {
         let state = StubState()
         let server = try RawHTTPServer { request in Self.answer(request, state: state) }
@@ -122,7 +122,7 @@ struct RealShapeServiceTests {
         #expect(signInBody.contains("identifier=ada"), "\(signInBody)")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     struct Parsed {
         var line: String
         var query: String
@@ -130,7 +130,7 @@ struct RealShapeServiceTests {
         var body: String
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func parse(_ raw: String) -> Parsed {
         let halves = raw.components(separatedBy: "\r\n\r\n")
         let head = halves.first?.split(separator: "\r\n").map(String.init) ?? []

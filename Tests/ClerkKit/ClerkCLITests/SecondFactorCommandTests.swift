@@ -11,7 +11,7 @@ import Testing
 struct SecondFactorCommandTests {
     static let password = "analytical-engine-1843"
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func withEmulator(
         _ configuration: ClerkEmulator.Configuration, _ body: (ClerkEmulator, [String]) async throws -> Void
     ) async throws {
@@ -34,7 +34,7 @@ struct SecondFactorCommandTests {
         await emulator.stop()
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signInWithATOTPCodeThenABackupCode() async throws {
         try await Self.withEmulator(.init(secondFactors: [.totp, .backupCode])) { emulator, connection in
             let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Self.password)
@@ -56,7 +56,7 @@ struct SecondFactorCommandTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signInWithAnSMSCode() async throws {
         try await Self.withEmulator(.init(secondFactors: [.phoneCode])) { emulator, connection in
             let user = try await emulator.createUser(
@@ -71,7 +71,7 @@ struct SecondFactorCommandTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func clientTrustInSignInAndAuth() async throws {
         var configuration = ClerkEmulator.Configuration(secondFactors: [])
         configuration.clientTrust = true
@@ -99,7 +99,7 @@ struct SecondFactorCommandTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signUpWithLegalConsent() async throws {
         let configuration = ClerkEmulator.Configuration(
             identifiers: [.emailAddress], firstFactors: [.password], secondFactors: [],
@@ -117,7 +117,7 @@ struct SecondFactorCommandTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passkeyAndTrustedDeviceSignInsTakeASecondFactor() async throws {
         var configuration = ClerkEmulator.Configuration(secondFactors: [.totp, .backupCode])
         configuration.passkeyRelyingPartyID = "localhost"

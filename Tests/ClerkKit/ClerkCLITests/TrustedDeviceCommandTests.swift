@@ -6,7 +6,7 @@ import Testing
 /// stay in the --state-dir between processes.
 @Suite("clerk trusted-device")
 struct TrustedDeviceCommandTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aDeviceEnrolledInOneCommandSignsInInTheNextUntilRevoked() async throws {
         try await withTemporaryDirectory { directory in
             let (emulator, connection) = try await ClerkCommandTests.startEmulator(

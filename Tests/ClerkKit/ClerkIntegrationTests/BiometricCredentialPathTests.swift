@@ -8,7 +8,7 @@ import Testing
 /// `/v1/client/biometric_credentials/validate`; others at the trusted-device paths. The emulator serves both.
 @Suite("ClerkKit ↔ emulator: biometric-credential endpoints") @MainActor
 struct BiometricCredentialPathTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func paths(biometricNaming: Bool) async throws -> [String] {
         var configuration = TrustedDeviceFlowTests.configuration()
         configuration.biometricCredentialNaming = biometricNaming
@@ -31,7 +31,7 @@ struct BiometricCredentialPathTests {
         return paths
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theAdvertisedNamingIsUsed() async throws {
         let renamed = try await paths(biometricNaming: true)
         #expect(!renamed.isEmpty)
@@ -43,7 +43,7 @@ struct BiometricCredentialPathTests {
         #expect(classic.allSatisfy { $0.contains("/trusted_devices") }, "\(classic)")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func settingsWithOnlyTheNewNameEnableTrustedDevices() throws {
         let json = #"{"api_enabled":true,"biometric_credential_sign_in_enabled":true}"#
         let settings = try JSONDecoder().decode(NativeSettings.self, from: Data(json.utf8))

@@ -7,7 +7,7 @@ import Testing
 /// would, and the app URL it redirects to is handed to `Clerk.handle(_:)`.
 @Suite("ClerkKit ↔ emulator: email links with PKCE") @MainActor
 struct EmailLinkPKCEFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theRedirectedLinkSignsInOnTheDeviceThatStartedIt() async throws {
         try await withHarness(.init(firstFactors: [.password, .emailCode, .emailLink])) { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)

@@ -8,7 +8,7 @@ import Testing
 /// One emulator and one `Clerk` talking to it over HTTP. `finish()` checks every request the client sent and
 /// every response the emulator served against the Frontend API description, then stops the emulator.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Harness {
     let emulator: ClerkEmulator
     let url: URL
@@ -76,7 +76,7 @@ struct Harness {
 
 /// Runs `body` with a started harness and always finishes it.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func withHarness(
     _ emulatorConfiguration: ClerkEmulator.Configuration = .init(), store: (any SecureStore)? = nil,
     _ body: (Harness) async throws -> Void

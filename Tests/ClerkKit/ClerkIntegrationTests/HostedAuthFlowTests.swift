@@ -9,12 +9,12 @@ import Testing
 struct HostedAuthFlowTests {
     static let redirect = URL(string: "com.example.app://callback")
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func browser(_ harness: Harness, _ script: ScriptedWebAuthenticator.Script = .follow) -> ScriptedWebAuthenticator {
         ScriptedWebAuthenticator(emulator: harness.emulator, script: script, redirectURL: Self.redirect)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aSignInOnTheHostedPageSignsInTheApp() async throws {
         try await withHarness { harness in
             let seeded = try await harness.emulator.createUser(
@@ -29,7 +29,7 @@ struct HostedAuthFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theSignUpPageCreatesTheUser() async throws {
         try await withHarness { harness in
             try await harness.emulator.setConsent(
@@ -39,7 +39,7 @@ struct HostedAuthFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aWrongStateAMissingNonceOrACancelRedeemsNothing() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -64,7 +64,7 @@ struct HostedAuthFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aNonceRedeemsOnceAndOnlyWithTheVerifier() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)

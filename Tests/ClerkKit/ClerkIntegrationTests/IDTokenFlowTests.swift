@@ -7,10 +7,10 @@ import Testing
 /// emulator (signature, issuer, audience, expiry), and clerk-ios's sign-up-first rule with its fallback.
 @Suite("ClerkKit ↔ emulator: Sign in with Apple and ID tokens") @MainActor
 struct IDTokenFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static let ada = ClerkEmulator.ProviderAccount(emailAddress: "ada@example.com", firstName: "Ada", lastName: "King")
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func configuration(mode: ClerkEmulator.SignUpMode = .public) -> ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration()
         configuration.oauthProviders = ["apple", "google"]
@@ -18,7 +18,7 @@ struct IDTokenFlowTests {
         return configuration
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aNewAppleIDSignsUpWithTheNameAppleShared() async throws {
         try await withHarness(Self.configuration()) { harness in
             let token = try await harness.emulator.identityToken(for: Self.ada)
@@ -38,7 +38,7 @@ struct IDTokenFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test(arguments: [ClerkEmulator.SignUpMode.restricted, .waitlist])
     func aRestrictedInstanceFallsBackToSigningIn(mode: ClerkEmulator.SignUpMode) async throws {
         try await withHarness(Self.configuration(mode: mode)) { harness in
@@ -54,7 +54,7 @@ struct IDTokenFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func forgedExpiredAndForeignTokensAreRefused() async throws {
         try await withHarness(Self.configuration()) { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com")
@@ -83,7 +83,7 @@ struct IDTokenFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aDismissedSheetSendsNothing() async throws {
         try await withHarness(Self.configuration()) { harness in
             let before = await harness.emulator.requestLog().count

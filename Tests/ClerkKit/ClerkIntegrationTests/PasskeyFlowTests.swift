@@ -7,7 +7,7 @@ import Testing
 /// them as a relying party (challenge, origin, relying party id, signature, counter). No signature is stubbed.
 @Suite("ClerkKit ↔ emulator: passkeys") @MainActor
 struct PasskeyFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func configuration(passkeys: Bool = true) -> ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration()
         configuration.passkeyRelyingPartyID = passkeys ? "example.com" : nil
@@ -15,7 +15,7 @@ struct PasskeyFlowTests {
     }
 
     /// Signs in with the password, registers a passkey with `authenticator`, and signs out.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func enroll(_ harness: Harness, _ authenticator: SoftwarePasskeyAuthenticator) async throws -> Passkey {
         _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
         try await harness.clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)
@@ -24,7 +24,7 @@ struct PasskeyFlowTests {
         return passkey
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aRegisteredPasskeySignsInAgainAndAgain() async throws {
         try await withHarness(Self.configuration()) { harness in
             let authenticator = SoftwarePasskeyAuthenticator()
@@ -46,7 +46,7 @@ struct PasskeyFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func tamperedClonedAndForeignAssertionsAreRefused() async throws {
         try await withHarness(Self.configuration()) { harness in
             let authenticator = SoftwarePasskeyAuthenticator()
@@ -89,7 +89,7 @@ struct PasskeyFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aRegistrationForAnotherRelyingPartyIsRefusedAndNothingIsAdded() async throws {
         try await withHarness(Self.configuration()) { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -103,7 +103,7 @@ struct PasskeyFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anInstanceWithoutPasskeysRefusesThem() async throws {
         try await withHarness(Self.configuration(passkeys: false)) { harness in
             let refused = await refusal { () async throws(ClerkError) in

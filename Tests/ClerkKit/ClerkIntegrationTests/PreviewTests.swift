@@ -8,7 +8,7 @@ import Testing
 /// `ClerkPreview` and the emulator's in-process transport: no socket, same answers.
 @Suite("Previews and the in-process transport") @MainActor
 struct PreviewTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aPreviewClerkIsSignedInAsTheSampleUser() async throws {
         let clerk = try await ClerkPreview.clerk()
         #expect(clerk.user?.firstName == "Ada")
@@ -20,7 +20,7 @@ struct PreviewTests {
         #expect(signedOut.session == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func inProcessExchangesFitTheDescriptionAndFaultsApply() async throws {
         let emulator = ClerkEmulator(logger: Logger(label: "in-process") { _ in SwiftLogNoOpLogHandler() })
         _ = try await emulator.createUser(emailAddress: "ada@example.com", password: ClerkPreview.password)

@@ -8,10 +8,10 @@ import Testing
 @Suite("ClerkKit ↔ emulator: OAuth, enterprise SSO and ID tokens") @MainActor
 struct ProviderFlowTests {
     static let redirect = URL(string: "com.example.app://callback")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static let ada = ClerkEmulator.ProviderAccount(emailAddress: "ada@example.com", firstName: "Ada", lastName: "King")
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func configuration(providers: Set<String> = ["google", "apple"]) -> ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration()
         configuration.oauthProviders = providers
@@ -19,12 +19,12 @@ struct ProviderFlowTests {
         return configuration
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func browser(_ harness: Harness, _ script: ScriptedWebAuthenticator.Script = .follow) -> ScriptedWebAuthenticator {
         ScriptedWebAuthenticator(emulator: harness.emulator, script: script, redirectURL: Self.redirect)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anExistingUserSignsInWithGoogleAndTheDeviceTokenRotates() async throws {
         try await withHarness(Self.configuration()) { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -45,7 +45,7 @@ struct ProviderFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anUnknownGoogleAccountTransfersToASignUpThatCreatesTheUser() async throws {
         try await withHarness(Self.configuration()) { harness in
             try await harness.emulator.setConsent(.approve(Self.ada), for: "google")
@@ -69,7 +69,7 @@ struct ProviderFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aSignUpWithAnAccountThatExistsTransfersToASignIn() async throws {
         try await withHarness(Self.configuration()) { harness in
             let seeded = try await harness.emulator.createUser(emailAddress: "ada@example.com")
@@ -81,7 +81,7 @@ struct ProviderFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func declinedCancelledAndForgedCallbacksLeaveNobodySignedIn() async throws {
         try await withHarness(Self.configuration()) { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com")
@@ -111,7 +111,7 @@ struct ProviderFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aCallbackIsUsedOnceAndAReplayedNonceChangesNothing() async throws {
         try await withHarness(Self.configuration()) { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com")
@@ -136,7 +136,7 @@ struct ProviderFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func enterpriseSSOSignsInThroughTheDomainsConnection() async throws {
         try await withHarness(Self.configuration()) { harness in
             try await harness.emulator.setConsent(.approve(.init(emailAddress: "bob@acme.test")), for: "enterprise_sso")
@@ -157,7 +157,7 @@ struct ProviderFlowTests {
 }
 
 /// A browser that follows redirects in process and keeps every URL it was sent to, the callback included.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct RecordingBrowser: WebAuthenticator {
     let transport: any HTTPTransport
     let redirect: URL?

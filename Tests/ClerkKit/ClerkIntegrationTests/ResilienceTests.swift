@@ -6,7 +6,7 @@ import Testing
 /// What ClerkKit does when the service fails: retries reads, never submits a sign-in twice, honours rate limits.
 @Suite("ClerkKit ↔ emulator: failures") @MainActor
 struct ResilienceTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aDroppedSignInIsNotSentAgain() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -23,7 +23,7 @@ struct ResilienceTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aReadIsRetriedAfterA503() async throws {
         try await withHarness { harness in
             await harness.emulator.clearRequestLog()
@@ -35,7 +35,7 @@ struct ResilienceTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aRateLimitedSignInIsRetriedAfterRetryAfter() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -51,7 +51,7 @@ struct ResilienceTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aServerErrorOnASignInIsNotRetried() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -67,7 +67,7 @@ struct ResilienceTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anExpiredTokenIsReplacedAndConcurrentCallersShareOneRequest() async throws {
         try await withHarness(.init(jwtTemplates: ["backend"])) { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)

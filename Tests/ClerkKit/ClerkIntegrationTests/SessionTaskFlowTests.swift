@@ -19,7 +19,7 @@ struct SessionTaskFlowTests {
         return claims["sts"] as? String
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func chooseOrganizationEndsWhenOneIsActive() async throws {
         var configuration = ClerkEmulator.Configuration(firstFactors: [.password], secondFactors: [])
         configuration.organizations.forceSelection = true
@@ -42,7 +42,7 @@ struct SessionTaskFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func resetPasswordTakesANewPasswordWithoutTheOldOne() async throws {
         try await withHarness(.init(firstFactors: [.password], secondFactors: [])) { harness in
             let ada = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -60,7 +60,7 @@ struct SessionTaskFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func setupMFAIsAskedOnlyOfUsersWithoutASecondFactor() async throws {
         var configuration = ClerkEmulator.Configuration(firstFactors: [.password], secondFactors: [.totp])
         configuration.secondFactorRequired = true

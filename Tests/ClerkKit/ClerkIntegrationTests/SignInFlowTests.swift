@@ -6,7 +6,7 @@ import Testing
 /// Sign-in flows of ClerkKit against the emulator over HTTP, every exchange checked against the description.
 @Suite("ClerkKit ↔ emulator: sign-in") @MainActor
 struct SignInFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passwordSignInGivesASessionUserAndToken() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(
@@ -30,7 +30,7 @@ struct SignInFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func emailCodeFromTheOutbox() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "grace@example.com", password: Harness.password)
@@ -43,7 +43,7 @@ struct SignInFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func phoneCodeForATestNumber() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(phoneNumber: "+15555550100", password: Harness.password)
@@ -54,7 +54,7 @@ struct SignInFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func wrongCredentialsAreTypedAndChangeNothing() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -74,7 +74,7 @@ struct SignInFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func totpSecondFactor() async throws {
         try await withHarness { harness in
             let user = try await harness.emulator.createUser(
@@ -89,7 +89,7 @@ struct SignInFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func backupCodeSecondFactorWorksOnce() async throws {
         try await withHarness { harness in
             let user = try await harness.emulator.createUser(
@@ -108,7 +108,7 @@ struct SignInFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func resetPasswordByEmailCode() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -127,7 +127,7 @@ struct SignInFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func ticketSignIn() async throws {
         try await withHarness { harness in
             let user = try await harness.emulator.createUser(

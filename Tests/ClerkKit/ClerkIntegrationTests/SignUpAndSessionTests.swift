@@ -6,7 +6,7 @@ import Testing
 /// Sign-up and session management of ClerkKit against the emulator.
 @Suite("ClerkKit ↔ emulator: sign-up and sessions") @MainActor
 struct SignUpAndSessionTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signUpVerifiesAnEmailFromTheOutbox() async throws {
         try await withHarness { harness in
             var signUp = try await harness.clerk.auth.signUp(
@@ -25,7 +25,7 @@ struct SignUpAndSessionTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signUpWithATestPhoneNumber() async throws {
         try await withHarness(.init(signUp: .init(requiredFields: [.phoneNumber, .password]))) { harness in
             var signUp = try await harness.clerk.auth.signUp(password: Harness.password, phoneNumber: "+15555550123")
@@ -36,7 +36,7 @@ struct SignUpAndSessionTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anExistingIdentifierIsRefused() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -49,7 +49,7 @@ struct SignUpAndSessionTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func multiSessionSetActiveRevokeAndSignOut() async throws {
         try await withHarness(.init(singleSessionMode: false)) { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -74,7 +74,7 @@ struct SignUpAndSessionTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func revokingASessionFromAnotherDevice() async throws {
         try await withHarness(.init(singleSessionMode: false)) { harness in
             _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
@@ -90,7 +90,7 @@ struct SignUpAndSessionTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aSignedInClientSurvivesARestartFromTheFileStore() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clerk-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

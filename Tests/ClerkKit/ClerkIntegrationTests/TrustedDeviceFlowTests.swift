@@ -7,7 +7,7 @@ import Testing
 /// account and used to sign in; the emulator checks every signature with the enrolled public key.
 @Suite("ClerkKit ↔ emulator: trusted devices") @MainActor
 struct TrustedDeviceFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func configuration(enabled: Bool = true) -> ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration()
         configuration.trustedDevices = enabled
@@ -15,7 +15,7 @@ struct TrustedDeviceFlowTests {
     }
 
     /// A Clerk on `store` for the app `com.example.app`, as an iPhone app's installation would be.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func app(_ harness: Harness, store: InMemorySecureStore, keys: (any TrustedDeviceKeyStore)? = nil) async throws
         -> Clerk
     {
@@ -31,7 +31,7 @@ struct TrustedDeviceFlowTests {
     }
 
     /// Creates Ada, signs her in on `clerk`, enrolls the installation and signs out.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func enroll(_ harness: Harness, _ clerk: Clerk) async throws -> TrustedDevice {
         _ = try await harness.emulator.createUser(emailAddress: "ada@example.com", password: Harness.password)
         try await clerk.auth.signIn(identifier: "ada@example.com", password: Harness.password)
@@ -41,7 +41,7 @@ struct TrustedDeviceFlowTests {
         return device
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anEnrolledDeviceSignsInWithoutPasswordAndIsListed() async throws {
         try await withHarness(Self.configuration()) { harness in
             let store = InMemorySecureStore()
@@ -68,7 +68,7 @@ struct TrustedDeviceFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aRevokedDeviceIsRefusedAndForgotten() async throws {
         try await withHarness(Self.configuration()) { harness in
             let store = InMemorySecureStore()
@@ -91,7 +91,7 @@ struct TrustedDeviceFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aSignedInUserRevokesThisDeviceAndValidationSeesIt() async throws {
         try await withHarness(Self.configuration()) { harness in
             let store = InMemorySecureStore()
@@ -109,7 +109,7 @@ struct TrustedDeviceFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aSignatureByAnotherKeyIsRefusedAndSignsNobodyIn() async throws {
         try await withHarness(Self.configuration()) { harness in
             let store = InMemorySecureStore()
@@ -128,7 +128,7 @@ struct TrustedDeviceFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anInstanceWithoutTrustedDevicesRefusesEnrollmentBeforeMakingAKey() async throws {
         try await withHarness(Self.configuration(enabled: false)) { harness in
             let store = InMemorySecureStore()
@@ -145,7 +145,7 @@ struct TrustedDeviceFlowTests {
 
 /// TrustedDevices.md: enroll, then sign in with the device (run by the test below).
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func enrollThenSignIn(_ clerk: Clerk) async throws(ClerkError) {
     // Signed in: enroll this installation.
     try await clerk.trustedDevices.enroll(deviceName: "Ada's iPhone", identifierHint: "ada@example.com")
@@ -158,7 +158,7 @@ func enrollThenSignIn(_ clerk: Clerk) async throws(ClerkError) {
 
 @Suite("TrustedDevices.md") @MainActor
 struct TrustedDevicesArticleTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theArticlesExampleSignsInWithTheEnrolledDevice() async throws {
         try await withHarness(TrustedDeviceFlowTests.configuration()) { harness in
             let clerk = try await TrustedDeviceFlowTests().app(harness, store: InMemorySecureStore())

@@ -9,7 +9,7 @@ import Logging
 /// An emulator and a group directory; processes of the group are `Member`s in this test process, or child
 /// processes (``child(owner:)``).
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class AppGroup {
     static let password = "analytical-engine-1843"
 
@@ -100,7 +100,7 @@ final class AppGroup {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension AsyncStream where Element == SharedSessionSyncEvent {
     /// The first adoption whose identity satisfies `predicate`.
     func adoption(

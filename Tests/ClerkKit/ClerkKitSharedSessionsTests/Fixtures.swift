@@ -3,7 +3,7 @@ import ClerkKitSharedSessions
 import Foundation
 
 /// Values for the shared-session tests.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum Fixtures {
     /// A client decoded from JSON, as ClerkKit receives one: signed in or not, with an `updated_at`.
     static func client(_ id: String, signedIn: Bool = true, updatedAt: Double? = nil) -> Client {

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func startSharing(_ clerk: Clerk, in groupDirectory: URL) async throws(ClerkError) -> SharedSessionSync {
     let sync = try SharedSessionSync(
         clerk: clerk, ownerIdentifier: "com.example.app.widget", groupDirectory: groupDirectory)
@@ -17,7 +17,7 @@ func startSharing(_ clerk: Clerk, in groupDirectory: URL) async throws(ClerkErro
 
 @Suite("Shared sessions: the README's code") @MainActor
 struct SharedSessionsReadmeTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("The README's widget adopts the app's sign-in at start")
     func readmeWidget() async throws {
         let group = try await AppGroup()

@@ -14,14 +14,14 @@ import Darwin
 /// Processes of one app group as real child processes (ClerkSharedSessionsTestHelper) on one emulator.
 @Suite("Shared sessions: across processes") @MainActor
 struct SharedSessionProcessTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func start(_ group: AppGroup, _ owner: String) async throws -> Transcript {
         let transcript = Transcript(try group.child(owner: owner))
         _ = try await transcript.first("ready")
         return transcript
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A sign-in in one process reaches another, already running, as an event")
     func signInReachesWaitingProcess() async throws {
         try await AppGroup.run { group in
@@ -42,7 +42,7 @@ struct SharedSessionProcessTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Concurrent writers converge on the newest identity, in both processes and in the slots")
     func concurrentWritersKeepNewest() async throws {
         try await AppGroup.run { group in
@@ -80,7 +80,7 @@ struct SharedSessionProcessTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A writer killed while publishing leaves its last complete identity, which a new process adopts and uses")
     func killedWriterLeavesCompleteIdentity() async throws {
         try await AppGroup.run { group in

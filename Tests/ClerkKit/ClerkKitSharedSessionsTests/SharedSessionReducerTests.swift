@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Shared sessions: the order of events")
 struct SharedSessionReducerTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Each key decides only when the ones before it tie: generation, date presence, date, owner, id")
     func orderKeys() {
         typealias F = Fixtures
@@ -37,7 +37,7 @@ struct SharedSessionReducerTests {
         #expect(!SharedSessionReducer.precedes(event, event))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("The order is total and antisymmetric over every combination of keys")
     func totalOrder() {
         typealias F = Fixtures
@@ -68,7 +68,7 @@ struct SharedSessionReducerTests {
         #expect(winner?.originOwnerIdentifier == "b")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A stale event written after a newer one never wins")
     func staleWrittenLater() {
         let newer = Fixtures.event(1, owner: "app", generation: 5, Fixtures.identity("new", "c", at: 100))
@@ -78,7 +78,7 @@ struct SharedSessionReducerTests {
         #expect(reduction.maximumGeneration == 5)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Differing copies of one event id are conflicts and never win; identical copies are one event")
     func conflicts() {
         let original = Fixtures.event(7, generation: 9, Fixtures.identity("a", "c", at: 100))
@@ -94,7 +94,7 @@ struct SharedSessionReducerTests {
         #expect(copies.conflictingEventIDs.isEmpty)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Invalid events (generation 0, unusable owner or token) are dropped before ordering")
     func invalidDropped() throws {
         let zero = Fixtures.event(1, generation: 0)
@@ -113,7 +113,7 @@ struct SharedSessionReducerTests {
         #expect(SharedSessionReducer.reduce([]).maximumGeneration == 0)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("An event's description shows no device token")
     func descriptionHasNoSecret() {
         let event = Fixtures.event(1, generation: 3, Fixtures.identity("secret-device-token", "client_1"))

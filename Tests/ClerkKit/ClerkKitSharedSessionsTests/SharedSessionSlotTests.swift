@@ -7,10 +7,10 @@ import Testing
 
 @Suite("Shared sessions: slots in the group's secure store")
 struct SharedSessionSlotTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias F = Fixtures
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A slot reads back as the event it was written with, dates to the millisecond")
     func roundTrip() throws {
         let identity = ClerkIdentity(
@@ -21,7 +21,7 @@ struct SharedSessionSlotTests {
         #expect(try SharedSessionSlot(encoded: data, owner: "com.example.app").event == event)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test(
         "Corrupt, foreign or invalid slot contents are decoding errors",
         arguments: [
@@ -37,7 +37,7 @@ struct SharedSessionSlotTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A truncated slot, a slot naming another owner, generation 0 and a bad token are decoding errors")
     func invalidSlots() throws {
         let event = F.event(1, owner: "app", generation: 3)
@@ -61,7 +61,7 @@ struct SharedSessionSlotTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Reading the slots: missing ones skipped, corrupt ones reported by owner, files owner-only")
     func readSlots() async throws {
         try await withTemporaryDirectory(prefix: "shared-slots") { directory in

@@ -6,15 +6,15 @@ import Testing
 
 @Suite("Shared sessions: the decisions of one process")
 struct SharedSessionStateTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias F = Fixtures
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func change(_ identity: ClerkIdentity, _ origin: ClerkIdentityChange.Origin = .local) -> ClerkIdentityChange {
         ClerkIdentityChange(identity: identity, origin: origin)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A local change is published one generation above the highest seen, and becomes the held event")
     func localChangePublishes() {
         var state = SharedSessionState(owner: "app")
@@ -40,7 +40,7 @@ struct SharedSessionStateTests {
                 == .ignore(.unchanged))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Adopted and restored changes are never published; a change already replaced is skipped")
     func originsThatDoNotPublish() {
         var state = SharedSessionState(owner: "app")
@@ -60,7 +60,7 @@ struct SharedSessionStateTests {
         #expect(state.held == nil && state.maximumGeneration == 0)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A concurrent publication with a later server date is adopted instead of overwritten; an earlier one loses")
     func concurrentWriters() {
         let mine = F.identity("mine", "c1", at: 100)
@@ -92,7 +92,7 @@ struct SharedSessionStateTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Reading the slots: adopt a new winner, ignore the held one, a stale one, and the same identity")
     func slotsRead() {
         var state = SharedSessionState(owner: "app")
@@ -114,7 +114,7 @@ struct SharedSessionStateTests {
         )
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Nothing shared: the first process with a token seeds the slots; without a token, or once held, nothing")
     func seeding() {
         let identity = F.identity("t1", "c1", at: 100)
@@ -127,7 +127,7 @@ struct SharedSessionStateTests {
         #expect(state.handle(.slotsRead([], current: identity, newEventID: F.uuid(2))) == .ignore(.nothingShared))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("At start, an identity newer than every published one (stored, never published) is published")
     func newerUnpublishedAtStart() {
         let published = F.event(1, owner: "widget", generation: 2, F.identity("t1", "c1", at: 100))
@@ -144,7 +144,7 @@ struct SharedSessionStateTests {
                 == .adopt(published))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("The doorbell: this process's own publication is ignored; any other makes it read the slots")
     func doorbell() {
         var state = SharedSessionState(owner: "app")
@@ -155,7 +155,7 @@ struct SharedSessionStateTests {
         #expect(state.handle(.doorbell(owner: "widget", generation: 1, eventID: F.uuid(1))) == .readSlots)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("No generation above the highest: the change is not published")
     func generationExhausted() {
         var state = SharedSessionState(owner: "app")

@@ -10,7 +10,7 @@ import Wormhole
 /// Two processes of one app group, in this process, on one emulator: a real group directory, real inotify.
 @Suite("Shared sessions: sync between two members of a group") @MainActor
 struct SharedSessionSyncTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A sign-in in the app reaches the widget as one identity; the widget's sign-out reaches the app")
     func signInAndOutPropagate() async throws {
         try await AppGroup.run { group in
@@ -32,7 +32,7 @@ struct SharedSessionSyncTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A process started after a sign-in elsewhere adopts it before loading")
     func lateStarterAdopts() async throws {
         try await AppGroup.run { group in
@@ -47,7 +47,7 @@ struct SharedSessionSyncTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A corrupt slot is skipped and reported; the reader keeps its whole identity")
     func corruptSlotSkipped() async throws {
         try await AppGroup.run { group in
@@ -73,7 +73,7 @@ struct SharedSessionSyncTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A stale identity written after a newer one is ignored, by running and starting processes alike")
     func staleWriteIgnored() async throws {
         try await AppGroup.run { group in
@@ -107,7 +107,7 @@ struct SharedSessionSyncTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("An owner identifier that cannot name a slot is a configuration error")
     func invalidOwner() async throws {
         let configuration = try ClerkConfiguration(publishableKey: "pk_test_bW9jay5jbGVyay5hY2NvdW50cy5kZXYk")

@@ -3,7 +3,7 @@ import CourierTestSupport
 import Foundation
 
 /// One line a helper process printed (a JSON object).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HelperLine: Sendable, CustomStringConvertible {
     var kind: String
     var signedIn: Bool?
@@ -40,7 +40,7 @@ struct HelperError: Error, CustomStringConvertible {
 }
 
 /// Everything a helper prints, kept: each ``lines()`` stream replays what came before, then follows.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class Transcript: Sendable {
     private struct State {
         var lines: [HelperLine] = []

@@ -9,7 +9,7 @@ import Testing
 @Suite @MainActor
 struct AccountRequestTests {
     /// A signed-in `Clerk` whose requests are recorded.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private static func signedIn(randomness: any ClerkRandomness = SystemRandomness()) async throws -> (
         Clerk, StubTransport, ClerkEmulator
     ) {
@@ -26,7 +26,7 @@ struct AccountRequestTests {
         return (clerk, transport, emulator)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func everyAccountRequestFitsTheDescription() async throws {
         let (clerk, transport, _) = try await Self.signedIn()
         let account = clerk.account
@@ -59,7 +59,7 @@ struct AccountRequestTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func secondFactorAndReverificationRequestsFitTheDescription() async throws {
         let (clerk, transport, emulator) = try await Self.signedIn()
         let totp = try await clerk.account.createTOTP()
@@ -85,7 +85,7 @@ struct AccountRequestTests {
         #expect(transport.requests(to: "/v1/me/totp/attempt_verification").first?.form.keys.sorted() == ["code"])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passkeyAndExternalAccountRequestsFitTheDescription() async throws {
         let (clerk, transport, emulator) = try await Self.signedIn()
         let userId = try #require(clerk.user?.id)
@@ -106,7 +106,7 @@ struct AccountRequestTests {
         #expect(reauthorize.form["redirect_url"] == "myapp://callback")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func bodiesCarryTheFieldsClerkIOSSends() async throws {
         let (clerk, transport, _) = try await Self.signedIn()
         let account = clerk.account
@@ -127,7 +127,7 @@ struct AccountRequestTests {
         #expect(patch.form == ["first_name": "Augusta"])  // nothing else is touched
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theProfileImageIsOneMultipartFilePart() async throws {
         // Boundary and file name come from the injected randomness.
         let (clerk, transport, _) = try await Self.signedIn(randomness: CountingRandomness())
@@ -147,7 +147,7 @@ struct AccountRequestTests {
         #expect(body.range(of: jpeg) != nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signedOutAccountCallsSendNothing() async throws {
         let transport = StubTransport(routes: [:])
         let harness = try ClerkHarness(transport: transport)

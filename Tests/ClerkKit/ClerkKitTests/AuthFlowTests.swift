@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct AuthFlowTests {
     /// Routes for a sign-in that completes with `sess_1`.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func signInRoutes(firstStatus: String = "needs_first_factor") -> StubTransport {
         StubTransport { request, _ in
             let path = request.url.path
@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passwordSignInSyncsStateAndEmitsEvents() async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -61,7 +61,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func everySubscriberGetsEveryEvent() async throws {
         let harness = try ClerkHarness(transport: Self.signInRoutes())
         let first = harness.clerk.events
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test(arguments: [FactorStrategy.emailCode, .phoneCode])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func codeSignIn(strategy: FactorStrategy) async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -97,7 +97,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func identifierFirstThenPreparedFactorThenPassword() async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -114,7 +114,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func ticketSignIn() async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -126,7 +126,7 @@ import Testing
     @Test(arguments: [
         (FactorStrategy.totp, false), (.phoneCode, true), (.emailCode, true), (.backupCode, false),
     ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func secondFactor(strategy: FactorStrategy, needsPrepare: Bool) async throws {
         let transport = Self.signInRoutes(firstStatus: "needs_second_factor")
         let harness = try ClerkHarness(transport: transport)
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test(arguments: [FactorStrategy.resetPasswordEmailCode, .resetPasswordPhoneCode])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func resetPassword(strategy: FactorStrategy) async throws {
         let transport = Self.signInRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -174,7 +174,7 @@ import Testing
 
     // MARK: Sign-up
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func signUpRoutes() -> StubTransport {
         StubTransport { request, _ in
             switch (request.method, request.url.path) {
@@ -193,7 +193,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signUpWithEmailVerification() async throws {
         let transport = Self.signUpRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -225,7 +225,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signUpWithPhoneVerification() async throws {
         let transport = Self.signUpRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -239,7 +239,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func wrongCodeLeavesStateAndThrowsTheAPIError() async throws {
         let transport = StubTransport { request, _ in
             request.url.path.hasSuffix("attempt_verification")
@@ -258,7 +258,7 @@ import Testing
 
     // MARK: Sessions
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func sessionRoutes() -> StubTransport {
         let two = Fixtures.client(
             sessions: [Fixtures.session(id: "sess_1"), Fixtures.session(id: "sess_2", organizationId: "org_1")],
@@ -285,7 +285,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func setActiveWithOrganization() async throws {
         let transport = Self.sessionRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -302,7 +302,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signOutOneThenAll() async throws {
         let transport = Self.sessionRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -323,7 +323,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func activeSessionsAndRevoke() async throws {
         let transport = Self.sessionRoutes()
         let harness = try ClerkHarness(transport: transport)
@@ -338,7 +338,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func loadHydratesThenRefreshesEnvironmentAndClient() async throws {
         let transport = StubTransport { request, _ in
             request.url.path == "/v1/environment"
@@ -357,7 +357,7 @@ import Testing
 }
 
 @Suite struct SpecCheckTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func unknownParametersAreProblems() throws {
         let url = try #require(URL(string: "https://x.dev/v1/client/sign_ins?_is_native=true&bogus=1"))
         let request = ClerkHTTPRequest(

@@ -2,7 +2,7 @@ import ClerkKit
 import Testing
 
 @Suite struct ClerkErrorTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func catchMatchesByCode() {
         let error: any Error = ClerkError(.api, "Password is incorrect", context: .init(status: 422, traceId: "t1"))
         var matched = false

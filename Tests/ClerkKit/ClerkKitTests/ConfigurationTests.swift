@@ -4,7 +4,7 @@ import Testing
 @testable import ClerkKit
 
 @Suite struct ConfigurationTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func testKeyDecodesToFrontendAPIURL() throws {
         let configuration = try ClerkConfiguration(publishableKey: "  pk_test_bW9jay5jbGVyay5hY2NvdW50cy5kZXYk\n")
         #expect(configuration.frontendAPIURL.absoluteString == "https://mock.clerk.accounts.dev")
@@ -14,7 +14,7 @@ import Testing
         #expect(configuration.pathPrefix == "")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func liveKeyIsProductionAndPaddingIsOptional() throws {
         // "clerk.example.com$" base64url, with and without padding.
         let encoded = Fixtures.base64URL(Data("clerk.example.com$".utf8))
@@ -34,12 +34,12 @@ import Testing
         "pk_test_" + Fixtures.base64URL(Data([0xFF, 0xFE, 0x24])),  // not UTF-8
         "pk_test_a",  // impossible base64 length
     ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidKeysAreTypedErrors(key: String) {
         #expect(caught { try ClerkConfiguration(publishableKey: key) }?.code == .invalidPublishableKey)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func proxyKeepsItsPathPrefixAndOrigin() throws {
         let configuration = try ClerkConfiguration(
             publishableKey: Fixtures.publishableKey, proxyURL: URL(string: "https://proxy.example.com/__clerk/"))
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test(arguments: ["ftp://example.com", "file:///tmp/x", "/relative/path"])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidProxyIsATypedError(proxy: String) {
         let error = caught {
             try ClerkConfiguration(publishableKey: Fixtures.publishableKey, proxyURL: URL(string: proxy))
@@ -61,7 +61,7 @@ import Testing
         #expect(error?.code == .invalidConfiguration)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func optionsDefaults() {
         let options = ClerkOptions()
         #expect(options.logLevel == .error)
@@ -73,7 +73,7 @@ import Testing
         #expect(options.tokenRefreshInterval == .seconds(5))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func linuxDeviceHeadersAreHonest() {
         let device = DeviceInfo.current
         #if os(Linux)
@@ -91,12 +91,12 @@ import Testing
         ("iPhone15,2", "iphone"), ("iPod9,1", "iphone"), ("iPad13,4", "ipad"), ("Watch6,1", "watch"),
         ("AppleTV14,1", "tv"), ("RealityDevice14,1", "vision"), ("arm64", "unspecified"),
     ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func appleDeviceTypesFollowTheModel(model: String, expected: String) {
         #expect(DeviceInfo.deviceType(platform: .appleMobile, model: model) == expected)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func macAndOtherSystemsIgnoreTheModel() {
         #expect(DeviceInfo.deviceType(platform: .mac, model: "MacBookPro18,1") == "mac")
         #expect(DeviceInfo.deviceType(platform: .mac, model: nil) == "mac")

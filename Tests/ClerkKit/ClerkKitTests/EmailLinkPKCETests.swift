@@ -7,10 +7,10 @@ import Testing
 /// kept in the store, `magic_links/complete` when the link comes back through `handle(_:)`, then the ticket.
 @MainActor
 @Suite struct EmailLinkPKCETests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func sha256AndTheRFC7636Challenge() {
         #expect(
             Self.hex(SHA256Digest.hash([]))
@@ -33,7 +33,7 @@ import Testing
     }
 
     /// Answers a sign-in, its preparation, the completion (`complete`) and the ticket sign-in.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func routes(complete: ClerkHTTPResponse) -> StubTransport {
         let pending = Fixtures.wrapped(
             EmailLinkTests.signIn(verification: "unverified"), client: Fixtures.client(),
@@ -54,7 +54,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theLinkComesBackThroughHandleAndTheTicketSignsIn() async throws {
         let transport = Self.routes(complete: Fixtures.wrapped(["ticket": "tkt_1"], client: Fixtures.client()))
         let harness = try ClerkHarness(transport: transport)
@@ -82,7 +82,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aSignUpAnswerIsReturnedAsASignUp() async throws {
         let transport = Self.routes(complete: Fixtures.wrapped(Fixtures.signUp(), client: Fixtures.client()))
         let harness = try ClerkHarness(transport: transport)
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test(arguments: ["approval_token_consumed", "approval_token_expired", "approval_token_invalid"])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func aTerminalErrorForgetsTheVerifier(code: String) async throws {
         let transport = Self.routes(complete: Fixtures.errorResponse(status: 400, code: code))
         let harness = try ClerkHarness(transport: transport)
@@ -114,7 +114,7 @@ import Testing
         #expect(harness.clerk.session == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test(arguments: ["pkce_verification_failed", "flow_not_approved"])
     func aLinkOfAnotherVerifierOrNotOpenedKeepsTheVerifier(code: String) async throws {
         let transport = Self.routes(complete: Fixtures.errorResponse(status: 400, code: code))

@@ -5,7 +5,7 @@ import Testing
 
 @MainActor
 @Suite struct EmailLinkTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func signIn(verification: String?) -> [String: Any] {
         var signIn = Fixtures.signIn(
             status: verification == "verified" ? "complete" : "needs_first_factor",
@@ -25,7 +25,7 @@ import Testing
         return signIn
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func sendsTheLinkThenPollsUntilVerified() async throws {
         let pending = Fixtures.wrapped(Self.signIn(verification: "unverified"), client: Fixtures.client())
         let created = Fixtures.wrapped(Self.signIn(verification: nil), client: Fixtures.client())
@@ -55,7 +55,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func expiredLinkIsATypedError() async throws {
         let expired = Fixtures.wrapped(Self.signIn(verification: "expired"), client: Fixtures.client())
         let harness = try ClerkHarness(transport: StubTransport(responses: [expired]))

@@ -4,7 +4,7 @@ import Testing
 @testable import ClerkKit
 
 @Suite struct FormEncodingTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private struct Parameters: Encodable {
         var emailAddress: String?
         var password: String?
@@ -16,7 +16,7 @@ import Testing
         var organizationId: String?
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func encodesLikeClerkIOS() throws {
         let fields = try FormEncoding.fields(
             Parameters(
@@ -40,7 +40,7 @@ import Testing
         #expect(values["password"] == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func percentEncodesEverythingButUnreserved() {
         let body = FormEncoding.encode([("identifier", "+1 555&=x"), ("_clerk_session_id", nil)])
         #expect(body == "identifier=%2B1%20555%26%3Dx&_clerk_session_id")
@@ -49,14 +49,14 @@ import Testing
         #expect(decoded.last?.1 == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func snakeCase() {
         #expect(FormEncoding.snakeCase("signOutOfOtherSessions") == "sign_out_of_other_sessions")
         #expect(FormEncoding.snakeCase("emailAddressId") == "email_address_id")
         #expect(FormEncoding.snakeCase("already_snake") == "already_snake")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func nestedArraysOfObjectsAreJSONStrings() throws {
         struct Nested: Encodable { var items: [JSONValue] }
         let fields = try FormEncoding.fields(Nested(items: [.object(["a": .bool(true)]), .string("x")]))
@@ -64,7 +64,7 @@ import Testing
         #expect(fields[0].1 == #"[{"a":true},"x"]"#)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func nonObjectParametersAreAnEncodingError() {
         #expect(caught { try FormEncoding.fields(["a", "b"]) }?.code == .encoding)
     }

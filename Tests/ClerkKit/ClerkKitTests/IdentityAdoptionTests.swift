@@ -5,14 +5,14 @@ import Testing
 
 @MainActor
 @Suite struct IdentityAdoptionTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func client(_ sessionId: String, clientId: String = "client_1") throws -> Client {
         var object = Fixtures.signedInClient(sessionId: sessionId)
         object["id"] = clientId
         return try ClerkJSON.decoder().decode(Client.self, from: Fixtures.data(object))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func adoptedIdentityIsAppliedPersistedAndReportedWithItsOrigin() async throws {
         let harness = try ClerkHarness(
             transport: StubTransport(responses: [
@@ -42,7 +42,7 @@ import Testing
         #expect(harness.store.keys.isEmpty)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func responsesToRequestsSentWithTheReplacedIdentityAreIgnored() async throws {
         let started = Gate()
         let release = Gate()
@@ -69,7 +69,7 @@ import Testing
         #expect(next.clerk.identity.deviceToken == "dvc_b")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func encodedIdentityRoundTripsAndBadDataIsATypedError() throws {
         let identity = ClerkIdentity(
             deviceToken: "dvc_1", client: try client("sess_1"), serverDate: Date(timeIntervalSince1970: 1_700_000_000))

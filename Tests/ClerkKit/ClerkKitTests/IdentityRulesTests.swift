@@ -4,7 +4,7 @@ import Testing
 @testable import ClerkKit
 
 @Suite struct IdentityRulesTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func deviceTokenRotation() {
         #expect(DeviceTokenUpdate(authorizationHeader: nil) == .keep)
         #expect(DeviceTokenUpdate(authorizationHeader: "") == .clear)
@@ -15,7 +15,7 @@ import Testing
         #expect(DeviceTokenUpdate(authorizationHeader: "Bearer abc") == .set("Bearer abc"))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func ordering() {
         let t0 = Date(timeIntervalSince1970: 1000)
         let t1 = Date(timeIntervalSince1970: 1001)
@@ -35,12 +35,12 @@ import Testing
         #expect(ResponseOrder(serverDate: t0, sequence: 6).supersedes(ResponseOrder(serverDate: nil, sequence: 5)))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func envelope(_ object: [String: Any]) throws -> ResponseEnvelope {
         try ClerkJSON.decoder().decode(ResponseEnvelope.self, from: Fixtures.data(object))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func clientUpdateSources() throws {
         let client = Fixtures.client(id: "client_a")
         let fromResponse = try envelope(["response": client, "client": Fixtures.null])
@@ -58,14 +58,14 @@ import Testing
         #expect(ClientUpdate.from(envelope: environment, isClientEndpoint: false) == ClientUpdate.none)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func malformedPiggybackedClientFailsTheWholeEnvelope() {
         var client = Fixtures.client()
         client["sessions"] = "not an array"
         #expect(throws: (any Error).self) { try envelope(["response": Fixtures.signIn(), "client": client]) }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func decode(_ client: [String: Any]) throws -> Client {
         try ClerkJSON.decoder().decode(Client.self, from: Fixtures.data(client))
     }

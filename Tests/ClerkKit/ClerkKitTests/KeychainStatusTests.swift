@@ -4,14 +4,14 @@ import Testing
 
 /// The Keychain adapter's every decision, on result codes, on any platform.
 @Suite struct KeychainStatusTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func readsFindMissOrFail() throws {
         #expect(try KeychainStatus.found(afterRead: 0))
         #expect(try !KeychainStatus.found(afterRead: -25300))
         #expect(throws: ClerkError.self) { try KeychainStatus.found(afterRead: -25308) }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func writesUpdateDuplicatesAndFailOtherwise() {
         #expect(KeychainStatus.mustUpdate(afterAdd: -25299))
         #expect(!KeychainStatus.mustUpdate(afterAdd: 0))
@@ -20,14 +20,14 @@ import Testing
         #expect(throws: ClerkError.self) { try KeychainStatus.checkWrite(-25299) }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func deletingAMissingItemSucceeds() {
         #expect(throws: Never.self) { try KeychainStatus.checkDelete(0) }
         #expect(throws: Never.self) { try KeychainStatus.checkDelete(-25300) }
         #expect(throws: ClerkError.self) { try KeychainStatus.checkDelete(-25308) }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func failuresAreStorageErrorsThatSayWhy() {
         let locked = KeychainStatus.error("read", -25308)
         #expect(locked.code == .storage)

@@ -7,9 +7,9 @@ import Testing
 /// request), response middleware before Clerk's sync and error mapping (for error responses too).
 @MainActor
 @Suite struct MiddlewareTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     struct StampRequest: ClerkRequestMiddleware {
-        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+        @available(OS2023, *)
         func prepare(_ request: inout ClerkHTTPRequest) async throws(ClerkError) {
             let sawClerkHeaders =
                 request.headers["clerk-api-version"] != nil && request.url.query?.contains("_is_native") == true
@@ -17,7 +17,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     final class Observe: ClerkResponseMiddleware, @unchecked Sendable {
         let lock = NSLock()
         var statuses: [Int] = []
@@ -33,14 +33,14 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     struct Reject: ClerkResponseMiddleware {
         func validate(_ response: ClerkHTTPResponse, for request: ClerkHTTPRequest) async throws(ClerkError) {
             throw ClerkError(.invalidResponse, "rejected by the app")
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func order() async throws {
         let observe = Observe()
         let transport = StubTransport(responses: [
@@ -59,7 +59,7 @@ import Testing
         #expect(harness.clerk.client?.id == "client_b")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aThrowingResponseMiddlewareStopsTheSync() async throws {
         let transport = StubTransport(responses: [
             Fixtures.wrapped(Fixtures.signedInClient(), headers: ["Authorization": "dvc_x"])

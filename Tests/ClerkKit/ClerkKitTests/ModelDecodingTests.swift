@@ -4,12 +4,12 @@ import Testing
 @testable import ClerkKit
 
 @Suite struct ModelDecodingTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func decode<T: Decodable>(_ type: T.Type, _ object: Any) throws -> T {
         try ClerkJSON.decoder().decode(type, from: Fixtures.data(object))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func clientWithSessionUserAndOrganization() throws {
         let client = try decode(
             Client.self,
@@ -29,7 +29,7 @@ import Testing
         #expect(client.signedInSessions.count == 1)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signInFactorsAndNullLists() throws {
         let signIn = try decode(SignIn.self, Fixtures.signIn(status: "needs_second_factor"))
         #expect(signIn.status == .needsSecondFactor)
@@ -40,7 +40,7 @@ import Testing
         #expect(first.supportedSecondFactors.isEmpty)  // `null` on the wire
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func unknownEnumValuesAreKept() throws {
         var object = Fixtures.signIn()
         object["status"] = "needs_quantum_check"
@@ -56,7 +56,7 @@ import Testing
         #expect(FactorStrategy.resetPasswordPhoneCode.rawValue == "reset_password_phone_code")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func unknownFieldsAreIgnoredAndOptionalFieldsMayBeMissing() throws {
         var user = Fixtures.user()
         user["brand_new_field"] = ["nested": true]
@@ -70,14 +70,14 @@ import Testing
         #expect(minimalSession.user == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func requiredFieldsMissingFail() {
         #expect(throws: DecodingError.self) { try decode(Session.self, ["status": "active"]) }
         #expect(throws: DecodingError.self) { try decode(SignIn.self, ["id": "sia_1"]) }
         #expect(throws: DecodingError.self) { try decode(Client.self, ["id": 42]) }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func environment() throws {
         let environment = try decode(ClerkEnvironment.self, Fixtures.environment(sessionMinter: true))
         #expect(environment.authConfig?.singleSessionMode == true)
@@ -95,7 +95,7 @@ import Testing
             ])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func listsTokensAndDeletedObjects() throws {
         let list = try decode(PaginatedList<Session>.self, ["data": [Fixtures.session()], "total_count": 1])
         #expect(list.data.count == 1 && list.totalCount == 1)
@@ -105,7 +105,7 @@ import Testing
         #expect(deleted.deleted)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func clientRoundTripsThroughStorageEncoding() throws {
         let client = try decode(Client.self, Fixtures.signedInClient(organizationId: "org_1"))
         let data = try ClerkJSON.encoder().encode(client)
@@ -115,7 +115,7 @@ import Testing
         #expect(metadata.unsafeMetadata == .object(["someKey_x": .number(1)]))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func apiErrorDecodes() throws {
         let error = try decode(
             ClerkAPIError.self,
@@ -126,7 +126,7 @@ import Testing
 }
 
 @Suite struct ClerkModelTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func jsonRoundTripAndTypedErrors() throws {
         let session = try Session(jsonData: Fixtures.data(Fixtures.session(organizationId: "org_1")))
         #expect(try Session(jsonData: try session.jsonData()) == session)

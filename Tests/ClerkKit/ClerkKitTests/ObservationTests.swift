@@ -8,7 +8,7 @@ import Testing
 /// `Clerk`'s state is observable: SwiftUI views and `withObservationTracking` learn of every change.
 @MainActor
 @Suite struct ObservationTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signingInNotifiesObserversOfTheUserAndClient() async throws {
         let harness = try ClerkHarness(transport: AuthFlowTests.signInRoutes())
         #expect(harness.clerk.user == nil)
@@ -34,7 +34,7 @@ import Testing
         #expect(harness.clerk.user?.firstName == "Ada")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func reconfiguringNotifiesObserversOfTheConfiguration() async throws {
         let harness = try ClerkHarness(transport: AuthFlowTests.signInRoutes())
         let (changes, continuation) = AsyncStream<String>.makeStream()
@@ -49,7 +49,7 @@ import Testing
         #expect(harness.clerk.configuration.proxyURL != nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func readingWithoutAChangeNotifiesNobody() async throws {
         let harness = try ClerkHarness(transport: AuthFlowTests.signInRoutes())
         let notified = Protected(false)

@@ -7,7 +7,7 @@ import Testing
 /// The requests of the organizations API fit the Frontend API description and carry clerk-ios's fields.
 @Suite @MainActor
 struct OrganizationRequestTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func everyOrganizationRequestFitsTheDescription() async throws {
         let emulator = ClerkEmulator(logger: Logger(label: "shapes") { _ in SwiftLogNoOpLogHandler() })
         _ = try await emulator.createUser(emailAddress: "ada@example.com", password: "analytical-engine-1843")
@@ -54,7 +54,7 @@ struct OrganizationRequestTests {
         #expect(logo.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func domainSuggestionAndRequestCallsFitTheDescription() async throws {
         let emulator = ClerkEmulator(logger: Logger(label: "shapes") { _ in SwiftLogNoOpLogHandler() })
         _ = try await emulator.createUser(emailAddress: "ada@engines.example", password: "analytical-engine-1843")

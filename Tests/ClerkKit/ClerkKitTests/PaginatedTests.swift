@@ -5,19 +5,19 @@ import Testing
 /// `Paginated`: pages over offset and limit, stopping at the total count, a short page or an empty one.
 @Suite struct PaginatedTests {
     /// A fetcher over `0..<total` that records the offsets and limits it was asked for.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     final class Source: @unchecked Sendable {
         let lock = NSLock()
         var calls: [(Int, Int)] = []
         let total: Int
         let reportedTotal: Int?
-        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+        @available(OS2023, *)
         init(total: Int, reportedTotal: Int?) {
             self.total = total
             self.reportedTotal = reportedTotal
         }
 
-        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+        @available(OS2023, *)
         func fetch(_ offset: Int, _ limit: Int) -> PaginatedList<Int> {
             lock.withLock { calls.append((offset, limit)) }
             return PaginatedList(data: Array(offset..<min(offset + limit, total)), totalCount: reportedTotal)
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test(arguments: [(7, 3, [0, 3, 6]), (6, 3, [0, 3]), (0, 3, [0]), (2, 5, [0])])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func stopsAtTheTotalCount(total: Int, pageSize: Int, offsets: [Int]) async throws {
         let source = Source(total: total, reportedTotal: total)
         let items = try await Paginated(pageSize: pageSize) { offset, limit in source.fetch(offset, limit) }.collect()
@@ -34,7 +34,7 @@ import Testing
         #expect(source.calls.allSatisfy { $0.1 == pageSize })
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func withoutATotalAShortPageEndsIt() async throws {
         let source = Source(total: 5, reportedTotal: nil)
         let items = try await Paginated(pageSize: 2) { offset, limit in source.fetch(offset, limit) }.collect()
@@ -42,7 +42,7 @@ import Testing
         #expect(source.calls.map(\.0) == [0, 2, 4])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anErrorIsTypedAndEndsTheIteration() async {
         let sequence = Paginated<Int>(pageSize: 2) { offset, _ throws(ClerkError) in
             if offset > 0 { throw ClerkError(.transport, "gone") }
@@ -59,7 +59,7 @@ import Testing
         #expect(seen == [1, 2])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func pageSizeIsClamped() {
         #expect(Paginated<Int>(pageSize: 0) { _, _ in PaginatedList(data: [], totalCount: 0) }.pageSize == 1)
         #expect(Paginated<Int>(pageSize: 9_999) { _, _ in PaginatedList(data: [], totalCount: 0) }.pageSize == 500)

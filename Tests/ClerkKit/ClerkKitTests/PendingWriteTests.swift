@@ -9,7 +9,7 @@ import Testing
 /// Writes cut short by a process's end: temporaries a killed writer left are removed at start, and a process can
 /// wait for the responses still in flight before it exits.
 @Suite struct PendingWriteTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aTemporaryLeftBetweenWriteAndRenameIsRemovedAtStart() async throws {
         try await withTemporaryDirectory(prefix: "clerk-store") { directory in
             let store = try FileSecureStore(directory: directory.url)
@@ -40,7 +40,7 @@ import Testing
     }
 
     @MainActor
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func finishPendingWorkWaitsForTheBackgroundClientRefresh() async throws {
         var logger = Logger(label: "clerk-emulator")
         logger.logLevel = .critical

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// The request pipeline and the response sync, through a ``Clerk`` on a stub transport.
 @MainActor
 @Suite struct PipelineTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func requestShapeOfAPasswordSignIn() async throws {
         let transport = StubTransport(responses: [Fixtures.wrapped(Fixtures.signIn(), client: Fixtures.client())])
         let harness = try ClerkHarness(transport: transport)
@@ -35,7 +35,7 @@ import FoundationNetworking
         try SpecCheck.validate(request)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func proxyPathPrefixesEveryRequest() async throws {
         let transport = StubTransport(responses: [Fixtures.wrapped(Fixtures.client(), client: nil)])
         let harness = try ClerkHarness(transport: transport, proxy: "http://127.0.0.1:8123/__clerk")
@@ -44,7 +44,7 @@ import FoundationNetworking
         #expect(url.absoluteString == "http://127.0.0.1:8123/__clerk/v1/client?_is_native=true")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func deviceTokenIsSentRawAndRotatedFromTheResponseHeader() async throws {
         let transport = StubTransport { _, index in
             switch index {
@@ -63,7 +63,7 @@ import FoundationNetworking
         #expect(harness.store.data(forKey: "clerkDeviceToken") == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func emptyAuthorizationHeaderClearsTheIdentity() async throws {
         let transport = StubTransport { _, index in
             index == 0
@@ -79,7 +79,7 @@ import FoundationNetworking
         #expect(harness.store.keys.contains("clerkDeviceToken") == false)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func sessionIdGoesOnMeAndOrganizationPaths() async throws {
         let transport = StubTransport { request, _ in
             request.url.path == "/v1/client"
@@ -97,7 +97,7 @@ import FoundationNetworking
         try SpecCheck.validate(request)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func nullClientResponsePreservesState() async throws {
         let transport = StubTransport { _, index in
             index == 0 ? Fixtures.wrapped(Fixtures.signedInClient()) : Fixtures.wrapped(Fixtures.null)
@@ -108,7 +108,7 @@ import FoundationNetworking
         #expect(harness.clerk.session?.id == "sess_1")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anOlderResponseNeverOverwritesANewerClient() async throws {
         let later = HTTPDate.format(Date(timeIntervalSince1970: 1_800_000_010))
         let earlier = HTTPDate.format(Date(timeIntervalSince1970: 1_800_000_000))
@@ -128,7 +128,7 @@ import FoundationNetworking
         #expect(harness.clerk.session?.id == "sess_same_second")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func responsesArrivingOutOfOrderKeepTheLaterRequest() async throws {
         let firstSent = Gate()
         let release = Gate()
@@ -151,7 +151,7 @@ import FoundationNetworking
         #expect(harness.clerk.session?.id == "sess_fresh")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func errorBodiesSyncTheClientAndThrowTheFirstError() async throws {
         let transport = StubTransport(responses: [
             Fixtures.errorResponse(client: Fixtures.client(id: "client_meta", signIn: Fixtures.signIn()))
@@ -178,7 +178,7 @@ import FoundationNetworking
         (404, #"{"errors": []}"#, .invalidResponse),
         (401, #"{"message": "nope"}"#, .invalidResponse),
     ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badBodiesAreTypedErrorsAndChangeNothing(status: Int, body: String, code: ClerkError.Code) async throws {
         let good = Fixtures.wrapped(Fixtures.signedInClient(), headers: ["Authorization": "dvc_good"])
         let bad = ClerkHTTPResponse(status: status, headers: ["Authorization": "dvc_evil"], body: Data(body.utf8))
@@ -195,7 +195,7 @@ import FoundationNetworking
         #expect(harness.store.keys.map { harness.store.data(forKey: $0) } == storedBefore)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func everyErrorStatusIsATypedAPIError() async throws {
         for status in [400, 401, 403, 404, 409, 410, 422, 429, 500, 502, 503, 504] {
             let transport = StubTransport(responses: [Fixtures.errorResponse(status: status, code: "code_\(status)")])
@@ -209,7 +209,7 @@ import FoundationNetworking
 
     // MARK: Retries
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func readsRetryOn5xxAndTransportErrors() async throws {
         let transport = StubTransport { _, index throws(ClerkError) in
             switch index {
@@ -225,7 +225,7 @@ import FoundationNetworking
         #expect(harness.clerk.session?.id == "sess_1")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func readsGiveUpAfterTheBound() async throws {
         let transport = StubTransport(responses: [Fixtures.errorResponse(status: 500, code: "internal")])
         let harness = try ClerkHarness(transport: transport)
@@ -234,7 +234,7 @@ import FoundationNetworking
         #expect(transport.requests.count == 3)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aNonIdempotentPostIsNeverResentUnlessProvenUnprocessed() async throws {
         // 500: may have been processed. Not resent.
         var transport = StubTransport(responses: [Fixtures.errorResponse(status: 500, code: "internal")])
@@ -261,7 +261,7 @@ import FoundationNetworking
         Fixtures.errorResponse(status: 429, code: "too_many_requests", headers: ["Retry-After": "1"]),
         Fixtures.errorResponse(status: 503, code: "unavailable", headers: ["Retry-After": "2"]),
     ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func aPostIsResentWhenTheResponseProvesItWasNotProcessed(first: ClerkHTTPResponse) async throws {
         let transport = StubTransport { _, index in
             index == 0 ? first : Fixtures.wrapped(Fixtures.signIn(), client: Fixtures.client())
@@ -274,7 +274,7 @@ import FoundationNetworking
         #expect(harness.clock.recordedSleeps.count == 1)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func identityChangedBetweenAttemptsStopsTheRetry() async throws {
         let box = IdentityBox()
         let transport = StubTransport { _, index in
@@ -293,7 +293,7 @@ import FoundationNetworking
     }
 
     @Test(arguments: [(401, "authentication_invalid"), (404, "resource_not_found")])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func anInvalidClientTriggersOneCoalescedClientRefresh(status: Int, code: String) async throws {
         let refreshRelease = Gate()
         let refreshStarted = Gate()
@@ -318,7 +318,7 @@ import FoundationNetworking
         #expect(transport.requests(to: "/v1/client").count == 1)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func cancellationStopsARequest() async throws {
         let entered = Gate()
         // A request that never answers on its own: only cancelling ends it, however late the test gets to it on
@@ -340,7 +340,7 @@ import FoundationNetworking
 }
 
 /// Lets a transport handler reach the identity store of the Clerk it serves.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class IdentityBox: @unchecked Sendable {
     var identity: IdentityStore?
 }

@@ -7,15 +7,15 @@ import Testing
 /// way a callback URL can miss the redirect URL.
 @Suite("Provider flows: verification and callback decisions")
 struct ProviderVerificationTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func verification(_ status: VerificationStatus, error: ClerkAPIError? = nil) -> Verification {
         Verification(status: status, strategy: .oauth(provider: "google"), error: error)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static let denied = ClerkAPIError(code: "oauth_access_denied", message: "Access denied")
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test(arguments: [true, false])
     func everyStatusLeadsWhereItShould(transferable: Bool) {
         typealias Next = ProviderVerification.Next
@@ -36,7 +36,7 @@ struct ProviderVerificationTests {
             ProviderVerification.next(Self.verification(.unknown("later")), transferable: transferable) == .done)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theNonceIsReadOnceDecodedFromTheRedirectURLOnly() throws {
         let redirect = try #require(URL(string: "com.example.app://callback"))
         let encoded = try #require(URL(string: "com.example.app://callback?rotating_token_nonce=a%2Bb%3D"))

@@ -5,12 +5,12 @@ import Testing
 
 /// Fields recorded responses of the real service carry that the 2026-05-12 description lags behind on.
 @Suite struct RealShapeModelTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func decode<T: Decodable>(_ type: T.Type, _ object: Any) throws -> T {
         try ClerkJSON.decoder().decode(type, from: Fixtures.data(object))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func localeAndClientTrustBypass() throws {
         var user = Fixtures.user()
         user["locale"] = "fr-FR"

@@ -5,7 +5,7 @@ import Testing
 
 @MainActor
 @Suite struct ReconfigureTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func dropsInFlightResponsesOfTheOldConfigurationAndForgetsItsState() async throws {
         let started = Gate()
         let release = Gate()

@@ -7,7 +7,7 @@ import Testing
 /// level (`error`); a server failure still is an error.
 @MainActor
 @Suite struct RefusalLogTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aWrongPasswordIsLoggedBelowTheDefaultLevel() async throws {
         let transport = StubTransport(routes: [
             "POST /v1/client/sign_ins": Fixtures.errorResponse(status: 422, code: "form_password_incorrect"),

@@ -9,11 +9,11 @@ import FoundationNetworking
 #endif
 
 @Suite struct RetryPolicyTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     var policy: RetryPolicy { RetryPolicy(configuration: RetryConfiguration()) }
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func decide(
         _ status: Int, idempotent: Bool, headers: ClerkHTTPHeaders = [:], retries: Int = 0
     ) -> RetryPolicy.Decision {
@@ -23,7 +23,7 @@ import FoundationNetworking
     }
 
     /// Every status from 400 to 599, idempotent or not, with and without Retry-After.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func everyStatus() {
         for status in 400...599 {
             let retryableRead = [408, 425, 429].contains(status) || (500...599).contains(status)
@@ -37,7 +37,7 @@ import FoundationNetworking
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func transportFailures() {
         let retryable: [URLError.Code] = [
             .timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
@@ -58,7 +58,7 @@ import FoundationNetworking
         #expect(policy.decide(retriesSoFar: 0, idempotent: true, outcome: .transportFailure(nil), now: now) == .fail)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func boundedWithExponentialBackoff() {
         #expect(decide(503, idempotent: true, retries: 0) == .retry(after: .milliseconds(500)))
         #expect(decide(503, idempotent: true, retries: 1) == .retry(after: .seconds(1)))
@@ -69,7 +69,7 @@ import FoundationNetworking
                 == .fail)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func retryAfterSecondsAndHTTPDate() {
         #expect(decide(429, idempotent: false, headers: ["Retry-After": "2"]) == .retry(after: .seconds(2)))
         #expect(decide(429, idempotent: false, headers: ["retry-after": "0"]) == .retry(after: .milliseconds(100)))
@@ -84,7 +84,7 @@ import FoundationNetworking
         #expect(decide(503, idempotent: true, headers: ["Retry-After": "soon"]) == .retry(after: .milliseconds(500)))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func rateLimitReset() {
         let reset = "\(Int(now.timeIntervalSince1970) + 4)"
         #expect(decide(429, idempotent: false, headers: ["X-RateLimit-Reset": reset]) == .retry(after: .seconds(4)))
@@ -96,7 +96,7 @@ import FoundationNetworking
                 == .retry(after: .seconds(1)))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func httpDateRoundTrips() throws {
         let text = "Sun, 06 Nov 1994 08:49:37 GMT"
         let date = try #require(HTTPDate.parse(text))

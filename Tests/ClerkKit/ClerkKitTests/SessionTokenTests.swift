@@ -6,11 +6,11 @@ import Testing
 
 @MainActor
 @Suite struct SessionTokenTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static var t: Int { Fixtures.nowSeconds }
 
     /// A Clerk signed in to `sess_1` (optionally in `org`), whose token endpoint answers with `jwt(index)`.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func signedIn(
         organizationId: String? = nil, seed: String? = nil, environment: [String: Any]? = nil,
         token: @escaping @Sendable (ClerkHTTPRequest, Int) async -> String? = { _, _ in
@@ -30,14 +30,14 @@ import Testing
         return harness
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signedOutHasNoToken() async throws {
         let harness = try ClerkHarness(transport: StubTransport(responses: [Fixtures.wrapped(Fixtures.client())]))
         #expect(try await harness.clerk.auth.getToken() == nil)
         #expect(harness.transport.requests.isEmpty)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func thousandConcurrentCallersShareOneRequest() async throws {
         let harness = try await Self.signedIn()
         let clerk = harness.clerk
@@ -55,7 +55,7 @@ import Testing
         try SpecCheck.validate(request)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func seededFromLastActiveTokenAndRefreshedInsideTheBuffer() async throws {
         let fresh = Fixtures.jwt(exp: Self.t + 60)
         let harness = try await Self.signedIn(seed: fresh) { _, _ in
@@ -73,7 +73,7 @@ import Testing
         #expect(try await harness.clerk.auth.getToken(GetTokenOptions(expirationBuffer: 2)) == next)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func seedForAnotherSessionOrOrganizationIsIgnored() async throws {
         let harness = try await Self.signedIn(
             organizationId: "org_1", seed: Fixtures.jwt(exp: Self.t + 60, org: "org_other"))
@@ -82,7 +82,7 @@ import Testing
         #expect(request.form == ["organization_id": "org_1"])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func skipCacheAlwaysAsksAndIsNotShared() async throws {
         let harness = try await Self.signedIn(seed: Fixtures.jwt(exp: Self.t + 60))
         let auth = harness.clerk.auth
@@ -92,7 +92,7 @@ import Testing
         #expect(harness.transport.requests(to: "/tokens").count == 2)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func templatesHaveTheirOwnPathAndCache() async throws {
         let harness = try await Self.signedIn(seed: Fixtures.jwt(exp: Self.t + 60))
         let templated = try await harness.clerk.auth.getToken(GetTokenOptions(template: "supabase"))
@@ -104,7 +104,7 @@ import Testing
         try SpecCheck.validate(try #require(requests.first))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func sessionMinterSendsThePreviousToken() async throws {
         let previous = Fixtures.jwt(exp: Self.t + 5)
         let harness = try await Self.signedIn(seed: previous, environment: Fixtures.environment(sessionMinter: true))
@@ -115,7 +115,7 @@ import Testing
         #expect(requests.last?.form["force_origin"] == "true")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func unreadableTokenNeverReplacesAReadableOne() async throws {
         let readable = Fixtures.jwt(exp: Self.t + 8)
         let harness = try await Self.signedIn(seed: readable) { _, _ in "not-a-jwt" }
@@ -123,13 +123,13 @@ import Testing
         #expect(harness.transport.requests(to: "/tokens").count == 1)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func nullJWTIsNil() async throws {
         let harness = try await Self.signedIn { _, _ in nil }
         #expect(try await harness.clerk.auth.getToken() == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func tokenErrorsAreTypedAndKeepTheCache() async throws {
         let transport = StubTransport { request, _ in
             request.url.path == "/v1/client"
@@ -143,7 +143,7 @@ import Testing
         #expect(harness.clerk.session?.id == "sess_1")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func tokenRefreshedEventOnNewToken() async throws {
         let harness = try await Self.signedIn()
         let events = harness.clerk.events
@@ -153,13 +153,13 @@ import Testing
     }
 
     /// How the app ends or switches away from `sess_1` while its token request is in flight.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     enum Fence: String, CaseIterable, Sendable {
         case signOutOfTheSession, signOutOfEverySession, switchOrganization
     }
 
     @Test(arguments: Fence.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func signingOutOrSwitchingFencesAnInFlightTokenRequest(fence: Fence) async throws {
         let started = Gate()
         let release = Gate()
@@ -198,7 +198,7 @@ import Testing
         #expect(transport.requests(to: "/tokens").count == 1)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func proactiveRefreshBacksOff() {
         var schedule = TokenRefreshSchedule(interval: .seconds(5))
         #expect(schedule.nextDelay(unit: 0.5) == .seconds(5))
@@ -212,7 +212,7 @@ import Testing
         #expect(schedule.nextDelay(unit: 0.9) == .seconds(5))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func proactiveRefreshFetchesNearExpiry() async throws {
         let harness = try await Self.signedIn(seed: Fixtures.jwt(exp: Self.t + 3))
         harness.clerk.startTokenRefresh()
@@ -223,12 +223,12 @@ import Testing
 }
 
 @Suite struct TokenFreshnessTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     var now: Date { Date(timeIntervalSince1970: TimeInterval(Fixtures.nowSeconds)) }
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     var t: Int { Fixtures.nowSeconds }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func rules() {
         let live = Fixtures.jwt(exp: t + 60, iat: t)
         let newer = Fixtures.jwt(exp: t + 60, iat: t + 1)
@@ -253,7 +253,7 @@ import Testing
         #expect(TokenFreshness.pick(current: "garbage", incoming: live, now: now) == .takeIncoming)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func jwtClaims() throws {
         let jwt = try SessionJWT(Fixtures.jwt(exp: t + 60, iat: t, oiat: t - 5, org: "org_9", version2: true))
         #expect(jwt.sessionId == "sess_1")
@@ -268,7 +268,7 @@ import Testing
 
 @MainActor
 @Suite struct ExpiredTokenTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anExpiredSeedIsReplacedByAFreshToken() async throws {
         let fresh = Fixtures.jwt(exp: Fixtures.nowSeconds + 60, iat: Fixtures.nowSeconds)
         let harness = try await SessionTokenTests.signedIn(seed: Fixtures.jwt(exp: Fixtures.nowSeconds - 30)) { _, _ in
@@ -278,7 +278,7 @@ import Testing
         #expect(harness.transport.requests(to: "/tokens").count == 1)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anUnreadableSeedIsIgnored() async throws {
         let harness = try await SessionTokenTests.signedIn(seed: "not.a.jwt")
         let token = try await harness.clerk.auth.getToken()

@@ -7,7 +7,7 @@ import Testing
 /// request is checked field by field and against the Frontend API description, and so is each response.
 @MainActor
 @Suite struct SignUpRequestTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func routes() -> StubTransport {
         StubTransport { request, _ in
             switch (request.method, request.url.path) {
@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func reloadGetsTheSignUpByIdAndSyncsTheClient() async throws {
         let transport = Self.routes()
         let harness = try ClerkHarness(transport: transport)
@@ -46,7 +46,7 @@ import Testing
         try SpecCheck.validateAll(transport)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aTicketSignUpSendsTheTicketStrategyAndTheFields() async throws {
         let transport = Self.routes()
         let harness = try ClerkHarness(transport: transport)

@@ -8,7 +8,7 @@ import Testing
 /// when nobody waits for it any more.
 @Suite("SingleFlight")
 struct SingleFlightTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aCancelledCallerStopsWaitingWhileTheOtherGetsTheResult() async throws {
         let flight = SingleFlight<String, Int>()
         let started = Gate()
@@ -34,7 +34,7 @@ struct SingleFlightTests {
         #expect(runs.value == 1)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theRunIsCancelledWhenEveryCallerIs() async throws {
         let flight = SingleFlight<String, Int>()
         let started = Gate()

@@ -5,13 +5,13 @@ import Testing
 @testable import ClerkKit
 
 @Suite struct FileSecureStoreTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func mode(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func ownerOnlyAtomicFiles() async throws {
         try await withTemporaryDirectory(prefix: "clerk-store") { directory in
             let folder = directory.url.appendingPathComponent("state")
@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func temporaryFileNamesComeFromTheInjectedRandomness() async throws {
         try await withTemporaryDirectory(prefix: "clerk-store") { directory in
             let store = try FileSecureStore(directory: directory.url, randomness: CountingRandomness())
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test(arguments: ["", "../escape", "a/b", ".hidden", "sp ace"])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func keysMustBePlainFileNames(key: String) async throws {
         try await withTemporaryDirectory(prefix: "clerk-store") { directory in
             let store = try FileSecureStore(directory: directory.url)
@@ -57,7 +57,7 @@ import Testing
 
 @MainActor
 @Suite struct PersistenceTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func identityPersistsAndHydratesWithoutARequest() async throws {
         let directory = try TemporaryDirectory(prefix: "clerk-state")
         defer { directory.remove() }
@@ -88,7 +88,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func corruptOrForeignStoredValuesAreDiscardedWithALog() async throws {
         let store = InMemorySecureStore([
             "clerkDeviceToken": Data("dvc_ok".utf8),
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test(arguments: [Data(), Data("two\nlines".utf8), Data([0xC3, 0x28])])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func unusableStoredTokenIsDiscarded(token: Data) throws {
         let store = InMemorySecureStore(["clerkDeviceToken": token])
         let harness = try ClerkHarness(transport: StubTransport(responses: []), store: store)
@@ -116,7 +116,7 @@ import Testing
         #expect(store.keys.isEmpty)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func tamperedStoredFileDoesNotCrashLoad() async throws {
         let directory = try TemporaryDirectory(prefix: "clerk-state")
         defer { directory.remove() }
@@ -138,7 +138,7 @@ import Testing
 
 @MainActor
 @Suite struct LogRedactionTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func noSecretReachesTheLog() async throws {
         let deviceToken = "dvc_SECRET_device_token"
         let jwt = Fixtures.jwt(exp: Fixtures.nowSeconds + 60)

@@ -6,7 +6,7 @@ import Testing
 /// ``URLSessionTransport`` over real sockets on 127.0.0.1.
 @MainActor
 @Suite struct TransportTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signInOverHTTPThroughAProxyURL() async throws {
         let body = Fixtures.data([
             "response": Fixtures.signIn(status: "complete", sessionId: "sess_1"), "client": Fixtures.signedInClient(),
@@ -29,7 +29,7 @@ import Testing
         #expect(raw.hasSuffix("identifier=ada%40example.com&password=pw&strategy=password"))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aConnectionDroppedMidBodyIsATransportErrorAndChangesNothing() async throws {
         let server = try RawHTTPServer { _ in
             Array("HTTP/1.1 200 OK\r\nContent-Length: 5000\r\nAuthorization: dvc_evil\r\n\r\n{\"response\":".utf8)
@@ -47,7 +47,7 @@ import Testing
 
     /// libcurl resends a request whose kept-alive connection turns out closed, whatever its method: a POST the
     /// server may have processed must never take that path.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aPostIsNeverSentTwiceWhenAKeptAliveConnectionDrops() async throws {
         let server = try RawHTTPServer(keepAliveThenDrop: true) { _ in
             RawHTTPServer.response(
@@ -67,7 +67,7 @@ import Testing
         #expect(URLSessionTransport.isSafeToResend("GET") && !URLSessionTransport.isSafeToResend("POST"))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func connectionRefusedIsATransportError() async throws {
         let server = try RawHTTPServer { _ in [] }
         let port = server.port

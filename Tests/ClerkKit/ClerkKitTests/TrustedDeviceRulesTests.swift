@@ -4,7 +4,7 @@ import Testing
 @testable import ClerkKit
 
 @Suite struct TrustedDeviceRulesTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func environment(native: [String: Any]?) throws -> ClerkEnvironment {
         var object = Fixtures.environment()
         var auth = object["auth_config"] as? [String: Any] ?? [:]
@@ -13,7 +13,7 @@ import Testing
         return try ClerkJSON.decoder().decode(ClerkEnvironment.self, from: Fixtures.data(object))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theInstanceSettingsDecideWhetherTrustedDevicesMayBeUsed() throws {
         #expect(TrustedDeviceRules.featureBlock(nil) == .environmentUnavailable)
         #expect(TrustedDeviceRules.featureBlock(try environment(native: nil)) == .nativeAPIDisabled)
@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func candidatesAreThisAppsNarrowedAndNewestFirst() {
         func credential(_ id: String, user: String = "user_1", hint: String? = nil, app: String = "com.a", at: Double)
             -> TrustedDeviceCredential
@@ -57,7 +57,7 @@ import Testing
         #expect(TrustedDeviceRules.candidates(all, appIdentifier: "com.a", id: "other").isEmpty)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theServerListAndRefusalsDecideWhatIsForgotten() throws {
         let credential = TrustedDeviceCredential(
             id: "tdv_1", keyID: "k", userID: "user_1", appIdentifier: "com.a", createdAt: Date())
@@ -86,7 +86,7 @@ import Testing
         #expect(!TrustedDeviceRules.credentialIsGone(ClerkError(.transport, "offline")))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func declinedUnlocksAreCancellationsAndOtherFailuresAreNot() {
         struct Failure: Error {}
         for code in [-2, -3, -4, -9] {
@@ -99,7 +99,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func keysAreCanonicalAndMissingOrCorruptKeysAreTypedErrors() async throws {
         #expect(TrustedDeviceKey.canonicalJWK(x963: Data([0x04] + [UInt8](repeating: 0, count: 63))) == nil)
         #expect(TrustedDeviceKey.canonicalJWK(x963: Data([0x02] + [UInt8](repeating: 0, count: 64))) == nil)
@@ -125,7 +125,7 @@ import Testing
         #expect(await caught { try await keys.sign(Data(), keyID: key.keyID, reason: "") }?.code == .invalidState)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anUnreadableCredentialListReadsAsEmptyAndIsReplaced() throws {
         let store = InMemorySecureStore(["trustedDeviceCredentials": Data("{not json".utf8)])
         let credentials = TrustedDeviceCredentialStore(store: store)

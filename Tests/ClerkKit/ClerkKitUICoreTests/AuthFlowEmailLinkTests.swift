@@ -9,13 +9,13 @@ import Testing
 struct AuthFlowEmailLinkTests {
     static let redirect = "myapp://email-link"
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static var linksOnly: ClerkEmulator.Configuration {
         .init(identifiers: [.emailAddress], firstFactors: [.emailLink], secondFactors: [])
     }
 
     /// Opens the newest link sent to `email` as a browser would and returns the app URL it redirects to.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func open(_ emulator: ClerkEmulator, for email: String = "ada@example.com") async throws -> URL {
         let link = try #require(await emulator.latestLink(for: email))
         let opened = try await emulator.inProcessTransport.send(ClerkHTTPRequest(method: "GET", url: link))
@@ -23,7 +23,7 @@ struct AuthFlowEmailLinkTests {
         return try #require(opened.headers["Location"].flatMap { URL(string: $0) })
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theLinkOpenedOnThisDeviceSignsIn() async throws {
         try await withUIHarness(Self.linksOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com")
@@ -49,7 +49,7 @@ struct AuthFlowEmailLinkTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func linksAreOfferedOnlyWithARedirectURL() async throws {
         let configuration = ClerkEmulator.Configuration(
             identifiers: [.emailAddress], firstFactors: [.password, .emailLink], secondFactors: [])
@@ -75,7 +75,7 @@ struct AuthFlowEmailLinkTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aResentLinkReplacesTheFirst() async throws {
         try await withUIHarness(Self.linksOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com")
@@ -102,7 +102,7 @@ struct AuthFlowEmailLinkTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aLinkRequestedOnAnotherDeviceSignsNobodyIn() async throws {
         try await withUIHarness(Self.linksOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com")
@@ -127,7 +127,7 @@ struct AuthFlowEmailLinkTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aLinkLeadsToTheSessionTasks() async throws {
         var configuration = Self.linksOnly
         configuration.organizations.forceSelection = true

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("AuthFlow: fields by FormField and screen identifiers, as the SwiftUI views bind them") @MainActor
 struct AuthFlowFieldsTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func everyTextFieldReadsAndWritesItsOwnProperty() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             let flow = AuthFlow(clerk: harness.clerk)
@@ -26,7 +26,7 @@ struct AuthFlowFieldsTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func everyScreenHasItsOwnIdentifier() {
         let destinations: [AuthDestination] = [
             .signInFactorOne(.password), .signInFactorOne(.emailCode), .signInFactorOneChoice,

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("AuthFlow: navigation and unavailable methods") @MainActor
 struct AuthFlowNavigationTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aMethodTheSignInNoLongerOffersIsRefusedWithAMessage() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -29,7 +29,7 @@ struct AuthFlowNavigationTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theLastUsedMethodComesFirstWithABadge() async throws {
         try await withUIHarness { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -52,7 +52,7 @@ struct AuthFlowNavigationTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func sessionTaskKeys() {
         #expect(SessionTaskKind(key: "choose-organization") == .chooseOrganization)
         #expect(SessionTaskKind(key: "reset-password") == .resetPassword)

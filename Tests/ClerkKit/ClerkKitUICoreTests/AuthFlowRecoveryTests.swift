@@ -6,7 +6,7 @@ import Testing
 
 @Suite("AuthFlow: bad input, failures and cancellation") @MainActor
 struct AuthFlowRecoveryTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func startEmailCode(_ harness: UIHarness, clock: ManualClock, attempts: Int = 5) async throws -> AuthFlow {
         try await harness.emulator.createUser(emailAddress: "grace@example.com")
         let flow = AuthFlow(clerk: harness.clerk, clock: clock, maximumCodeAttempts: attempts)
@@ -16,7 +16,7 @@ struct AuthFlowRecoveryTests {
         return flow
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func tooManyWrongCodesNeedANewCode() async throws {
         try await withUIHarness(.emailCodeAndTOTP) { harness in
             let clock = ManualClock()
@@ -43,7 +43,7 @@ struct AuthFlowRecoveryTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anExpiredCodeAsksForANewOne() async throws {
         var configuration = ClerkEmulator.Configuration.emailCodeAndTOTP
         configuration.codeLifetime = .seconds(60)
@@ -60,7 +60,7 @@ struct AuthFlowRecoveryTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aRateLimitedResendFollowsRetryAfter() async throws {
         try await withUIHarness(.emailCodeAndTOTP) { harness in
             let clock = ManualClock()
@@ -87,7 +87,7 @@ struct AuthFlowRecoveryTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aDroppedConnectionAndAServerErrorKeepTheStep() async throws {
         try await withUIHarness(.emailCodeAndTOTP) { harness in
             let clock = ManualClock()
@@ -115,7 +115,7 @@ struct AuthFlowRecoveryTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func cancellingHalfWayReturnsToTheStart() async throws {
         try await withUIHarness(.emailCodeAndTOTP) { harness in
             let clock = ManualClock()
@@ -138,7 +138,7 @@ struct AuthFlowRecoveryTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anHTMLErrorPageIsAnUnavailableService() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -154,7 +154,7 @@ struct AuthFlowRecoveryTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aProxysHTMLErrorPageOverHTTPShowsAnUnavailableServiceAndTheScreenRecovers() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -179,7 +179,7 @@ struct AuthFlowRecoveryTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func forgotPasswordThenANewPassword() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -207,7 +207,7 @@ struct AuthFlowRecoveryTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func stringsFollowTheFlowsLanguage() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             let flow = AuthFlow(clerk: harness.clerk, localizer: Localizer(table: .french))

@@ -4,7 +4,7 @@ import ClerkKitUICore
 import Foundation
 import Testing
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension ClerkEmulator.Configuration {
     /// Password sign-in; organizations must be chosen (`choose-organization`).
     static var forcedOrganizations: Self {
@@ -24,7 +24,7 @@ extension ClerkEmulator.Configuration {
 /// The session tasks, against an emulator whose sessions stay `pending` until each task is done.
 @Suite("AuthFlow: session tasks against the emulator") @MainActor
 struct AuthFlowSessionTaskTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func signIn(_ flow: AuthFlow, email: String = "ada@example.com") async {
         flow.identifier = email
         await flow.submitIdentifier()
@@ -32,7 +32,7 @@ struct AuthFlowSessionTaskTests {
         await flow.submitPassword()
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aUserWithoutOrganizationsCreatesOneBeforeTheSessionIsActive() async throws {
         try await withUIHarness(.forcedOrganizations) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -53,7 +53,7 @@ struct AuthFlowSessionTaskTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aMemberChoosesAmongTheirOrganizations() async throws {
         try await withUIHarness(.forcedOrganizations) { harness in
             let ada = try await harness.emulator.createUser(
@@ -75,7 +75,7 @@ struct AuthFlowSessionTaskTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anAuthenticatorAppIsSetUpWithItsBackupCodes() async throws {
         try await withUIHarness(.requiredSecondFactor([.totp, .phoneCode, .backupCode])) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -111,7 +111,7 @@ struct AuthFlowSessionTaskTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func smsCodesAreSetUpAndAskedAtTheNextSignIn() async throws {
         try await withUIHarness(.requiredSecondFactor([.phoneCode, .backupCode])) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -144,7 +144,7 @@ struct AuthFlowSessionTaskTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func threeTasksInOrderAfterAPasswordThatMustBeReset() async throws {
         var configuration = ClerkEmulator.Configuration.requiredSecondFactor([.totp])
         configuration.organizations.forceSelection = true
@@ -186,7 +186,7 @@ struct AuthFlowSessionTaskTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func cancellingATaskSignsThePendingSessionOut() async throws {
         try await withUIHarness(.forcedOrganizations) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -200,7 +200,7 @@ struct AuthFlowSessionTaskTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aFlowOpenedOnAPendingSessionStartsAtItsTask() async throws {
         try await withUIHarness(.forcedOrganizations) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)

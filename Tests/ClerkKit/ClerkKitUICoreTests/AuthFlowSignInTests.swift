@@ -4,7 +4,7 @@ import ClerkKitUICore
 import Foundation
 import Testing
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension ClerkEmulator.Configuration {
     static var passwordOnly: Self {
         .init(identifiers: [.emailAddress], firstFactors: [.password], secondFactors: [])
@@ -21,7 +21,7 @@ extension ClerkEmulator.Configuration {
 
 @Suite("AuthFlow: sign-in against the emulator") @MainActor
 struct AuthFlowSignInTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passwordOnlySignsInAfterAWrongPassword() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -49,7 +49,7 @@ struct AuthFlowSignInTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func badIdentifiersNeverReachTheServer() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             let flow = AuthFlow(clerk: harness.clerk, mode: .signIn)
@@ -67,7 +67,7 @@ struct AuthFlowSignInTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anUnknownAccountShowsTheServersMessageInSignInOnlyMode() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             let flow = AuthFlow(clerk: harness.clerk, mode: .signIn)
@@ -83,7 +83,7 @@ struct AuthFlowSignInTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anUnknownAccountMovesToSignUpWithTheIdentifier() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             let flow = AuthFlow(clerk: harness.clerk)
@@ -96,7 +96,7 @@ struct AuthFlowSignInTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func emailCodeThenTOTP() async throws {
         try await withUIHarness(.emailCodeAndTOTP) { harness in
             let user = try await harness.emulator.createUser(emailAddress: "grace@example.com")
@@ -133,7 +133,7 @@ struct AuthFlowSignInTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func useAnotherMethodForTheSecondFactor() async throws {
         try await withUIHarness(.emailCodeAndTOTP) { harness in
             let user = try await harness.emulator.createUser(emailAddress: "grace@example.com")
@@ -157,7 +157,7 @@ struct AuthFlowSignInTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func phoneOnlyReadsANationalNumber() async throws {
         try await withUIHarness(.phoneOnly) { harness in
             try await harness.emulator.createUser(phoneNumber: "+15555550100")

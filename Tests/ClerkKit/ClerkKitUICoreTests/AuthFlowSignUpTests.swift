@@ -4,7 +4,7 @@ import ClerkKitUICore
 import Foundation
 import Testing
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension ClerkEmulator.Configuration {
     static var namesAndLegalConsent: Self {
         .init(
@@ -17,7 +17,7 @@ extension ClerkEmulator.Configuration {
 
 @Suite("AuthFlow: sign-up against the emulator") @MainActor
 struct AuthFlowSignUpTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func namesLegalConsentAndEmailVerification() async throws {
         try await withUIHarness(.namesAndLegalConsent) { harness in
             let flow = AuthFlow(clerk: harness.clerk, mode: .signUp)
@@ -51,7 +51,7 @@ struct AuthFlowSignUpTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anExistingAccountMovesToSignIn() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -67,7 +67,7 @@ struct AuthFlowSignUpTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func phoneSignUpVerifiesTheNumber() async throws {
         var configuration = ClerkEmulator.Configuration.phoneOnly
         configuration.signUp.verifyPhoneNumber = true

@@ -6,7 +6,7 @@ import SwiftUI
 
 // The Swift blocks of Sources/ClerkKit/UI/README.md, compiled on Apple platforms.
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct SignInGate: View {
     let clerk: Clerk
     @State private var showsAuth = false
@@ -20,14 +20,14 @@ struct SignInGate: View {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct EmailLinkSignIn: View {
     var body: some View {
         AuthView(mode: .signIn, emailLinkRedirectURL: "myapp://email-link")
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct HomeScreen: View {
     let clerk: Clerk
 
@@ -40,7 +40,7 @@ struct HomeScreen: View {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 @MainActor
 func themedProfile(clerk: Clerk) -> some View {
     var theme = ClerkTheme.default
@@ -50,7 +50,7 @@ func themedProfile(clerk: Clerk) -> some View {
         .clerk(clerk, theme: theme, localizer: strings)
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ProfileScreen_Previews: PreviewProvider {
     static var previews: some View {
         UserProfileView(isDismissable: false)

@@ -8,7 +8,7 @@ import Testing
 /// the user's address is verified; ClerkKit's calls and the screens both finish it.
 @Suite("Client trust against the emulator") @MainActor
 struct ClientTrustTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static var configuration: ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration(
             identifiers: [.emailAddress], firstFactors: [.password, .emailCode], secondFactors: [.totp])
@@ -16,7 +16,7 @@ struct ClientTrustTests {
         return configuration
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func clerkKitFinishesItWithTheEmailedCode() async throws {
         try await withUIHarness(Self.configuration) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -41,7 +41,7 @@ struct ClientTrustTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theScreensAskForTheCode() async throws {
         try await withUIHarness(Self.configuration) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)

@@ -8,7 +8,7 @@ import Testing
 /// own needs: the link, sent without PKCE, may be opened on any device.
 @Suite("AuthFlow: email links opened elsewhere, seen by polling") @MainActor
 struct EmailLinkPollingTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theSignInIsPolledUntilTheLinkIsOpened() async throws {
         try await withUIHarness(AuthFlowEmailLinkTests.linksOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com")
@@ -32,7 +32,7 @@ struct EmailLinkPollingTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func withoutPollingTheSignInIsNotReloaded() async throws {
         try await withUIHarness(AuthFlowEmailLinkTests.linksOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com")

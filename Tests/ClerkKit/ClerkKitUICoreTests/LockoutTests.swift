@@ -7,14 +7,14 @@ import Testing
 /// Brute force against the emulator's user lockout (`user_locked`), as ClerkKit's errors and the screens see it.
 @Suite("User lockout") @MainActor
 struct LockoutTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static var configuration: ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration.passwordOnly
         configuration.lockout = .init(maximumAttempts: 3, duration: .seconds(600))
         return configuration
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func wrongPasswordsLockTheUserUntilTheLockoutEnds() async throws {
         try await withUIHarness(Self.configuration) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)
@@ -50,7 +50,7 @@ struct LockoutTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func withoutALockoutPolicyNoUserIsLocked() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)

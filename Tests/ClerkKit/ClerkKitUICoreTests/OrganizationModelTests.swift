@@ -6,7 +6,7 @@ import Testing
 
 @Suite("ClerkKitUICore: organization switcher and profile against the emulator") @MainActor
 struct OrganizationModelTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theSwitcherSelectsAndCreatesOrganizations() async throws {
         try await withUIHarness { harness in
             let ada = try await harness.signInAda()
@@ -42,7 +42,7 @@ struct OrganizationModelTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anInvitationIsSentRevokedAndAccepted() async throws {
         try await withUIHarness { harness in
             let ada = try await harness.signInAda()
@@ -86,7 +86,7 @@ struct OrganizationModelTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func membersRolesProfileDomainsAndDeletion() async throws {
         try await withUIHarness { harness in
             let ada = try await harness.signInAda()

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("ClerkKitUICore: preview sample data") @MainActor
 struct PreviewClerkTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theSampleUserDrivesEveryModelWithoutANetwork() throws {
         let clerk = try PreviewClerk.clerk()
         let profile = UserProfile(clerk: clerk)
@@ -21,7 +21,7 @@ struct PreviewClerkTests {
         #expect(UserButtonModel(clerk: try PreviewClerk.clerk(signedIn: false)).display == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anActionInAPreviewFailsOnTheScreenInsteadOfHanging() async throws {
         let profile = UserProfile(clerk: try PreviewClerk.clerk())
         profile.open(.editProfile)

@@ -7,7 +7,7 @@ import Testing
 
 /// README: driving the sign-in model.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func signInWithTheModel(_ clerk: Clerk) async -> AuthFlow {
     let flow = AuthFlow(clerk: clerk, localizer: Localizer(preferredLanguages: Locale.preferredLanguages))
     flow.identifier = "ada@example.com"
@@ -31,7 +31,7 @@ func customisedLook() -> (ClerkTheme, Localizer) {
 
 @Suite("ClerkKitUICore: README") @MainActor
 struct ReadmeSnippetTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theQuickStartSignsIn() async throws {
         try await withUIHarness(.passwordOnly) { harness in
             try await harness.emulator.createUser(emailAddress: "ada@example.com", password: UIHarness.password)

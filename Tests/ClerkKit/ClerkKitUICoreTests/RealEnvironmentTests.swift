@@ -13,7 +13,7 @@ struct RealEnvironmentTests {
         case emulator, recorded
         var testDescription: String { rawValue }
 
-        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+        @available(OS2023, *)
         var configuration: ClerkEmulator.Configuration {
             var configuration = ClerkEmulator.RecordedEnvironment.emailAndPasswordConfiguration
             if self == .emulator { configuration.environmentOverlay = nil }
@@ -21,7 +21,7 @@ struct RealEnvironmentTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aMaximumLengthOfZeroIsNoMaximum() {
         let rules = PasswordRules(settings: .init(minLength: 8, maxLength: 0))
         #expect(rules.maximumLength == 72)
@@ -31,7 +31,7 @@ struct RealEnvironmentTests {
         #expect(PasswordRules(settings: .init(maxLength: 20)).problem(with: String(repeating: "a", count: 21)) != nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theRecordedEnvironmentIsServedAsTheRealServiceSendsIt() async throws {
         try await withUIHarness(Shape.recorded.configuration) { harness in
             let settings = try #require(harness.clerk.environment?.userSettings?.passwordSettings)
@@ -43,7 +43,7 @@ struct RealEnvironmentTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test(arguments: Shape.allCases) func signUpWithAPasswordThenSignInWithASecondFactor(_ shape: Shape) async throws {
         try await withUIHarness(shape.configuration) { harness in
             let signUp = AuthFlow(clerk: harness.clerk, mode: .signUp)
@@ -81,7 +81,7 @@ struct RealEnvironmentTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theEmulatorKeepsTheOverlaysLengths() async throws {
         var configuration = ClerkEmulator.RecordedEnvironment.emailAndPasswordConfiguration
         configuration.environmentOverlay = Data(#"{"user_settings":{"password_settings":{"max_length":12}}}"#.utf8)
@@ -99,7 +99,7 @@ struct RealEnvironmentTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anOverlayThatIsNotAnObjectStopsTheStart() async {
         var configuration = ClerkEmulator.Configuration()
         configuration.environmentOverlay = Data("[1, 2]".utf8)

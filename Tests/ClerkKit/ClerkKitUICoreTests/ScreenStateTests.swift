@@ -7,14 +7,14 @@ import Testing
 
 /// A screen with one request, to exercise the shared pattern.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class ProbeScreen: ScreenModel {
     var screen = ScreenState()
 }
 
 @Suite("ClerkKitUICore: screen state against the emulator") @MainActor
 struct ScreenStateTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passwordRulesComeFromTheInstance() async throws {
         var configuration = ClerkEmulator.Configuration()
         configuration.signUp.minimumPasswordLength = 12
@@ -26,7 +26,7 @@ struct ScreenStateTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aServerErrorLandsUnderItsFieldWithTheServersMessage() async throws {
         try await withUIHarness { harness in
             let screen = ProbeScreen()
@@ -46,7 +46,7 @@ struct ScreenStateTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aRateLimitSaysHowLongToWait() async throws {
         try await withUIHarness { harness in
             await harness.emulator.inject(
@@ -65,7 +65,7 @@ struct ScreenStateTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aDroppedConnectionIsAConnectionProblem() async throws {
         try await withUIHarness { harness in
             await harness.emulator.inject(
@@ -80,7 +80,7 @@ struct ScreenStateTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aServerErrorWithoutAClerkBodyIsUnavailable() {
         let html = ClerkError(
             .invalidResponse, "The server answered HTTP 502 with a body that is not JSON.",
@@ -90,7 +90,7 @@ struct ScreenStateTests {
         #expect(ErrorPresentation(ClerkError(.storage, "disk"))?.message == .localized(.errorUnexpected))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func cancellingEndsLoadingWithoutAMessage() async throws {
         try await withUIHarness { harness in
             await harness.emulator.inject(

@@ -23,7 +23,7 @@ struct ScreenStringsTests {
         (.setUpPhoneCode, true), (.backupCodes, false), (.done, false),
     ]
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test(arguments: languages) func everyDestinationOffersResendOnlyWhereSomethingWasSent(_ languages: [String])
         async throws
     {
@@ -42,7 +42,7 @@ struct ScreenStringsTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test(arguments: languages) func passwordTOTPAndBackupCodeScreensSayNothingWasSent(_ languages: [String])
         async throws
     {

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("ClerkKitUICore: the user button against the emulator") @MainActor
 struct UserButtonModelTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theMenuOpensTheProfileAndAsksForAnotherAccount() async throws {
         try await withUIHarness { harness in
             let button = UserButtonModel(clerk: harness.clerk)
@@ -24,7 +24,7 @@ struct UserButtonModelTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func severalAccountsSwitchAndSignOutOneAtATime() async throws {
         var configuration = ClerkEmulator.Configuration()
         configuration.singleSessionMode = false

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("ClerkKitUICore: the user profile against the emulator") @MainActor
 struct UserProfileTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theHeaderAndSectionsComeFromTheUser() async throws {
         try await withUIHarness { harness in
             let profile = UserProfile(clerk: harness.clerk)
@@ -27,7 +27,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func editingTheProfileSavesOnlyChangesAndClosesTheScreen() async throws {
         try await withUIHarness { harness in
             try await harness.signInAda()
@@ -48,7 +48,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func addingAnEmailAddressValidatesSendsACodeAndVerifies() async throws {
         try await withUIHarness { harness in
             try await harness.signInAda()
@@ -91,7 +91,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func addingAPhoneNumberChecksItAndVerifiesIt() async throws {
         try await withUIHarness { harness in
             try await harness.signInAda(phone: nil)
@@ -123,7 +123,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func changingThePasswordFollowsTheRulesAndNeedsTheCurrentOne() async throws {
         var configuration = ClerkEmulator.Configuration()
         configuration.signUp.minimumPasswordLength = 12
@@ -154,7 +154,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func settingUpAnAuthenticatorAppShowsTheSecretThenBackupCodes() async throws {
         try await withUIHarness { harness in
             try await harness.signInAda()
@@ -190,7 +190,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func devicesListEverySessionAndRevokeAnother() async throws {
         try await withUIHarness { harness in
             try await harness.signInAda()
@@ -208,7 +208,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func connectedAccountsAndPasskeysCanBeRemoved() async throws {
         try await withUIHarness { harness in
             let ada = try await harness.signInAda()
@@ -231,7 +231,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func deletingTheAccountNeedsTheConfirmationPhrase() async throws {
         try await withUIHarness { harness in
             try await harness.signInAda()
@@ -251,7 +251,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signingOutFinishesTheProfile() async throws {
         try await withUIHarness { harness in
             try await harness.signInAda()
@@ -266,7 +266,7 @@ struct UserProfileTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func failuresLandOnTheScreenAndNeverLeaveItLoading() async throws {
         try await withUIHarness { harness in
             try await harness.signInAda()

@@ -66,7 +66,7 @@ struct ValidationTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passwordRulesListEveryBrokenRule() {
         let rules = PasswordRules(
             settings: .init(
@@ -85,7 +85,7 @@ struct ValidationTests {
         #expect(rules.problem(with: "") == .localized(.fieldRequired))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passwordRulesDefaultWhenTheInstanceSaysNothing() {
         let rules = PasswordRules(environment: nil)
         #expect(rules.minimumLength == 8 && rules.maximumLength == 72)

@@ -9,7 +9,7 @@ import SundialKitTesting
 import Testing
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func startWatchSync(_ clerk: Clerk, over manager: ConnectivityManager) async throws -> WatchSync {
     try await manager.activate(timeout: .seconds(10))
     let sync = WatchSync(clerk: clerk, manager: manager, side: .phone)
@@ -19,7 +19,7 @@ func startWatchSync(_ clerk: Clerk, over manager: ConnectivityManager) async thr
 
 @Suite("Watch sync: the README's code") @MainActor
 struct WatchSyncReadmeTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("The README's phone sends its sign-in to a watch that has none")
     func readmePhone() async throws {
         var logger = Logger(label: "clerk-emulator")

@@ -3,7 +3,7 @@ import ClerkKitWatchSync
 import Foundation
 
 /// Values for the watch-sync tests.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum WatchFixtures {
     /// A client decoded from JSON, as ClerkKit receives one.
     static func client(_ id: String, signedIn: Bool = true, updatedAt: Double? = nil) -> Client {

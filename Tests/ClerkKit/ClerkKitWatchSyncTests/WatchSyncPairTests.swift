@@ -11,7 +11,7 @@ import Testing
 
 /// A phone and a watch, each with its own `Clerk` on one emulator, paired through `PairedSessions`.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct PairHarness {
     static let password = "analytical-engine-1843"
 
@@ -54,7 +54,7 @@ struct PairHarness {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension AsyncStream where Element == WatchSyncEvent {
     /// The first adopted state that satisfies `predicate`.
     func adopted(where predicate: @escaping @Sendable (WatchSyncState) -> Bool) async throws -> WatchSyncState? {
@@ -69,7 +69,7 @@ extension AsyncStream where Element == WatchSyncEvent {
 
 @Suite("Watch sync: a phone and a watch through PairedSessions") @MainActor
 struct WatchSyncPairTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func withPair(
         _ configuration: PairedSessions.Configuration = .init(), _ body: (PairHarness) async throws -> Void
     ) async throws {
@@ -83,7 +83,7 @@ struct WatchSyncPairTests {
         await harness.finish()
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A sign-in on the phone reaches the watch; a sign-out on the watch reaches the phone")
     func signInAndOut() async throws {
         try await withPair { harness in
@@ -107,7 +107,7 @@ struct WatchSyncPairTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A stale context is kept out, and the receiver answers with its newer state")
     func staleContext() async throws {
         try await withPair { harness in
@@ -138,7 +138,7 @@ struct WatchSyncPairTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A corrupt context is rejected with a decoding error and changes nothing")
     func corruptContext() async throws {
         try await withPair { harness in
@@ -161,7 +161,7 @@ struct WatchSyncPairTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("No paired watch: push() throws invalidState, the automatic push is a no-op, the phone stays signed in")
     func unpairedWatch() async throws {
         var configuration = PairedSessions.Configuration()
@@ -190,7 +190,7 @@ struct WatchSyncPairTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Out of reach: push() says pending, and the watch adopts the latest state once back in range")
     func outOfReach() async throws {
         try await withPair { harness in

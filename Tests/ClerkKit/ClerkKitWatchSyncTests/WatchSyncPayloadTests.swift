@@ -7,10 +7,10 @@ import Testing
 
 @Suite("Watch sync: the application context")
 struct WatchSyncPayloadTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias F = WatchFixtures
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A state travels in clerk-ios's keys and reads back whole")
     func roundTrip() throws {
         let state = F.state("token", "client_1", at: 1_700_000_000, updatedAt: 1_699_999_999.5, generation: 3)
@@ -31,7 +31,7 @@ struct WatchSyncPayloadTests {
         #expect(try WatchSyncPayload.state(from: clearedContext) == cleared)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("An earlier SDK's unversioned payload is generation 0; numbers may come as integers, doubles or text")
     func unversioned() throws {
         let legacy: ConnectivityMessage = ["clerkDeviceToken": "token", "clerkClientServerFetchDate": 1_700_000_000]
@@ -45,14 +45,14 @@ struct WatchSyncPayloadTests {
         #expect(try WatchSyncPayload.state(from: double)?.clearGeneration == 2)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Another feature's context is none of ours")
     func foreign() throws {
         #expect(try WatchSyncPayload.state(from: ["workout": "run"]) == nil)
         #expect(try WatchSyncPayload.state(from: [:]) == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test(
         "Corrupt contexts are decoding errors",
         arguments: [

@@ -6,10 +6,10 @@ import Testing
 
 @Suite("Watch sync: which state wins")
 struct WatchSyncStateTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias F = WatchFixtures
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A higher clear generation wins in either direction, whatever the rest says")
     func clearGeneration() {
         let cleared = F.state(nil, generation: 2)
@@ -23,7 +23,7 @@ struct WatchSyncStateTests {
         #expect(after.supersedes(signedIn, from: .watch))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Same token or same client: the newer snapshot wins (server date, then updatedAt); ties: the phone's token")
     func sameIdentity() {
         let older = F.state("t", "c", at: 100, updatedAt: 5)
@@ -44,7 +44,7 @@ struct WatchSyncStateTests {
         #expect(F.state("t", "c", at: 1).supersedes(F.state("t", "c"), from: .watch))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Different identities at one generation: tokens, pending clients, signed-in sessions, then the phone")
     func differentIdentities() {
         let watchSignedIn = F.state("w", "cw", at: 100)
@@ -66,7 +66,7 @@ struct WatchSyncStateTests {
         #expect(!watchSignedIn.supersedes(phoneSignedIn, from: .watch))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("Over every pair of states, at most one side wins: exchanges end")
     func antisymmetric() {
         var states: [WatchSyncState] = []
@@ -105,7 +105,7 @@ struct WatchSyncStateTests {
         #expect(replies > 0)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A local clear (the token removed) adds one generation; other changes keep it")
     func localChanges() {
         let signedIn = F.state("t", "c", at: 100, generation: 3)
@@ -116,7 +116,7 @@ struct WatchSyncStateTests {
         #expect(F.state("t", generation: .max).afterLocalChange(to: ClerkIdentity()).clearGeneration == .max)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test("A state's description shows no device token")
     func descriptionHasNoSecret() {
         #expect(!F.state("secret-token", "c").description.contains("secret-token"))

@@ -17,7 +17,7 @@ import Glibc
 /// `signin <email> <password>`, `signout`, `identity`, `churn <email> <password>` (signs in and out until
 /// killed), `quit`. Tokens are printed only as a fingerprint.
 @main
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum ClerkSharedSessionsTestHelper {
     @MainActor
     static func main() async {

@@ -8,7 +8,7 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func everyRequestIsAnOperationOfTheDescription() throws {
         let spec = try FAPISpec.load()
         let coverage = try FAPICoverage(sources: Self.root.appendingPathComponent("Sources/ClerkKit/ClerkKit"))
@@ -16,7 +16,7 @@ import Testing
         #expect(unmatched == [], "requests that are not in the Frontend API description")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func coverageTableIsCurrent() throws {
         let spec = try FAPISpec.load()
         let coverage = try FAPICoverage(sources: Self.root.appendingPathComponent("Sources/ClerkKit/ClerkKit"))
@@ -29,7 +29,7 @@ import Testing
         #expect(committed == table, "run the tests with CLERK_UPDATE_COVERAGE=1 and commit the table")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func findsCallsAndMatchesTemplates() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -4,12 +4,12 @@ import Testing
 
 @Suite struct FAPISpecTests {
     /// The description, loaded once per process.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     var spec: FAPISpec {
         get throws { try FAPISpec.load() }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func loadsEveryOperation() throws {
         let spec = try self.spec
         #expect(spec.version == "v1")
@@ -25,7 +25,7 @@ import Testing
         #expect(spec.operation(method: "PUT", path: "/v1/client/sign_ins") == nil)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func acceptsAWellFormedRequest() throws {
         let spec = try self.spec
         let problems = spec.validateRequest(
@@ -34,7 +34,7 @@ import Testing
         #expect(problems == [])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func rejectsUnknownAndMalformedParameters() throws {
         let spec = try self.spec
         let problems = spec.validateRequest(
@@ -46,7 +46,7 @@ import Testing
         #expect(problems.contains { $0.contains("\"transfer\" is not a boolean") })
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func rejectsAFormBodyWhereNoneIsDescribed() throws {
         let spec = try self.spec
         #expect(!spec.validateRequest(method: "GET", path: "/v1/client", formBody: [("a", "b")]).isEmpty)
@@ -54,7 +54,7 @@ import Testing
             spec.validateRequest(method: "GET", path: "/v1/nothing/here") == ["no operation for GET /v1/nothing/here"])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func validatesErrorBodies() throws {
         let spec = try self.spec
         let good = Data(
@@ -71,7 +71,7 @@ import Testing
                 .isEmpty)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func schemaTypesNullabilityAndRequiredKeys() throws {
         let spec = try self.spec
         let token = SpecNode.object(["object": .string("token"), "jwt": .string("a.b.c")])
@@ -81,7 +81,7 @@ import Testing
         #expect(!spec.validate(.object([:]), schema: "Client.Client").isEmpty)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theSupplementAddsOnlyWhatClerkIOSSendsForEmailLinks() throws {
         let spec = try self.spec
         let complete: [(name: String, value: String)] = [

@@ -2,7 +2,7 @@ public import Foundation
 
 /// Which Frontend API operations ClerkKit calls, found by reading its sources: every request is written as
 /// `FAPIRequest("METHOD", "/v1/…")`, with interpolated path segments standing for path parameters.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct FAPICoverage: Sendable {
     /// A request found in the sources.
     public struct Call: Sendable, Hashable {

@@ -23,7 +23,7 @@ import Yams
 ///   while `enterprise_sso` is a first-factor and sign-up strategy everywhere else in it.
 ///
 /// Nothing else is added; every other operation is the description's own.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension FAPISpec {
     static let supplementYAML = """
         paths:

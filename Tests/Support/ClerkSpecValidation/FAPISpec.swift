@@ -9,7 +9,7 @@ import Yams
 /// #expect(spec.validateRequest(method: "POST", path: "/v1/client/sign_ins", query: [("_is_native", "true")],
 ///                              formBody: [("identifier", "ada@example.com")]) == [])
 /// ```
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct FAPISpec: Sendable {
     /// One operation of the description.
     public struct Operation: Sendable {

@@ -4,7 +4,7 @@
 /// `items`, `allOf`, `anyOf`, `oneOf`. `oneOf` is checked as "at least one branch matches": the Frontend API
 /// description has overlapping branches (open objects), so "exactly one" would reject valid responses.
 /// `format` and `discriminator` are not checked.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct SchemaValidator: Sendable {
     let document: SpecNode
 

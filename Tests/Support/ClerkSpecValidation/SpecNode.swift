@@ -2,7 +2,7 @@ public import Foundation
 import Yams
 
 /// A JSON or YAML value: the spec document and the instances validated against it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public indirect enum SpecNode: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -75,7 +75,7 @@ public indirect enum SpecNode: Sendable, Equatable {
 }
 
 /// Decodes JSON strictly by type (true is never 1).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 private struct JSONInstance: Decodable {
     let node: SpecNode
 

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Account {
     /// Fetches one of the user's passkeys (the list is ``User/passkeys``).
     public func passkey(_ passkeyId: String) async throws(ClerkError) -> Passkey {

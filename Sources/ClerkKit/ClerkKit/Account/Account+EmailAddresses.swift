@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Account {
     /// The user's email addresses (`GET /v1/me/email_addresses`).
     public func emailAddresses() async throws(ClerkError) -> [EmailAddress] {

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Account {
     /// Starts enrolling an authenticator app (`POST /v1/me/totp`): show ``TOTPResource/uri`` as a QR code (or
     /// the secret), then confirm with ``verifyTOTP(code:)``. Until then sign-in does not ask for it.

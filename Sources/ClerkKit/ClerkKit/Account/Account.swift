@@ -6,7 +6,7 @@ public import Foundation
 /// user in ``Clerk/user`` changes with it), throws only ``ClerkError`` (``ClerkError/Code/notSignedIn`` without
 /// a session), and stops when its task is cancelled. A refused call leaves the state as the service reports it,
 /// which is the state before the call.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public struct Account {
     let clerk: Clerk

@@ -1,5 +1,5 @@
 /// Form parameters of the `/v1/me` endpoints. Property names become snake_case keys; `nil` is left out.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum AccountParameters {
     struct Metadata: Encodable {
         var unsafeMetadata: JSONValue
@@ -49,7 +49,7 @@ enum AccountParameters {
 }
 
 /// What ``Account/update(_:)`` changes on the user; fields left `nil` stay as they are.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct UserUpdate: Encodable, Sendable, Hashable {
     /// The new username.
     public var username: String?

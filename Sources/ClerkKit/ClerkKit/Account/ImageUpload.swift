@@ -1,7 +1,7 @@
 import Foundation
 
 /// Checks an image before it is uploaded: not empty, within the limit, of an accepted type whose bytes match.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum ImageUpload {
     /// The types the Frontend API accepts for profile images and logos, with their leading bytes.
     static let signatures: [String: [UInt8]] = [

@@ -6,7 +6,7 @@ public import Security
 
 /// Trusted-device keys in the Secure Enclave: the private key never leaves the hardware and each signature needs
 /// the person (biometrics by default). The store keeps only the enclave's opaque handle.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
     private let shelf: TrustedDeviceKeyShelf
     private let flags: SecAccessControlCreateFlags
@@ -61,7 +61,7 @@ public struct SecureEnclaveTrustedDeviceKeys: TrustedDeviceKeyStore {
     public func deleteKey(keyID: String) throws(ClerkError) { try shelf.remove(keyID) }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension TrustedDeviceKey {
     /// The Secure Enclave where the device has one; trusted devices otherwise use software keys.
     static func platformKeyStore(store: any SecureStore) -> (any TrustedDeviceKeyStore)? {

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Starts a sign-in by email link: creates the sign-in and asks the service to email a link that opens
     /// `redirectURL`. Wait for the user to open it with ``awaitEmailLinkVerification(_:pollInterval:)``.

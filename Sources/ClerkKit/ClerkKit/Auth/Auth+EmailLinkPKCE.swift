@@ -1,7 +1,7 @@
 public import Foundation
 
 /// How an email link started with PKCE ended: the user it names signed in, or a sign-up continues.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum EmailLinkCompletion: Sendable, Hashable {
     /// The service answered with a ticket, and the sign-in with it is returned.
     case signIn(SignIn)
@@ -9,7 +9,7 @@ public enum EmailLinkCompletion: Sendable, Hashable {
     case signUp(SignUp)
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// The error codes after which an email link cannot be completed again (the verifier is forgotten).
     /// Two are not, though clerk-ios forgets the verifier there too: `pkce_verification_failed` (the kept verifier
@@ -90,7 +90,7 @@ extension Auth {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Clerk {
     /// Handles a URL the app was opened with. An email-link callback (with `flow_id` and `approval_token`) is
     /// completed with ``Auth/completeEmailLink(flowId:approvalToken:)`` and returns `true`; any other URL
@@ -102,7 +102,7 @@ extension Clerk {
 }
 
 /// The answer of `magic_links/complete`: `{ticket}` for a sign-in, or a sign-up.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum EmailLinkAnswer: Decodable, Sendable {
     case ticket(String)
     case signUp(SignUp)

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Signs out one session (`POST /v1/client/sessions/{id}/remove`), or every session on this client when
     /// `sessionId` is `nil` (`DELETE /v1/client/sessions`).

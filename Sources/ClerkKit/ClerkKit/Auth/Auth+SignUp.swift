@@ -1,5 +1,5 @@
 /// The fields of a sign-up; `nil` fields are not sent.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SignUpFields: Sendable, Hashable {
     /// The email address.
     public var emailAddress: String?
@@ -40,7 +40,7 @@ public struct SignUpFields: Sendable, Hashable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Starts a sign-up (`POST /v1/client/sign_ups`); verify its email address or phone number next.
     public func signUp(

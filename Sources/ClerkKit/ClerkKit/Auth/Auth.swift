@@ -3,7 +3,7 @@
 /// Each call sends its requests through the instance's injected services, keeps ``Clerk``'s state in sync
 /// with every response, returns the updated model, throws only ``ClerkError``, and stops when its task is
 /// cancelled.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public struct Auth {
     let clerk: Clerk
@@ -26,7 +26,7 @@ public struct Auth {
 
 // MARK: - Sign-in
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Signs in with an identifier (email address, phone number or username) and password, in one request.
     ///

@@ -1,6 +1,6 @@
 /// Form parameters of the sign-in, sign-up and session endpoints. Property names become snake_case keys;
 /// `nil` is left out (see ``FormEncoding``).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum AuthParameters {
     struct CreateSignIn: Encodable {
         var strategy: String?

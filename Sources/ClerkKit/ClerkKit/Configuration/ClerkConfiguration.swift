@@ -2,7 +2,7 @@ public import Foundation
 
 /// Where a ``Clerk`` instance sends its requests and how it behaves: the validated publishable key, the
 /// Frontend API URL it names, an optional proxy and the options.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkConfiguration: Sendable {
     /// The publishable key, trimmed.
     public let publishableKey: String

@@ -2,7 +2,7 @@ public import Foundation
 public import Logging
 
 /// Options for a ``Clerk`` instance.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkOptions: Sendable {
     /// How much ClerkKit logs (default `.error`). Secrets are never logged at any level.
     public var logLevel: Logger.Level

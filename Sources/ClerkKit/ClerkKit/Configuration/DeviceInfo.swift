@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the `x-*` request headers say about the device. Unknown values are left out rather than invented.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct DeviceInfo: Sendable, Hashable {
     /// `x-mobile`: `"1"` on phones, watches, TVs and headsets; `"0"` elsewhere.
     public var isMobile: Bool

@@ -3,7 +3,7 @@ import Foundation
 /// Decodes a publishable key into the Frontend API URL and instance type.
 ///
 /// `pk_test_` / `pk_live_` followed by the base64url encoding of `<fapi-host>$`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum PublishableKey {
     struct Decoded: Equatable {
         var frontendAPIURL: URL

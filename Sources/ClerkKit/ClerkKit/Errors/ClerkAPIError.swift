@@ -2,7 +2,7 @@
 ///
 /// ClerkKit surfaces the first entry of `errors`, as Clerk's own SDKs do, inside ``ClerkError`` with code
 /// ``ClerkError/Code/api``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkAPIError: Sendable, Hashable, Codable {
     /// Clerk's machine-readable code, for example `form_password_incorrect`.
     public var code: String

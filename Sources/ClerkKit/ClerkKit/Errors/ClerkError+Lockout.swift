@@ -1,11 +1,11 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkAPIError {
     /// The code of a sign-in refused because the user is locked after too many failed verifications.
     public static let userLockedCode = "user_locked"
 }
 
 /// A user locked out by Clerk's attack protection (too many wrong passwords or codes).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct UserLockout: Sendable, Hashable {
     /// How long until the user may try again (`meta.lockout_expires_in_seconds`); nil when the lockout does not
     /// end on its own.
@@ -17,7 +17,7 @@ public struct UserLockout: Sendable, Hashable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkError {
     /// The lockout of a `user_locked` refusal, else `nil`.
     public var userLockout: UserLockout? {

@@ -1,10 +1,10 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkAPIError {
     /// The code of a sensitive action refused until the session is verified again.
     static let reverificationRequiredCode = "session_reverification_required"
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkError {
     /// What a ``Code/reverificationRequired`` refusal asks for (`meta.reverification` of the service's
     /// error), else `nil`.

@@ -12,7 +12,7 @@
 ///     // Network, decoding, cancellation, …
 /// }
 /// ```
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure this is. New codes may be added in any release.
     public struct Code: Hashable, Sendable, CustomStringConvertible {

@@ -6,7 +6,7 @@ public import Foundation
 /// Products that share the identity beyond this process (`ClerkKitSharedSessions`, `ClerkKitWatchSync`) read it
 /// from ``Clerk/identityChanges`` and hand what they receive to ``Clerk/adoptIdentity(_:)``. The device token is a
 /// secret: store an encoded identity only where secrets may go (a ``SecureStore``).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkIdentity: Sendable, Hashable, Codable {
     /// The device token sent as `Authorization`, or `nil` before the first response and after a clear.
     public var deviceToken: String?
@@ -59,7 +59,7 @@ public struct ClerkIdentity: Sendable, Hashable, Codable {
 }
 
 /// A change of the identity, and where it came from.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkIdentityChange: Sendable, Hashable {
     /// Where a change came from.
     public struct Origin: Sendable, Hashable, CustomStringConvertible {
@@ -92,14 +92,14 @@ public struct ClerkIdentityChange: Sendable, Hashable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension IdentityStore.Snapshot {
     var identity: ClerkIdentity {
         ClerkIdentity(deviceToken: deviceToken, client: client, serverDate: clientOrder?.serverDate)
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Clerk {
     /// The device's identity now.
     public var identity: ClerkIdentity { core.identity.snapshot.identity }

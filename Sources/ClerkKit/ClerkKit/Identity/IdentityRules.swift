@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the `Authorization` response header does to the stored device token. Pure.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum DeviceTokenUpdate: Sendable, Equatable {
     /// The header was absent: keep the token.
     case keep
@@ -22,7 +22,7 @@ enum DeviceTokenUpdate: Sendable, Equatable {
 
 /// Where a response stands among the responses that carried a client: the server's `Date`, then the order
 /// requests were sent in.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ResponseOrder: Sendable, Equatable, Codable {
     /// The response's `Date` header, if it had a readable one.
     var serverDate: Date?
@@ -43,7 +43,7 @@ struct ResponseOrder: Sendable, Equatable, Codable {
 }
 
 /// What a response says about the client. Pure.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum ClientUpdate: Sendable, Equatable {
     /// The response carried no client: leave it.
     case none

@@ -5,7 +5,7 @@ import Logging
 ///
 /// Responses are applied here under one lock: the token rotation from the `Authorization` header, then the
 /// client, unless a newer client is already held (``ResponseOrder``).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 final class IdentityStore: Sendable {
     /// The identity at one moment.
     struct Snapshot: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Base64url (RFC 4648 §5) without padding: JWTs, PKCE, publishable keys and WebAuthn values.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum Base64URL {
     /// `bytes` as base64url, unpadded.
     static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The time source ClerkKit reads and sleeps on; replace it in tests to move time by hand.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol ClerkClock: Sendable {
     /// The current wall-clock time.
     var now: Date { get }
@@ -10,7 +10,7 @@ public protocol ClerkClock: Sendable {
 }
 
 /// The system clock.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SystemClock: ClerkClock {
     /// Creates the system clock.
     public init() {}

@@ -11,7 +11,7 @@ public import Logging
 /// dependencies.transport = RecordedTransport(...)
 /// dependencies.store = InMemorySecureStore()
 /// ```
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkDependencies: Sendable {
     /// Sends HTTP requests. Default: ``URLSessionTransport``.
     public var transport: any HTTPTransport

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value guarded by a lock (ClerkKit depends on Foundation only, so it keeps its own).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 final class Protected<State> {
     private let lock = NSLock()
     private var state: State
@@ -23,5 +23,5 @@ final class Protected<State> {
 
 // Sendable because every access to `state` holds `lock`, and only for Sendable state: a guarded value never leaves
 // the lock except as a copy that is itself safe to send.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Protected: @unchecked Sendable where State: Sendable {}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A PKCE pair (RFC 7636): a random verifier kept on the device and its S256 challenge, sent when a flow starts.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct PKCE: Sendable, Hashable, Codable {
     /// 43 base64url characters (32 random bytes).
     let verifier: String

@@ -3,7 +3,7 @@
 ///
 /// A value-type count under one lock; waiters are resumed, outside the lock, by the `end()` that brings it to
 /// zero.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 final class PendingWork: Sendable {
     private struct State {
         var running = 0

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The C calls ClerkKit makes, in one place, because their types differ between Glibc and Darwin.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum PlatformShim {
     /// `utsname.machine`, for example `x86_64` or `iPhone15,2`.
     static func machineIdentifier() -> String? {

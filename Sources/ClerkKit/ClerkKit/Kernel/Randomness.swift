@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// ``ClerkDependencies/randomness`` is the source a ``Clerk`` uses; ``FileSecureStore`` takes one of its own
 /// for the names of its temporary files.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol ClerkRandomness: Sendable {
     /// A new UUID, used for the boundary and file name of an image upload.
     func uuid() -> UUID
@@ -15,7 +15,7 @@ public protocol ClerkRandomness: Sendable {
 }
 
 /// The system random number generator.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SystemRandomness: ClerkRandomness {
     /// Creates the system source.
     public init() {}

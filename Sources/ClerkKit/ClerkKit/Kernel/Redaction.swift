@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A field is secret when its name is one of ``secretNames`` or contains `password`, `token`, `code`, `secret`,
 /// `signature` or `ticket`. Secrets are replaced by `<redacted>` before a log line is built.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum Redaction {
     static let placeholder = "<redacted>"
 

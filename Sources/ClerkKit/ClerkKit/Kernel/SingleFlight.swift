@@ -4,7 +4,7 @@ import CourierPrimitives
 ///
 /// Cancelling a caller stops its wait at once; the shared operation is cancelled only when every caller waiting
 /// for it was cancelled.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
         var task: Task<Result<Value, ClerkError>, Never>
@@ -72,7 +72,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Task where Success == Never, Failure == Never {
     /// Throws `error` when the current task is cancelled.
     static func checkCancellation(orThrow error: ClerkError) throws(ClerkError) {

@@ -1,5 +1,5 @@
 /// The state of a sign-in attempt.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SignInStatus: OpenStringEnum {
     /// Signed in: `createdSessionId` names the new session.
     case complete
@@ -32,7 +32,7 @@ public enum SignInStatus: OpenStringEnum {
 }
 
 /// The state of a sign-up attempt.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SignUpStatus: OpenStringEnum {
     /// Fields or verifications are still missing.
     case missingRequirements
@@ -52,7 +52,7 @@ public enum SignUpStatus: OpenStringEnum {
 }
 
 /// The state of a session.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SessionStatus: OpenStringEnum {
     /// Signed in.
     case active
@@ -83,7 +83,7 @@ public enum SessionStatus: OpenStringEnum {
 }
 
 /// The state of a verification.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum VerificationStatus: OpenStringEnum {
     /// Not verified yet.
     case unverified
@@ -108,7 +108,7 @@ public enum VerificationStatus: OpenStringEnum {
 }
 
 /// How a factor is verified (`strategy` on the wire).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum FactorStrategy: OpenStringEnum {
     /// A password.
     case password
@@ -159,7 +159,7 @@ public enum FactorStrategy: OpenStringEnum {
 }
 
 /// An identifier a user can sign in with.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SignInIdentifier: OpenStringEnum {
     /// An email address.
     case emailAddress
@@ -184,7 +184,7 @@ public enum SignInIdentifier: OpenStringEnum {
 }
 
 /// Whether an attribute is offered (`on`), not offered (`off`) or required.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum AttributeRequirement: OpenStringEnum {
     /// Offered, optional.
     case on
@@ -204,7 +204,7 @@ public enum AttributeRequirement: OpenStringEnum {
 }
 
 /// Who may sign up.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SignUpMode: OpenStringEnum {
     /// Anyone.
     case `public`
@@ -224,7 +224,7 @@ public enum SignUpMode: OpenStringEnum {
 }
 
 /// The next step of a sign-up verification.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum VerificationNextAction: OpenStringEnum {
     /// Send a code or link (`prepare_verification`).
     case needsPrepare

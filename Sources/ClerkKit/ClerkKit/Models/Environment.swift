@@ -1,5 +1,5 @@
 /// The instance's settings apps use to build their sign-in and sign-up screens (`GET /v1/environment`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkEnvironment: Codable, Sendable, Hashable {
     /// How users authenticate.
     public var authConfig: AuthConfig?
@@ -22,7 +22,7 @@ public struct ClerkEnvironment: Codable, Sendable, Hashable {
 }
 
 /// How users authenticate (`auth_config`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct AuthConfig: Codable, Sendable, Hashable {
     /// The id.
     public var id: String?
@@ -64,7 +64,7 @@ public struct AuthConfig: Codable, Sendable, Hashable {
 }
 
 /// Which attributes, providers and sign-up rules are on (`user_settings`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct UserSettings: Codable, Sendable, Hashable {
     /// One attribute's settings.
     public struct Attribute: Codable, Sendable, Hashable {
@@ -217,7 +217,7 @@ public struct UserSettings: Codable, Sendable, Hashable {
 }
 
 /// Names, logos and URLs (`display_config`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct DisplayConfig: Codable, Sendable, Hashable {
     /// The id.
     public var id: String?
@@ -252,7 +252,7 @@ public struct DisplayConfig: Codable, Sendable, Hashable {
 }
 
 /// Organization settings (`organization_settings`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationSettings: Codable, Sendable, Hashable {
     /// Whether organizations are on.
     public var enabled: Bool

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// One of a user's email addresses.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct EmailAddress: Codable, Sendable, Hashable, Identifiable {
     /// The id (`idn_…`).
     public var id: String
@@ -25,7 +25,7 @@ public struct EmailAddress: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// One of a user's phone numbers.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct PhoneNumber: Codable, Sendable, Hashable, Identifiable {
     /// The id (`idn_…`).
     public var id: String
@@ -53,7 +53,7 @@ public struct PhoneNumber: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// A user's account at an OAuth provider.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ExternalAccount: Codable, Sendable, Hashable, Identifiable {
     /// The id (`eac_…`).
     public var id: String
@@ -71,7 +71,7 @@ public struct ExternalAccount: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// Public data about a session's user (names, avatar, identifier).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct PublicUserData: Codable, Sendable, Hashable {
     /// The first name.
     public var firstName: String?

@@ -1,5 +1,5 @@
 /// An uploaded image (`POST /v1/me/profile_image`): its id, file name and public URL.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ImageResource: Codable, Sendable, Hashable, Identifiable {
     /// The image id.
     public var id: String
@@ -14,5 +14,5 @@ public struct ImageResource: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ImageResource: ClerkModel {}

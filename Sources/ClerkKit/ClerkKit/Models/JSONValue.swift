@@ -1,5 +1,5 @@
 /// Any JSON value: metadata (`public_metadata`, `unsafe_metadata`), error `meta`, and other free-form fields.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)

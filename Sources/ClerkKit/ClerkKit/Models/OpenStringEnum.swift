@@ -2,7 +2,7 @@ import Foundation
 
 /// A string enum that keeps values it does not know in an `unknown(String)` case, so a new server value never
 /// fails a decode.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol OpenStringEnum: RawRepresentable, Codable, Hashable, Sendable where RawValue == String {
     /// The known cases and their wire values.
     static var knownCases: [(Self, String)] { get }
@@ -12,7 +12,7 @@ public protocol OpenStringEnum: RawRepresentable, Codable, Hashable, Sendable wh
     var unknownRawValue: String? { get }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension OpenStringEnum {
     /// The case for `rawValue`, or the unknown case.
     public init(rawValue: String) {
@@ -46,20 +46,20 @@ extension OpenStringEnum {
 }
 
 /// A collection with an empty value, for ``DefaultEmpty``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol EmptyDecodable {
     /// The empty collection.
     init()
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Array: EmptyDecodable {}
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Dictionary: EmptyDecodable {}
 
 /// A collection property that decodes as empty when the key is missing or `null`.
 @propertyWrapper
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct DefaultEmpty<Value: Codable & Sendable & Hashable & EmptyDecodable>: Codable, Sendable, Hashable {
     /// The collection.
     public var wrappedValue: Value
@@ -82,7 +82,7 @@ public struct DefaultEmpty<Value: Codable & Sendable & Hashable & EmptyDecodable
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension KeyedDecodingContainer {
     /// A missing key decodes as an empty collection.
     public func decode<Value>(_ type: DefaultEmpty<Value>.Type, forKey key: Key) throws -> DefaultEmpty<Value> {
@@ -91,7 +91,7 @@ extension KeyedDecodingContainer {
 }
 
 /// The JSON coders for Clerk objects: millisecond timestamps, keys as the service sends them.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum ClerkJSON {
     static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()

@@ -1,5 +1,5 @@
 /// What to pre-fill when the user creates an organization (`GET /v1/me/organization_creation_defaults`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationCreationDefaults: Codable, Sendable, Hashable {
     /// Suggested form values.
     public struct Form: Codable, Sendable, Hashable {
@@ -23,5 +23,5 @@ public struct OrganizationCreationDefaults: Codable, Sendable, Hashable {
     public var advisory: Advisory?
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension OrganizationCreationDefaults: ClerkModel {}

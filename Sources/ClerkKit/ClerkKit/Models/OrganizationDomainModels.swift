@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A domain of an organization: users with a verified address on it can be invited or suggested to join.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationDomain: Codable, Sendable, Hashable, Identifiable {
     /// How the verification of a domain stands.
     public struct DomainVerification: Codable, Sendable, Hashable {
@@ -52,7 +52,7 @@ public struct OrganizationDomain: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// A user's request to join an organization (from an accepted suggestion), for its admins to accept or reject.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationMembershipRequest: Codable, Sendable, Hashable, Identifiable {
     /// The id.
     public var id: String
@@ -71,7 +71,7 @@ public struct OrganizationMembershipRequest: Codable, Sendable, Hashable, Identi
 }
 
 /// An organization suggested to the user because their verified address is on one of its domains.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationSuggestion: Codable, Sendable, Hashable, Identifiable {
     /// The id.
     public var id: String
@@ -86,9 +86,9 @@ public struct OrganizationSuggestion: Codable, Sendable, Hashable, Identifiable 
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension OrganizationDomain: ClerkModel {}
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension OrganizationMembershipRequest: ClerkModel {}
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension OrganizationSuggestion: ClerkModel {}

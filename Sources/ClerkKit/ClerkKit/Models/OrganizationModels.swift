@@ -1,7 +1,7 @@
 public import Foundation
 
 /// An invitation to join an organization, by email address.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationInvitation: Codable, Sendable, Hashable, Identifiable {
     /// The id (`orginv_…`).
     public var id: String
@@ -31,7 +31,7 @@ public struct OrganizationInvitation: Codable, Sendable, Hashable, Identifiable 
 }
 
 /// What anyone invited to an organization may see of it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct PublicOrganizationData: Codable, Sendable, Hashable, Identifiable {
     /// The id.
     public var id: String
@@ -52,7 +52,7 @@ public struct PublicOrganizationData: Codable, Sendable, Hashable, Identifiable 
 }
 
 /// A role members can have, with the permissions it grants.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationRole: Codable, Sendable, Hashable, Identifiable {
     /// The id.
     public var id: String
@@ -71,7 +71,7 @@ public struct OrganizationRole: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// A permission, for example `org:sys_memberships:manage`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationPermission: Codable, Sendable, Hashable, Identifiable {
     /// The id.
     public var id: String
@@ -81,7 +81,7 @@ public struct OrganizationPermission: Codable, Sendable, Hashable, Identifiable 
     public var name: String
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension OrganizationMembership {
     /// Whether the membership's role grants `permission` (for example `org:sys_memberships:manage`).
     public func has(permission: String) -> Bool { permissions?.contains(permission) ?? false }
@@ -90,7 +90,7 @@ extension OrganizationMembership {
     public func has(role: String) -> Bool { self.role == role }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension OrganizationInvitation: ClerkModel {}
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension OrganizationRole: ClerkModel {}

@@ -9,7 +9,7 @@
 ///
 /// Each page's request is sent when the previous page's items are used up; breaking out of the loop sends
 /// no more. Iteration throws ``ClerkError`` only.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct Paginated<Element: Codable & Sendable & Hashable>: AsyncSequence, Sendable {
     /// Fetches the page at `offset`, at most `limit` items.
     public typealias Fetch = @Sendable (_ offset: Int, _ limit: Int) async throws(ClerkError) -> PaginatedList<Element>

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A passkey registered to the user (created by the platform's authenticator; managed here).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct Passkey: Codable, Sendable, Hashable, Identifiable {
     /// The id.
     public var id: String
@@ -21,5 +21,5 @@ public struct Passkey: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Passkey: ClerkModel {}

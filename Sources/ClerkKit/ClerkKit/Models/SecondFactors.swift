@@ -1,7 +1,7 @@
 public import Foundation
 
 /// An authenticator app enrolment (`POST /v1/me/totp`): the secret to show once, then verify with a code.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct TOTPResource: Codable, Sendable, Hashable, Identifiable {
     /// The id.
     public var id: String
@@ -27,7 +27,7 @@ public struct TOTPResource: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// A new set of single-use backup codes (`POST /v1/me/backup_codes`); the previous set stops working.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct BackupCodes: Codable, Sendable, Hashable, Identifiable {
     /// The id.
     public var id: String
@@ -42,7 +42,7 @@ public struct BackupCodes: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension TOTPResource: ClerkModel {}
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension BackupCodes: ClerkModel {}

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A session JWT (`{"object": "token", "jwt": "…"}`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct Token: Codable, Sendable, Hashable {
     /// `token`.
     public var object: String?
@@ -10,14 +10,14 @@ public struct Token: Codable, Sendable, Hashable {
 }
 
 /// A pending step of a session, for example `choose-organization`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SessionTask: Codable, Sendable, Hashable {
     /// `setup-mfa`, `reset-password`, `choose-organization`, …
     public var key: String
 }
 
 /// A session of a user on this client.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct Session: Codable, Sendable, Hashable, Identifiable {
     /// The id (`sess_…`).
     public var id: String
@@ -63,7 +63,7 @@ public struct Session: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// The device's client: its sessions and the sign-in or sign-up in progress.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct Client: Codable, Sendable, Hashable, Identifiable {
     /// The id (`client_…`).
     public var id: String
@@ -107,7 +107,7 @@ public struct Client: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// A page of a list (`{"data": [...], "total_count": N}`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct PaginatedList<Element: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     /// The items on this page.
     @DefaultEmpty public var data: [Element] = []
@@ -127,7 +127,7 @@ public struct PaginatedList<Element: Codable & Sendable & Hashable>: Codable, Se
 }
 
 /// The answer to a deletion (`{"object": "...", "id": "...", "deleted": true}`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct DeletedObject: Codable, Sendable, Hashable {
     /// The kind of object deleted.
     public var object: String?

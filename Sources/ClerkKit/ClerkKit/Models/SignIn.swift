@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A sign-in attempt (`sign_in_attempt`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SignIn: Codable, Sendable, Hashable, Identifiable {
     /// Names shown for the user before they finish signing in.
     public struct UserData: Codable, Sendable, Hashable {

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A sign-up attempt (`sign_up_attempt`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SignUp: Codable, Sendable, Hashable, Identifiable {
     /// The verifications of the sign-up's identifiers.
     public struct Verifications: Codable, Sendable, Hashable {

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A signed-in user.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct User: Codable, Sendable, Hashable, Identifiable {
     /// The id (`user_…`).
     public var id: String
@@ -105,7 +105,7 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// An organization.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct Organization: Codable, Sendable, Hashable, Identifiable {
     /// The id (`org_…`).
     public var id: String
@@ -147,7 +147,7 @@ public struct Organization: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// A user's membership of an organization.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OrganizationMembership: Codable, Sendable, Hashable, Identifiable {
     /// The id (`orgmem_…`).
     public var id: String

@@ -2,7 +2,7 @@ public import Foundation
 
 /// The verification of an identifier or factor (`first_factor_verification`, an email address's
 /// `verification`, …).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct Verification: Codable, Sendable, Hashable {
     /// `verification_otp`, `verification_password`, …
     public var object: String?
@@ -38,7 +38,7 @@ public struct Verification: Codable, Sendable, Hashable {
 }
 
 /// A way to complete a sign-in step (`supported_first_factors`, `supported_second_factors`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SignInFactor: Codable, Sendable, Hashable {
     /// The strategy.
     public var strategy: FactorStrategy

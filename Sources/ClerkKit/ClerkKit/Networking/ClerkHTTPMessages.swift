@@ -1,7 +1,7 @@
 public import Foundation
 
 /// HTTP header fields in order, with case-insensitive lookup.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkHTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// One header field.
     public struct Field: Sendable, Hashable {
@@ -40,7 +40,7 @@ public struct ClerkHTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiter
 }
 
 /// An HTTP request as the transport sends it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkHTTPRequest: Sendable, Hashable {
     /// `GET`, `POST`, `PATCH`, `PUT` or `DELETE`.
     public var method: String
@@ -61,7 +61,7 @@ public struct ClerkHTTPRequest: Sendable, Hashable {
 }
 
 /// An HTTP response as the transport received it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkHTTPResponse: Sendable, Hashable {
     /// The status code.
     public var status: Int
@@ -83,7 +83,7 @@ public struct ClerkHTTPResponse: Sendable, Hashable {
 /// Implementations throw ``ClerkError`` with code ``ClerkError/Code/transport`` when no response arrived
 /// (put the `URLError` in `underlying`, so retries can tell a timeout from a refused connection) and
 /// ``ClerkError/Code/cancelled`` when the task was cancelled.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol HTTPTransport: Sendable {
     /// Sends `request`.
     func send(_ request: ClerkHTTPRequest) async throws(ClerkError) -> ClerkHTTPResponse

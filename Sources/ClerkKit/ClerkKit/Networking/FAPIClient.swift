@@ -7,7 +7,7 @@ import FoundationNetworking
 
 /// Sends Frontend API requests through the pipeline, retries them within the rules, and keeps the identity
 /// in sync with every response (errors included).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 final class FAPIClient: Sendable {
     let configuration: ClerkConfiguration
     let identity: IdentityStore

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One Frontend API call: method, path under `/v1`, query and form parameters, and how to treat it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct FAPIRequest: Sendable {
     var method: String
     /// The path, starting with `/v1/`.

@@ -6,7 +6,7 @@ import Foundation
 /// omitted; booleans are `1`/`0`; an array of strings repeats its key (`a=x&a=y`, no brackets); any other
 /// array or object (for example `unsafe_metadata`) is sent as a JSON string with its keys unchanged; dates
 /// are milliseconds since 1970.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum FormEncoding {
     /// The fields of `parameters`, in key order.
     static func fields(_ parameters: some Encodable) throws(ClerkError) -> [(String, String)] {

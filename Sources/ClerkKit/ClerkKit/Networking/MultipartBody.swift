@@ -1,7 +1,7 @@
 import Foundation
 
 /// A `multipart/form-data` body with one file part, as the Frontend API reads image uploads (field `file`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct MultipartBody: Sendable {
     /// `multipart/form-data; boundary=…`.
     let contentType: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// Builds the HTTP request for a ``FAPIRequest`` in clerk-ios's middleware order: proxy path, Clerk headers,
 /// query items, form body. Pure: everything it reads is passed in.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct RequestBuilder: Sendable {
     /// The Frontend API version ClerkKit speaks (`clerk-api-version`).
     static let apiVersion = "2026-05-12"

@@ -1,12 +1,12 @@
 /// How a caller's resource is read from a response body in the same pass as its envelope, so the body is parsed
 /// once: handed to the envelope's decoder through its `userInfo`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 protocol ResourceReading: Sendable {
     /// The resource in the body `decoder` reads (its `response` when wrapped, else the whole body).
     func read(_ decoder: any Decoder) throws -> any Sendable
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ResourceReader<Resource: Decodable & Sendable>: ResourceReading {
     /// Whether the resource is the `response` of an envelope.
     var wrapped: Bool
@@ -16,7 +16,7 @@ struct ResourceReader<Resource: Decodable & Sendable>: ResourceReading {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum ResourceReaderKey {
     /// The `userInfo` key of the reader (nil would only read bodies twice, as without a reader).
     static let key = CodingUserInfoKey(rawValue: "clerk.resourceReader")

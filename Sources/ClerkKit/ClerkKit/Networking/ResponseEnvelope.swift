@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Handles `{response, client}`, `{errors, clerk_trace_id, meta: {client}}`, a bare client, and bodies that
 /// carry neither (a bare environment, token or list).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ResponseEnvelope: Decodable, Sendable {
     var responseObject: String?
     var responseIsNull = false
@@ -78,7 +78,7 @@ struct ResponseEnvelope: Decodable, Sendable {
 }
 
 /// `{"response": T}` — the resource inside an envelope.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct Wrapped<Resource: Decodable>: Decodable {
     var response: Resource
 }

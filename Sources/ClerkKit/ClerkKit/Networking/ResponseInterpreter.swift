@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads one HTTP response: what it does to the identity, which events it implies, and the error it carries.
 /// Pure: the driver applies the results.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ResponseInterpretation: Sendable {
     var tokenUpdate: DeviceTokenUpdate = .keep
     var clientUpdate: ClientUpdate = .none
@@ -68,7 +68,7 @@ struct ResponseInterpretation: Sendable {
 }
 
 /// A decoding error described without the values it saw (they may be secrets).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     let description: String
 

@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// Limits for retrying a request.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct RetryConfiguration: Sendable, Hashable {
     /// Retries after the first attempt (default 2, so at most 3 attempts).
     public var maxRetries: Int
@@ -42,7 +42,7 @@ public struct RetryConfiguration: Sendable, Hashable {
 /// - The wait is `Retry-After` (seconds or HTTP date), else `X-RateLimit-Reset` (epoch seconds), else the
 ///   base delay doubled per retry, clamped to the configured range. A server asking for longer than the
 ///   maximum is not retried.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct RetryPolicy: Sendable {
     /// What happened on one attempt.
     enum Outcome: Sendable, Equatable {

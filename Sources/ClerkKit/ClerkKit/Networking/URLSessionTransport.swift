@@ -14,7 +14,7 @@ public import Foundation  // URLSession is Foundation's on Apple platforms
 /// close`), which libcurl never resends. Reads keep their kept-alive connections. Apple's URLSession does not resend
 /// such requests and uses one session. On Linux, the call runs on a queue of the transport's own, never on a Swift
 /// concurrency thread, since FoundationNetworking waits there for a queue every session in the process shares.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
 

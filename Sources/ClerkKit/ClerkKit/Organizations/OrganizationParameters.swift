@@ -1,5 +1,5 @@
 /// Form parameters of the `/v1/organizations` and `/v1/me/organization_*` endpoints.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum OrganizationParameters {
     struct Profile: Encodable {
         var name: String?

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Organizations {
     /// Adds a domain (admins only); `enrollmentMode` other than `manual_invitation` needs it verified first.
     public func createDomain(in organizationId: String, name: String) async throws(ClerkError) -> OrganizationDomain {

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Organizations {
     /// The organization's members, optionally only those with `role`, fetched a page at a time.
     public func memberships(of organizationId: String, role: String? = nil, pageSize: Int = 20)

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Organizations {
     /// Requests to join the organization, optionally only those with `status` (admins only).
     public func membershipRequests(of organizationId: String, status: String? = nil, pageSize: Int = 20)

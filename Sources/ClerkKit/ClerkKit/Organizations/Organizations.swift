@@ -6,7 +6,7 @@ public import Foundation
 /// Each call keeps ``Clerk``'s state in sync with the response (the user's memberships and the session's active
 /// organization), throws only ``ClerkError`` (a non-admin's change is refused by the service with its code),
 /// and stops when its task is cancelled.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public struct Organizations {
     let clerk: Clerk

@@ -3,7 +3,7 @@ public import Foundation
 /// Creates passkeys and signs WebAuthn challenges with them: `ASPasskeyAuthenticator`
 /// (AuthenticationServices) on Apple platforms, `SoftwarePasskeyAuthenticator` (`ClerkKitTesting`, P-256) in
 /// tests and on Linux.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol PasskeyAuthenticator: Sendable {
     /// Creates a credential for `request` (WebAuthn `navigator.credentials.create`).
     ///
@@ -16,7 +16,7 @@ public protocol PasskeyAuthenticator: Sendable {
 }
 
 /// What the service asks a new passkey to be made for (`PublicKeyCredentialCreationOptions`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct PasskeyRegistrationRequest: Sendable, Hashable {
     /// The challenge to sign into the client data.
     public var challenge: Data
@@ -46,7 +46,7 @@ public struct PasskeyRegistrationRequest: Sendable, Hashable {
 }
 
 /// A new credential (`AuthenticatorAttestationResponse`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct PasskeyRegistration: Sendable, Hashable {
     /// The credential id.
     public var credentialID: Data
@@ -64,7 +64,7 @@ public struct PasskeyRegistration: Sendable, Hashable {
 }
 
 /// What the service asks a passkey to sign (`PublicKeyCredentialRequestOptions`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct PasskeyAssertionRequest: Sendable, Hashable {
     /// The challenge.
     public var challenge: Data
@@ -82,7 +82,7 @@ public struct PasskeyAssertionRequest: Sendable, Hashable {
 }
 
 /// A signed challenge (`AuthenticatorAssertionResponse`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct PasskeyAssertion: Sendable, Hashable {
     /// The credential that signed.
     public var credentialID: Data

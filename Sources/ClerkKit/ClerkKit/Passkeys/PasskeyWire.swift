@@ -2,7 +2,7 @@ import Foundation
 
 /// The passkey wire format clerk-ios uses: the verification's `nonce` (a JSON string of WebAuthn options with
 /// base64url values) in, `public_key_credential` (a JSON string of the credential) out.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum PasskeyWire {
     private struct Descriptor: Codable {
         var id: String

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Signs in with a passkey as clerk-ios does: creates a sign-in with `strategy=passkey`, has `authenticator`
     /// sign the challenge of its first-factor nonce (any passkey of the relying party: the person picks one, or
@@ -46,7 +46,7 @@ extension Auth {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Account {
     /// Registers a new passkey for the signed-in user: `POST /v1/me/passkeys` for the options, `authenticator`
     /// creates the credential, and `attempt_verification` sends it.

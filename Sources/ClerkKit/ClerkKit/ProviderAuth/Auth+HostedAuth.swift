@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which page a hosted sign-in opens.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum HostedAuthMode: String, Sendable, Hashable, CaseIterable {
     /// The sign-in page.
     case signIn = "sign-in"
@@ -9,7 +9,7 @@ public enum HostedAuthMode: String, Sendable, Hashable, CaseIterable {
     case signUp = "sign-up"
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Signs in on Clerk's hosted pages (the Account Portal) as clerk-ios does: a PKCE challenge (S256) and a
     /// random `state` go to `POST /v1/client/hosted_auth`; the returned page opens through `authenticator`; the
@@ -56,7 +56,7 @@ extension Auth {
 }
 
 /// `{object: "hosted_auth", url}`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct HostedAuthPage: Decodable, Sendable {
     var url: String
 }

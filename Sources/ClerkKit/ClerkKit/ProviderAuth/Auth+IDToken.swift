@@ -1,5 +1,5 @@
 /// What Sign in with Apple hands the app: the identity token and, on the first sign-in only, the name.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct AppleIDCredential: Sendable, Hashable {
     /// The identity token (a JWT signed by Apple).
     public var identityToken: String
@@ -18,7 +18,7 @@ public struct AppleIDCredential: Sendable, Hashable {
 
 /// Asks the person to sign in with their Apple ID: `AppleSignInProvider` (AuthenticationServices) on Apple
 /// platforms; a scripted provider in tests.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol AppleIDProvider: Sendable {
     /// Shows the Sign in with Apple sheet and returns the credential. `includeName` asks for the full name.
     ///
@@ -26,7 +26,7 @@ public protocol AppleIDProvider: Sendable {
     func credential(includeName: Bool) async throws(ClerkError) -> AppleIDCredential
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Signs in with an ID token from `provider` (`strategy=oauth_token_<provider>`). When the account has no user
     /// yet and `transferable` is true, a sign-up is created from it (`transfer=1`).

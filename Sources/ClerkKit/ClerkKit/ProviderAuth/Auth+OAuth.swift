@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Signs in with an OAuth provider: creates the sign-in, opens the provider's page through `authenticator`,
     /// and reloads the sign-in when the browser comes back (exchanging the `rotating_token_nonce` for the
@@ -84,7 +84,7 @@ extension Auth {
 }
 
 /// What one provider flow was asked to do.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ProviderFlow: Sendable {
     var authenticator: any WebAuthenticator
     var redirectURL: URL
@@ -93,7 +93,7 @@ struct ProviderFlow: Sendable {
     var unsafeMetadata: JSONValue?
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// The authenticator's redirect URL, else the configured one.
     func redirectURL(for authenticator: any WebAuthenticator) throws(ClerkError) -> URL {

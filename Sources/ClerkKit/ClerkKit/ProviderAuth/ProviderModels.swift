@@ -1,5 +1,5 @@
 /// An OAuth provider to sign in with (`oauth_<rawValue>` on the wire).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct OAuthProvider: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The provider's name in Clerk, for example `google` or `custom_acme`.
     public var rawValue: String
@@ -31,7 +31,7 @@ public struct OAuthProvider: RawRepresentable, Hashable, Sendable, CustomStringC
 }
 
 /// A provider whose ID tokens Clerk accepts (`oauth_token_<rawValue>`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum IDTokenProvider: String, Hashable, Sendable, CaseIterable {
     /// Sign in with Apple.
     case apple
@@ -44,7 +44,7 @@ public enum IDTokenProvider: String, Hashable, Sendable, CaseIterable {
 
 /// How a provider flow ended: signed in (or on the way, for example at a second factor), or a sign-up that
 /// continues (for example because it still needs a username).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum TransferFlowResult: Sendable, Hashable {
     /// The flow ended in a sign-in.
     case signIn(SignIn)

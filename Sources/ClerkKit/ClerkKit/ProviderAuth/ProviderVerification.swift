@@ -2,7 +2,7 @@ import Foundation
 
 /// The pure decisions of a provider flow: whether the browser came back to the flow's redirect URL, and what a
 /// provider verification asks for next.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum ProviderVerification {
     /// What the flow does after reloading the sign-in or sign-up.
     enum Next: Equatable {

@@ -5,7 +5,7 @@ public import Foundation
 /// ClerkKit runs OAuth, enterprise SSO and hosted sign-in through this protocol, so the whole flow is the same
 /// on every platform: `ASWebAuthenticator` on Apple platforms, `LoopbackWebAuthenticator` (the
 /// `ClerkKitLoopback` product) for command-line apps, and `ScriptedWebAuthenticator` (`ClerkKitTesting`) in tests.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol WebAuthenticator: Sendable {
     /// The redirect URL this authenticator receives (for example a loopback listener's), or nil to use
     /// ``ClerkOptions/redirectURL``.
@@ -18,7 +18,7 @@ public protocol WebAuthenticator: Sendable {
     func authenticate(url: URL, redirectURL: URL, prefersEphemeralSession: Bool) async throws(ClerkError) -> URL
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension WebAuthenticator {
     /// No redirect URL of its own: the flow uses ``ClerkOptions/redirectURL``.
     public var redirectURL: URL? { nil }

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Starts verifying the current session again at `level`, before a sensitive action the service refused
     /// with ``ClerkError/Code/reverificationRequired`` (or to avoid the refusal). Continue with the factor

@@ -1,5 +1,5 @@
 /// How recently, and with which factors, a session must have verified the user for a sensitive action.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum ReverificationLevel: OpenStringEnum {
     /// A first factor (password, email or SMS code).
     case firstFactor
@@ -19,7 +19,7 @@ public enum ReverificationLevel: OpenStringEnum {
 }
 
 /// Where a session's reverification stands.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SessionVerificationStatus: OpenStringEnum {
     /// A first factor must be verified next.
     case needsFirstFactor
@@ -40,7 +40,7 @@ public enum SessionVerificationStatus: OpenStringEnum {
 }
 
 /// A reverification of the current session (`POST /v1/client/sessions/{id}/verify`), and its factor steps.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SessionVerification: Codable, Sendable, Hashable {
     /// The level asked for.
     public var level: ReverificationLevel
@@ -66,7 +66,7 @@ public struct SessionVerification: Codable, Sendable, Hashable {
 
 /// What a refused sensitive action requires (``ClerkError/reverification``): verify the session at ``level``
 /// with ``Auth/startVerification(level:)``, then retry.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ReverificationRequirement: Sendable, Hashable {
     /// The level the service asks for.
     public var level: ReverificationLevel
@@ -74,5 +74,5 @@ public struct ReverificationRequirement: Sendable, Hashable {
     public var afterMinutes: Int?
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension SessionVerification: ClerkModel {}

@@ -1,5 +1,5 @@
 /// How ``Auth/getToken(_:)`` gets a session token.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct GetTokenOptions: Sendable, Hashable {
     /// A JWT template name, or `nil` for the session token.
     public var template: String?
@@ -17,7 +17,7 @@ public struct GetTokenOptions: Sendable, Hashable {
 }
 
 /// Where a cached token belongs: session, organization and template.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TokenCacheKey: Hashable, Sendable {
     var sessionId: String
     var organizationId: String?

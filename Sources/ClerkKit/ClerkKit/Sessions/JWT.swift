@@ -2,7 +2,7 @@ public import Foundation
 
 /// The claims ClerkKit reads from a session JWT. The signature is not verified: the token is only cached and
 /// forwarded, and the backend verifies it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SessionJWT: Sendable, Hashable {
     /// The encoded token.
     public var raw: String

@@ -3,7 +3,7 @@ import Foundation
 /// Session tokens by session, organization and template. Monotonic (``TokenFreshness``) and fenced: each session
 /// has a generation, bumped when it is signed out or switched away from, so a late response for an older
 /// generation is dropped.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 actor SessionTokenCache {
     private var tokens: [TokenCacheKey: String] = [:]
     /// The expiry of each cached token, read once when it is stored (nil for an unreadable token).

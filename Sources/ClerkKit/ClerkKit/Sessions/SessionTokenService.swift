@@ -3,7 +3,7 @@ import Foundation
 /// Gets session tokens as clerk-ios 1.4.1 does: cached per session, organization and template, seeded from the
 /// session's `last_active_token`, refreshed within a buffer of expiry, one request per key for concurrent
 /// callers, monotonic and fenced.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 final class SessionTokenService: Sendable {
     private struct FlightKey: Hashable, Sendable {
         var key: TokenCacheKey

@@ -5,7 +5,7 @@ import Foundation
 /// The incoming token wins when it is for another session or organization. Otherwise: an unexpired token beats
 /// an expired one; then the higher `oiat`; then the higher `iat`; on a full tie the incoming token wins. An
 /// unreadable token never replaces a readable one.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum TokenFreshness {
     enum Choice: Equatable {
         case keepCurrent

@@ -2,7 +2,7 @@
 ///
 /// It wakes every `interval` (5 s) while things go well; after `n` consecutive failures it waits
 /// `interval · 2ⁿ`, capped at 60 s, with ±20 % jitter. A success resets the failures.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TokenRefreshSchedule: Sendable, Equatable {
     var interval: Duration
     var cap: Duration = .seconds(60)

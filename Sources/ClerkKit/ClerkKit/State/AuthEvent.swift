@@ -1,7 +1,7 @@
 import CourierPrimitives
 
 /// Something that happened to the user's authentication state.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum AuthEvent: Sendable, Hashable {
     /// A sign-in finished (`status == complete`).
     case signInCompleted(SignIn)
@@ -18,5 +18,5 @@ public enum AuthEvent: Sendable, Hashable {
 }
 
 /// Fans events out to every subscriber; each subscriber receives every event sent after it subscribed, in order.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 typealias EventHub<Event: Sendable> = Broadcast<Event>

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Clerk {
     /// Waits until no Frontend API request is in flight (the background client refresh some responses start
     /// included), so that every response received is applied and the identity it changed is in the store.

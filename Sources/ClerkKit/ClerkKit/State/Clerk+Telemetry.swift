@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Clerk {
     /// Records a telemetry event (see <doc:Telemetry>). It returns at once and never fails: the event is kept or
     /// dropped (telemetry off, a production instance, sampling, the daily throttle) and sent later in a batch.

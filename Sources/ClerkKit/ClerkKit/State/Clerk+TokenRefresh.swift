@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Clerk {
     /// Starts refreshing the current session's token before it expires: a wake-up every
     /// ``ClerkOptions/tokenRefreshInterval`` that asks ``Auth/getToken(_:)`` (which only hits the network near

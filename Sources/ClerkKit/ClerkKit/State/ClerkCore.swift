@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// The services behind one ``Clerk``, wired once from its ``ClerkDependencies``. Not isolated to any actor.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 final class ClerkCore: Sendable {
     let configuration: ClerkConfiguration
     let dependencies: ClerkDependencies

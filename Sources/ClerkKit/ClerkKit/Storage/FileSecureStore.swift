@@ -4,7 +4,7 @@ public import Foundation
 /// replaced atomically (written to a temporary file, flushed, then renamed over the old one).
 ///
 /// Keys are limited to letters, digits, `.`, `-` and `_` so a key can never name a file outside the directory.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct FileSecureStore: SecureStore {
     /// The directory holding the files.
     public let directory: URL

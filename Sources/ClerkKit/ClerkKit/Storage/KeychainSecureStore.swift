@@ -4,7 +4,7 @@ import Security
 
 /// A ``SecureStore`` in the Keychain (generic passwords, this device only, after first unlock). What each result
 /// code means is decided by `KeychainStatus`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct KeychainSecureStore: SecureStore {
     /// `kSecAttrService`: by default the bundle identifier.
     public let service: String

@@ -1,6 +1,6 @@
 /// What a Keychain result code (`OSStatus`) means for ``KeychainSecureStore``. The decisions live here, in code
 /// every platform compiles and tests; the Keychain adapter only makes the calls.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum KeychainStatus {
     /// `errSecSuccess`.
     static let success: Int32 = 0

@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// Implementations: ``InMemorySecureStore``, ``FileSecureStore`` (owner-only files, Linux and macOS) and, on
 /// Apple platforms, ``KeychainSecureStore``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol SecureStore: Sendable {
     /// The value for `key`, or `nil` if there is none.
     func data(forKey key: String) throws(ClerkError) -> Data?
@@ -15,7 +15,7 @@ public protocol SecureStore: Sendable {
 }
 
 /// A ``SecureStore`` in memory, for tests, previews and apps that must not persist anything.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public final class InMemorySecureStore: SecureStore {
     private let values: Protected<[String: Data]>
 
@@ -38,7 +38,7 @@ public final class InMemorySecureStore: SecureStore {
 }
 
 /// The keys ClerkKit stores (the names clerk-ios uses).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum StoreKey {
     static let deviceToken = "clerkDeviceToken"
     static let client = "cachedClient"

@@ -8,7 +8,7 @@ import Foundation
 /// 10 % and at most once a day (see <doc:Telemetry>).
 ///
 /// The payload goes to Clerk as is: put names and settings in it, never an identifier, token, code or password.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ClerkTelemetryEvent: Sendable, Hashable {
     /// The event's name: `METHOD_INVOKED` or `VIEW_DID_APPEAR`.
     public let name: String
@@ -33,7 +33,7 @@ public struct ClerkTelemetryEvent: Sendable, Hashable {
 }
 
 /// One event as the telemetry service receives it: `{event, it, sdk, sdkv, pk, payload}`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TelemetryWireEvent: Codable, Sendable, Hashable {
     /// `METHOD_INVOKED` or `VIEW_DID_APPEAR`.
     var event: String

@@ -4,7 +4,7 @@ import Foundation
 /// only, sampled, throttled for a day), how they are batched (five at most) and when batches are sent (when five
 /// are waiting, when the 30-second timer fires, on request), plus what clerk-ios lacks: a failed batch is sent again
 /// at the next flush, a bounded number of times. Pure: the driver feeds it inputs and performs its actions.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TelemetryCollector: Sendable, Equatable {
     /// Fixed for the collector's life.
     struct Settings: Sendable, Equatable {

@@ -7,7 +7,7 @@ import Logging
 ///
 /// Recording never waits and never fails: ``record(_:)`` only queues the event. The task ends when the driver is
 /// released (its ``Clerk`` is released or reconfigured).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 final class TelemetryDriver: Sendable {
     enum Message: Sendable {
         case input(TelemetryCollector.Input)

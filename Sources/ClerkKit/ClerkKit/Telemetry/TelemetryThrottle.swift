@@ -6,7 +6,7 @@ import Foundation
 /// An event is keyed by the SHA-256 of its stable description (every field and the payload), so the cache holds
 /// hashes and times only. It persists in the ``Clerk``'s ``SecureStore`` under ``storeKey`` as JSON
 /// `{"<hex hash>": <seconds since 1970>}`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TelemetryThrottle: Sendable, Equatable {
     /// The store key, the name clerk-ios gives its `UserDefaults` entry.
     static let storeKey = "clerk_telemetry_throttler"

@@ -1,6 +1,6 @@
 import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Auth {
     /// Signs in with a credential this installation enrolled (``TrustedDevices/enroll(deviceName:identifierHint:reason:)``):
     /// creates a sign-in with `strategy=trusted_device`, the device key signs the challenge in its first-factor

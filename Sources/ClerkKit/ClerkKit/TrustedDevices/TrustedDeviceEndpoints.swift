@@ -1,7 +1,7 @@
 /// The trusted-device requests under the naming the instance advertises: `/v1/me/trusted_devices…` (clerk-ios
 /// 1.4), or `/v1/me/biometric_credentials…` once its native settings carry `biometric_credential_sign_in_enabled`
 /// (the rename of clerk-ios 1.5). Bodies are the same under both.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TrustedDeviceEndpoints {
     /// Whether the biometric-credential paths are used.
     let biometric: Bool

@@ -3,7 +3,7 @@ public import Foundation
 /// Creates and uses the device-bound P-256 keys of trusted devices: ``SecureEnclaveTrustedDeviceKeys`` (the
 /// Secure Enclave, behind biometrics) on Apple platforms that have one, ``SoftwareTrustedDeviceKeys`` (a key in a
 /// ``SecureStore``) elsewhere. Set ``ClerkOptions/trustedDeviceKeys`` to choose.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public protocol TrustedDeviceKeyStore: Sendable {
     /// Creates a new key; its private part never leaves the store.
     func createKey() async throws(ClerkError) -> TrustedDeviceKey
@@ -24,7 +24,7 @@ public protocol TrustedDeviceKeyStore: Sendable {
 
 /// A key made by a ``TrustedDeviceKeyStore``: its local id and its public key as the canonical JWK the Frontend
 /// API takes (`{"crv":"P-256","kty":"EC","x":…,"y":…}`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct TrustedDeviceKey: Sendable, Hashable {
     /// The store's id for the key.
     public var keyID: String
@@ -50,7 +50,7 @@ public struct TrustedDeviceKey: Sendable, Hashable {
 
 /// Where a key store keeps each key's private part (or its Secure Enclave handle): one ``SecureStore`` value per
 /// key, under `clerkTrustedDeviceKey.<key id>`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TrustedDeviceKeyShelf: Sendable {
     let store: any SecureStore
 

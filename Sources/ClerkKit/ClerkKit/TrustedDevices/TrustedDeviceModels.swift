@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A device-bound ES256 credential the user enrolled on a native app installation (`trusted_device`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct TrustedDevice: Codable, Sendable, Hashable, Identifiable {
     /// The id (`tdv_…`).
     public var id: String
@@ -37,11 +37,11 @@ public struct TrustedDevice: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension TrustedDevice: ClerkModel {}
 
 /// A one-time challenge the device key signs: `client_data` is signed and sent back byte for byte.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct TrustedDeviceChallenge: Codable, Sendable, Hashable {
     /// The challenge.
     public var challenge: String
@@ -66,7 +66,7 @@ public struct TrustedDeviceChallenge: Codable, Sendable, Hashable {
 }
 
 /// Native-app settings of the instance (`auth_config.native_settings`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct NativeSettings: Codable, Sendable, Hashable {
     /// Whether the native API is on.
     public var apiEnabled: Bool
@@ -110,7 +110,7 @@ public struct NativeSettings: Codable, Sendable, Hashable {
 }
 
 /// Whether this installation can sign in with a trusted device, and why not.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct TrustedDeviceAvailability: Sendable, Hashable, CustomStringConvertible {
     private enum Base: String, Sendable, Hashable {
         case available, environmentUnavailable, nativeAPIDisabled, featureDisabled, noLocalCredential

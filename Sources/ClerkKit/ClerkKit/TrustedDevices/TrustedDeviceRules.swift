@@ -1,7 +1,7 @@
 import Foundation
 
 /// A credential this installation enrolled: the service's id, the local key, and whom it signs in.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TrustedDeviceCredential: Codable, Sendable, Hashable {
     var id: String
     var keyID: String
@@ -21,7 +21,7 @@ struct TrustedDeviceCredential: Codable, Sendable, Hashable {
 }
 
 /// Every decision of the trusted-device flows. Pure.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum TrustedDeviceRules {
     /// Why the instance does not allow trusted devices, or nil when it does.
     static func featureBlock(_ environment: ClerkEnvironment?) -> TrustedDeviceAvailability? {
@@ -78,7 +78,7 @@ enum TrustedDeviceRules {
 
 /// The list of credentials this installation enrolled, in the ``SecureStore`` (key `trustedDeviceCredentials`,
 /// clerk-ios's name). An unreadable list reads as empty and is replaced at the next write.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TrustedDeviceCredentialStore: Sendable {
     static let key = "trustedDeviceCredentials"
     let store: any SecureStore

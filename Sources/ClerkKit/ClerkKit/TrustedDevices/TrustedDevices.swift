@@ -6,7 +6,7 @@ import Foundation
 /// Keys come from ``ClerkOptions/trustedDeviceKeys`` (the Secure Enclave on Apple devices that have one, else
 /// software keys in the instance's store). What this installation enrolled is remembered in the store; a credential
 /// the service no longer accepts is forgotten when that is learnt.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public struct TrustedDevices {
     let clerk: Clerk
@@ -161,12 +161,12 @@ public struct TrustedDevices {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TrustedDeviceValidation: Decodable, Sendable {
     var valid: Bool
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum TrustedDeviceParameters {
     struct Enrollment: Encodable {
         var platform: String
@@ -183,7 +183,7 @@ enum TrustedDeviceParameters {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Clerk {
     /// Trusted devices: enroll this installation, list and revoke credentials.
     public var trustedDevices: TrustedDevices { TrustedDevices(clerk: self) }

@@ -2,7 +2,7 @@ public import ClerkKit
 
 /// An ``AppleIDProvider`` for tests: hands out an ID token the emulator issued for an account (see
 /// ``ClerkEmulator/identityToken(for:provider:audience:nonce:lifetime:)``), or behaves as a dismissed sheet.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ScriptedAppleIDProvider: AppleIDProvider {
     private let credentialToReturn: AppleIDCredential?
 

@@ -4,7 +4,7 @@ public import Foundation
 /// A ``WebAuthenticator`` for tests: a browser that follows the provider's redirects (over any
 /// ``HTTPTransport``, by default straight into the emulator) until it reaches the redirect URL, or that does what
 /// the test scripts instead (the person closes the browser, or the browser comes back somewhere unexpected).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ScriptedWebAuthenticator: WebAuthenticator {
     /// What the browser does.
     public enum Script: Sendable, Hashable {

@@ -7,7 +7,7 @@ public import Foundation
 /// them between runs, owner-only with `FileSecureStore`), and signs assertions with a growing counter.
 ///
 /// ``Behaviour`` turns it into a faulty or hostile authenticator, to test that the service refuses what it should.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public actor SoftwarePasskeyAuthenticator: PasskeyAuthenticator {
     /// How the authenticator behaves.
     public enum Behaviour: Sendable, Hashable {

@@ -2,7 +2,7 @@ import ClerkKit
 import Foundation
 
 /// The changes the emulator console makes, each a JSON object in and a status with a JSON answer out.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// Carries out the console change `name` with `body`: user, session, configuration, clock, fault and log
     /// changes. A refusal is `400` (or `404` for an unknown user or session) with `{"error": …}`.

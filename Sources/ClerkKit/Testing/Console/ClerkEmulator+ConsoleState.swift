@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the emulator console shows: everything in one JSON document, which the page polls.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// The most request-log entries the console shows (the newest).
     static let consoleLogEntries = 200

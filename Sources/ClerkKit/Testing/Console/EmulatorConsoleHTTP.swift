@@ -10,7 +10,7 @@ import NIOCore
 /// The emulator holds no real secrets, so changes need no token; they must come from the console's own origin
 /// (JSON with the `X-Emulator-Console` header, which a cross-origin page cannot send without a preflight the
 /// emulator never grants). Console requests stay out of the request log.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum EmulatorConsoleHTTP {
     static let prefix = "/__emulator"
     static let apiPrefix = "/__emulator/api/"

@@ -3,7 +3,7 @@ import Foundation
 
 /// The emulated Apple and Google identity providers' signing key: issues OpenID Connect ID tokens (ES256 JWTs)
 /// and checks the ones apps send back with `strategy=oauth_token_<provider>`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct IdentityTokenIssuer: Sendable {
     /// The `iss` claim each provider's tokens carry.
     static let issuers = ["apple": "https://appleid.apple.com", "google": "https://accounts.google.com"]

@@ -7,7 +7,7 @@ import _CryptoExtras
 /// Every emulator in a process signs with one RSA-2048 key, made on first use: making a key takes tens to hundreds
 /// of milliseconds of CPU, and a test run starts hundreds of emulators, often on the main actor. Each instance still
 /// has its own key id (`kid`), so a token names the instance that minted it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct SessionTokenSigner: Sendable {
     /// The key id (`kid`) in every token header and in the JWKS.
     let keyId: String
@@ -50,7 +50,7 @@ struct SessionTokenSigner: Sendable {
 }
 
 /// Base64url without padding (RFC 7515 §2).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum Base64URL {
     static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         Data(bytes).base64EncodedString()

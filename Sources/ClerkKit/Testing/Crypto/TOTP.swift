@@ -2,7 +2,7 @@ import Crypto
 
 /// RFC 6238 time-based one-time passwords as authenticator apps compute them: HMAC-SHA1, 30-second steps,
 /// 6 digits.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum TOTP {
     static let step: Int64 = 30
     static let digits = 6

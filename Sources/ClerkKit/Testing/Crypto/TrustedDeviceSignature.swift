@@ -3,7 +3,7 @@ import Foundation
 
 /// Checks trusted-device keys and signatures as the Frontend API does: the public key must be a canonical P-256
 /// JWK, and a signature the raw 64-byte ECDSA (SHA-256) signature over `client_data`'s UTF-8 bytes.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum TrustedDeviceSignature {
     /// The key of a canonical JWK (`{"crv":"P-256","kty":"EC","x":…,"y":…}`, nothing else, in that order), or nil.
     static func publicKey(canonicalJWK text: String) -> P256.Signing.PublicKey? {

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// What to do with a request before the store sees it.
     struct Admission: Sendable {

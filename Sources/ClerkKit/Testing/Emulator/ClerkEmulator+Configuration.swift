@@ -1,6 +1,6 @@
 public import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// How the emulated instance is set up, as a Clerk dashboard would set it up.
     ///

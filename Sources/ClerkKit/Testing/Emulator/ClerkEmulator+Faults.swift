@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// A failure to inject: for requests matching a method and path pattern, wait, then answer with an error or
     /// drop the connection, once or several times.

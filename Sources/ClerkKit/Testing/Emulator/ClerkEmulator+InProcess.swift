@@ -1,7 +1,7 @@
 public import ClerkKit
 import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// A transport that hands ClerkKit's requests straight to this emulator, with no socket and no ``start()``:
     /// for SwiftUI previews and fast tests. Injected faults and rate limits apply; a dropped connection is a
@@ -54,7 +54,7 @@ extension ClerkEmulator {
 }
 
 /// ``ClerkEmulator/inProcessTransport``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct InProcessTransport: HTTPTransport {
     let emulator: ClerkEmulator
 

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator.Configuration {
     /// The instance's organization settings (`organization_settings`): when off, the environment says so and
     /// creating an organization is refused as Clerk refuses it.

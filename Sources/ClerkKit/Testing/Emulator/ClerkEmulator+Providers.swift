@@ -1,6 +1,6 @@
 public import ClerkKit
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// An account at an emulated OAuth, SSO or ID-token provider.
     public struct ProviderAccount: Sendable, Hashable {

@@ -1,6 +1,6 @@
 public import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// Environments (`GET /v1/environment` bodies) in the shapes the real Frontend API serves, for
     /// ``Configuration/environmentOverlay``: screens and flows tested against the emulator's own environment and

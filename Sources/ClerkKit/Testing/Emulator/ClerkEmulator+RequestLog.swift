@@ -1,6 +1,6 @@
 public import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// One request the emulator answered, with its response, for tests to inspect.
     ///

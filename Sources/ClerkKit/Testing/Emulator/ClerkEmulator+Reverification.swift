@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// How recent a session's verification must be before a sensitive account action: changing or removing
     /// the password, deleting the account, and changing second factors. Older sessions are refused with `403

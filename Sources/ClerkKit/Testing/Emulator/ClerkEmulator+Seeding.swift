@@ -1,7 +1,7 @@
 public import ClerkKit
 public import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// A user created with ``createUser(emailAddress:phoneNumber:username:password:firstName:lastName:)``.
     public struct SeededUser: Sendable, Hashable {

@@ -1,7 +1,7 @@
 public import ClerkKit
 public import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ClerkEmulator {
     /// One telemetry event the emulator received at `POST /v1/event`, as clerk-ios sends it.
     public struct TelemetryEvent: Sendable, Hashable {
@@ -106,7 +106,7 @@ extension ClerkEmulator {
 }
 
 /// The telemetry an emulator received, and the tests waiting for it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TelemetryInbox {
     var events: [ClerkEmulator.TelemetryEvent] = []
     var rejections: [ClerkEmulator.TelemetryRejection] = []

@@ -23,7 +23,7 @@ public import ServiceLifecycle
 /// shutdown or cancellation. It logs requests (method, path, status) at debug level and, at info level, its
 /// console's URL and each code or link it "sends" (made up for the emulated instance, as the Firebase emulators
 /// print theirs); it never logs a token or password.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public actor ClerkEmulator: Service {
     /// The configuration the emulator was created with.
     public nonisolated let configuration: Configuration

@@ -5,7 +5,7 @@ import Logging
 /// start) holding one user, Ada Lovelace.
 ///
 /// In a preview, load one in a `.task`: `clerk = try? await ClerkPreview.clerk()`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public enum ClerkPreview {
     /// The sample user's email address (a test-mode address: codes are `424242`).

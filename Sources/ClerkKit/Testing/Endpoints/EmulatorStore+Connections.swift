@@ -1,7 +1,7 @@
 import Foundation
 
 /// The user's passkeys (read, rename, delete) and OAuth accounts (disconnect, reauthorize).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Serves `/v1/me/passkeys/{id}` and `/v1/me/external_accounts/{id}[/reauthorize]`; nil for other paths.
     mutating func connectionRoute(_ method: String, _ path: PathMatcher, _ call: inout Call) throws(FAPIError)

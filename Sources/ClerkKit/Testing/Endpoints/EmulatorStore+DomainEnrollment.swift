@@ -1,7 +1,7 @@
 /// `automatic_invitation` domains: a user with a verified address on a verified domain in that mode, who is not a
 /// member of its organization and has no pending invitation to it, is invited (role `org:member`) when the mode
 /// is set and whenever they list their invitations.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Invites every user the domain covers who is neither a member nor invited yet.
     mutating func inviteDomainUsers(_ domain: DomainRecord, now: Millis) {

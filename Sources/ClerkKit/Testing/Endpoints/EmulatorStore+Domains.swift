@@ -1,7 +1,7 @@
 /// Organization domains: add (unique, not a public email provider), list, read, delete, enrollment mode, and
 /// affiliation verification by a code sent to an address on the domain. Admins only. Setting a verified domain
 /// to `automatic_invitation` invites the users on it (see `inviteDomainUsers`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     static let enrollmentModes: Set<String> = ["manual_invitation", "automatic_invitation", "automatic_suggestion"]
     static let commonEmailDomains: Set<String> = ["gmail.com", "outlook.com", "yahoo.com", "icloud.com", "hotmail.com"]

@@ -5,7 +5,7 @@ import Foundation
 /// challenge and its `state`), the person signs in there in the browser, the browser comes back to the app with
 /// `rotating_token_nonce` and the `state`, and the app redeems the nonce with its verifier
 /// (`POST /v1/client`, `_method=GET`), taking over the browser's signed-in client.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct HostedAuthFlow: Sendable, Equatable {
     var id: String
     var challenge: String
@@ -18,7 +18,7 @@ struct HostedAuthFlow: Sendable, Equatable {
     var nonce: String?
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// `POST /v1/client/hosted_auth`: a hosted page for a PKCE challenge (S256) and the app's `state`.
     mutating func createHostedAuth(_ call: inout Call) throws(FAPIError) -> Reply {

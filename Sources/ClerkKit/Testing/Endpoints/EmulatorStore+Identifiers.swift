@@ -3,7 +3,7 @@
 /// An added identifier is pending (not seen by sign-in or lookups) until its code is verified. Another
 /// user's verified identifier, or one the user already has, is refused; so is deleting the primary identifier
 /// or the user's last way to sign in.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Serves `/v1/me/email_addresses/**` and `/v1/me/phone_numbers/**`; nil for other paths.
     mutating func identifierRoute(_ method: String, _ path: PathMatcher, _ call: inout Call) throws(FAPIError)

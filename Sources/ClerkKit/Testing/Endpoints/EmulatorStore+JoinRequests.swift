@@ -1,6 +1,6 @@
 /// Suggestions (from verified `automatic_suggestion` domains matching a user's verified addresses) and the
 /// membership requests accepting one sends to the organization's admins.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Serves `/v1/me/organization_suggestions/**` and `/v1/organizations/{id}/membership_requests/**`.
     mutating func joinRoute(_ method: String, _ path: PathMatcher, _ call: inout Call) throws(FAPIError) -> Reply? {

@@ -1,7 +1,7 @@
 /// User lockout on sign-in (``ClerkEmulator/Configuration/lockout``): a locked user's sign-in calls answer
 /// `403 user_locked`; wrong passwords and codes count towards the lockout, the one that reaches the maximum answers
 /// `user_locked` itself, and a verification that passes starts the count again.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// The failures that count towards a lockout.
     static let lockoutFailureCodes: Set<String> = ["form_password_incorrect", "form_code_incorrect"]

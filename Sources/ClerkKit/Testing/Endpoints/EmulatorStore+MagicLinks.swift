@@ -5,7 +5,7 @@ import Foundation
 /// opening it (`GET /v1/verify`) approves the flow and redirects to the app's `redirect_url` with both; the app
 /// completes it with the verifier and gets a sign-in ticket. Completing a flow whose link was not opened is
 /// `flow_not_approved`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct MagicLinkFlow: Sendable, Equatable {
     enum Status: Sendable, Equatable { case pending, approved, consumed }
 
@@ -18,7 +18,7 @@ struct MagicLinkFlow: Sendable, Equatable {
     var expireAt: Millis
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Checks the PKCE fields of a `prepare_first_factor` before anything is sent: only `email_link` takes them,
     /// only `S256`, and a redirect URL is required (the approval goes there).

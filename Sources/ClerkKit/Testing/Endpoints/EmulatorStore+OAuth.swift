@@ -2,7 +2,7 @@ import Foundation
 
 /// OAuth and enterprise SSO: sign-ins and sign-ups that send the browser to a provider, the emulated provider's
 /// consent step, `/v1/oauth_callback`, the rotating-token nonce, and the transfer between sign-in and sign-up.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// The provider a browser strategy names (`oauth_google` → `google`, `enterprise_sso`), if it is one;
     /// fails when it is not enabled.

@@ -1,6 +1,6 @@
 /// Organization invitations: list, create (one or many), revoke; the user's own invitations (to their
 /// verified email addresses) and accepting them. Only admins invite or revoke.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Serves `…/invitations`, `…/invitations/bulk`, `…/invitations/{id}/revoke` and
     /// `/v1/me/organization_invitations/**`.

@@ -1,6 +1,6 @@
 /// Organization memberships: list (paginated, by role), add, change role, remove; the user's own
 /// memberships and leaving. Only admins change members; an organization always keeps an admin.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Serves `…/memberships`, `…/memberships/{user_id}` and `/v1/me/organization_memberships/**`.
     mutating func membershipRoute(_ method: String, _ path: PathMatcher, _ call: inout Call) throws(FAPIError)

@@ -1,6 +1,6 @@
 /// Organizations: create, read, update, delete, logo and roles. Only members see an organization; only
 /// admins change it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     static let roles = ["org:admin", "org:member"]
 

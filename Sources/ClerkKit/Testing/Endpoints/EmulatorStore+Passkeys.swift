@@ -4,7 +4,7 @@ import Foundation
 /// Passkeys as a relying party: registration from the account (`POST /v1/me/passkeys`, then
 /// `attempt_verification` with the attestation) and sign-in (`strategy=passkey`, then `attempt_first_factor` with
 /// the assertion), every credential checked by ``WebAuthnVerifier``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// The relying party, or `not enabled` when the instance has no passkeys.
     func passkeyVerifier() throws(FAPIError) -> WebAuthnVerifier {

@@ -1,5 +1,5 @@
 /// The signed-in user's own account: read, update, metadata, password, profile image, deletion.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// The image types profile images may have, with their leading bytes, and the size limit (10 MiB).
     static let imageSignatures: [String: [UInt8]] = [

@@ -1,6 +1,6 @@
 /// Sign-ins and sign-ups with a provider strategy (`oauth_<provider>`, `enterprise_sso`, `oauth_token_<provider>`)
 /// or `transfer=true`; `createSignIn` and `createSignUp` hand these over before their own work.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Whether `strategy` belongs to these flows rather than to the code and password ones.
     static func isProviderStrategy(_ strategy: String) -> Bool {

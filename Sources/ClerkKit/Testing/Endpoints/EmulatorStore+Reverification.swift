@@ -1,5 +1,5 @@
 /// Session reverification (`/v1/client/sessions/{id}/verify/**`) and the check sensitive actions make.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Serves the reverification routes; nil for other paths.
     mutating func reverificationRoute(_ method: String, _ path: PathMatcher, _ call: inout Call) throws(FAPIError)

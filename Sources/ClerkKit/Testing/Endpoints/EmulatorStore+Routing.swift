@@ -1,5 +1,5 @@
 /// Routing, the `{response, client}` envelope and Clerk error bodies.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// What a handler returns: the `response` value, and whether to piggyback the client.
     enum Reply {

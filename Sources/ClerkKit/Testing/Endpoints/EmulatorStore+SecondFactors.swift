@@ -1,7 +1,7 @@
 import Foundation
 
 /// The user's authenticator app (TOTP, RFC 6238) and backup codes.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Serves `/v1/me/totp`, `/v1/me/totp/attempt_verification` and `/v1/me/backup_codes`; nil for other paths.
     mutating func secondFactorRoute(_ method: String, _ path: PathMatcher, _ call: inout Call) throws(FAPIError)

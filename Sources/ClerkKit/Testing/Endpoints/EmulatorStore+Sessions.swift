@@ -1,5 +1,5 @@
 /// Sessions: touch (set active, with an organization), remove, end, sign out all, tokens and revoke.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     mutating func sessionAction(
         _ id: String, _ action: String, template: String?, _ call: inout Call

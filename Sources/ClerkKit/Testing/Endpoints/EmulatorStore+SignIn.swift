@@ -1,5 +1,5 @@
 /// `/v1/client/sign_ins…`: parse the form, run the sign-in machine, perform its actions.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// Parameters each call accepts: the description's, plus `locale`, which clerk-ios sends on create.
     static let signInParameters: [String: Set<String>] = [
@@ -226,7 +226,7 @@ extension EmulatorStore {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Result {
     var isSuccess: Bool {
         if case .success = self { return true }

@@ -1,5 +1,5 @@
 /// `/v1/client/sign_ups…`: parse the form, run the sign-up machine, create the user when it completes.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     static let signUpFieldParameters: Set<String> = [
         "password", "first_name", "last_name", "username", "email_address", "phone_number",

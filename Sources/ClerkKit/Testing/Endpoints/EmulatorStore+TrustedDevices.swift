@@ -1,6 +1,6 @@
 /// Trusted devices: enrollment from the account (`prepare`, then `attempt` with the key's signature), the user's
 /// list, revocation, validation by a signed-out client, and sign-in with `strategy=trusted_device`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     static let trustedDeviceEnrollmentParameters: Set<String> = [
         "platform", "app_identifier", "name", "algorithm", "public_key_jwk", "client_data", "signature",

@@ -1,5 +1,5 @@
 /// Matches a request path against patterns like `v1/client/sign_ins/*/*`, capturing the `*` segments.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct PathMatcher: Sendable {
     let segments: [Substring]
 

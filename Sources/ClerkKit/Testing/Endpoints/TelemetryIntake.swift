@@ -4,7 +4,7 @@ import Foundation
 /// Reads the body of `POST /v1/event` strictly, as a batch clerk-ios sends it:
 /// `{"events": [{"event", "it", "sdk", "sdkv", "pk"?, "payload"}, ...]}` as `application/json`, no other field. Pure.
 /// It parses with the emulator's own ``JSON``, never ClerkKit's models, so the two check each other.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum TelemetryIntake {
     /// One event as read.
     struct Event: Sendable, Equatable {

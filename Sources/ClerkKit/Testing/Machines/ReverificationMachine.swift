@@ -1,6 +1,6 @@
 /// A session's reverification: a value type that takes the user's steps (prepare or attempt a factor) and
 /// yields the code to deliver, or the error to answer with. The store applies what it yields.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ReverificationMachine: Sendable, Equatable {
     enum Status: String, Sendable {
         case needsFirstFactor = "needs_first_factor"

@@ -1,6 +1,6 @@
 /// Client Trust (`ClerkEmulator.Configuration.clientTrust`): a password sign-in on a client new to the user waits,
 /// as `needs_client_trust`, for a code sent to one of the user's addresses, verified as a second factor.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension SignInMachine {
     /// Where a client-trust code can go: the user's email addresses (`email_code`), then phone numbers
     /// (`phone_code`); primary ones are the default.

@@ -1,6 +1,6 @@
 /// Sign-in through a provider: OAuth and enterprise SSO (a browser round trip), ID tokens, and the transfer from
 /// a sign-up whose provider account already has a user.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension SignInMachine {
     /// How long a provider step stays open.
     static let externalLifetime: Millis = 10 * 60 * 1000

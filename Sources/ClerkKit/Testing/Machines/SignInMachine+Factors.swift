@@ -1,5 +1,5 @@
 /// The factors a sign-in offers a user, from what the user has and what the instance enables.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension SignInMachine {
     /// A factor the sign-in offers.
     struct Factor: Sendable, Equatable {

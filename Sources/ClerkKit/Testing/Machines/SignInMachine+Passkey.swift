@@ -1,6 +1,6 @@
 /// Sign-in with a passkey: the first factor carries a WebAuthn challenge; the driver checks the assertion (as a
 /// relying party) and tells the machine whose passkey signed it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension SignInMachine {
     /// `strategy=passkey` on create (no identifier: any passkey may answer) or on `prepare_first_factor`.
     mutating func startPasskey(challenge: String, options: String, _ context: Context) -> Result<[Action], FAPIError> {

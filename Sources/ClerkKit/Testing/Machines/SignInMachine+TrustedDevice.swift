@@ -1,6 +1,6 @@
 /// Sign-in with a trusted device: the first factor carries a challenge for the credential's key; the driver checks
 /// the signature and tells the machine whose credential signed it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension SignInMachine {
     /// `strategy=trusted_device` on create: the credential names the user, and its challenge opens the first factor.
     mutating func startTrustedDevice(_ challenge: TrustedDeviceChallengeRecord, user: UserRecord, _ context: Context)

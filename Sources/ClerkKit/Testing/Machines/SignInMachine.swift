@@ -1,6 +1,6 @@
 /// A sign-in attempt as a value-type state machine: each input (a Frontend API call) moves it on and yields the
 /// side effects the driver performs (send a code, create a session, change a password).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct SignInMachine: Sendable, Equatable {
     enum Status: String, Sendable {
         case needsIdentifier = "needs_identifier"

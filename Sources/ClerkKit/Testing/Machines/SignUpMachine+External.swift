@@ -1,6 +1,6 @@
 /// Sign-up through a provider: OAuth and enterprise SSO (a browser round trip), ID tokens, and the transfer from
 /// a sign-in whose provider account has no user yet.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension SignUpMachine {
     /// `create` with `oauth_<provider>` or `enterprise_sso`: `verifications.external_account` waits on the
     /// provider page at `url`.

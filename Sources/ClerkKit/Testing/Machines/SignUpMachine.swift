@@ -1,6 +1,6 @@
 /// A sign-up attempt as a value-type state machine: create, update, prepare and attempt verifications; it
 /// completes (and asks the driver to create the user and a session) once nothing is missing or unverified.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct SignUpMachine: Sendable, Equatable {
     enum Status: String, Sendable {
         case missingRequirements = "missing_requirements"

@@ -1,5 +1,5 @@
 /// The emulated provider's pages: the consent form a person answers, and the page for a link that is no good.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum ConsentPage {
     /// A form that signs in to `provider` with an email address, or declines.
     static func form(provider: String, state: String, issuer: String) -> String {

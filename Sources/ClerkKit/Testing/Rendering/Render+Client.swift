@@ -1,5 +1,5 @@
 /// Clients, sessions, sign-ins and sign-ups, shaped as the Frontend API description's `Client.*` schemas.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     func clientJSON(_ client: ClientRecord, now: Millis) -> JSON {
         [

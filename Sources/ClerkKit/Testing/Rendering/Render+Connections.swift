@@ -1,5 +1,5 @@
 /// Passkeys and OAuth accounts, shaped as `Client.Passkey` and `ExternalAccountWithVerification`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     func passkeyJSON(_ passkey: PasskeyRecord) -> JSON {
         var verification = VerificationState(

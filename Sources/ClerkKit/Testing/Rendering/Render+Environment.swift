@@ -1,5 +1,5 @@
 /// `GET /v1/environment`: the instance settings derived from the emulator's configuration.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     func environmentJSON() -> JSON {
         guard let environmentOverlay else { return derivedEnvironmentJSON() }

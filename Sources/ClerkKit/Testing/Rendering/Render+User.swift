@@ -1,5 +1,5 @@
 /// Users and the objects inside them, shaped as `Client.User` and friends in the Frontend API description.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     static let defaultImageURL = "https://img.clerk.com/eyJ0eXBlIjoiZGVmYXVsdCJ9"
 

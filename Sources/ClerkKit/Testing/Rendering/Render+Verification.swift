@@ -1,5 +1,5 @@
 /// Verification objects as the Frontend API sends them; `object` tells the variants apart.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension VerificationState {
     static func objectName(for strategy: String) -> String {
         switch strategy {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A request as the emulator's store sees it: parsed, with the HTTP details it reads.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct EmulatorRequest: Sendable {
     var method: String
     /// The path without query, for example `/v1/client/sign_ins`.
@@ -59,7 +59,7 @@ struct EmulatorRequest: Sendable {
 }
 
 /// A response the store produced: status, JSON body and extra headers.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct EmulatorResponse: Sendable {
     var status: Int
     /// The JSON body; nil for a response without one (a redirect).

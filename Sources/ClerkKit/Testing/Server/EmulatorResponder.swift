@@ -7,7 +7,7 @@ import Logging
 import NIOCore
 
 /// A request context that keeps the channel, so a fault can drop the connection.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct EmulatorRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let channel: any Channel
@@ -19,7 +19,7 @@ struct EmulatorRequestContext: RequestContext {
 }
 
 /// Turns HTTP requests into ``EmulatorRequest``s, applies faults and rate limits, and writes the answers.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct EmulatorResponder: HTTPResponder {
     typealias Context = EmulatorRequestContext
     static let maximumBodyBytes = 11 << 20  // a 10 MiB image and its multipart framing

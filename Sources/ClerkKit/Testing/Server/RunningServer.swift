@@ -7,7 +7,7 @@ import NIOCore
 import ServiceLifecycle
 
 /// The HTTP side of the emulator: a Hummingbird application in a service group on its own task.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct RunningServer: Sendable {
     /// How long requests in flight get to finish once the server stops accepting, before they are cut off.
     static let shutdownGrace: Duration = .seconds(2)
@@ -87,7 +87,7 @@ import Logging
 
 /// Where Hummingbird does not exist (iOS, tvOS, watchOS), the emulator has no HTTP listener: starting it fails, and
 /// apps on those systems reach an emulator that runs on the Mac (`clerk emulator`) or on Linux instead.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct RunningServer: Sendable {
     let baseURL: URL
     let port: Int

@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything the emulated instance holds: users, organizations, clients, sessions, sign-ins, sign-ups and the
 /// outbox. The server drives it one request at a time; it performs the actions the state machines yield.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct EmulatorStore: Sendable {
     var configuration: ClerkEmulator.Configuration
     /// The Frontend API URL tokens name as issuer (`iss`).
@@ -270,7 +270,7 @@ struct EmulatorStore: Sendable {
 }
 
 /// An email link waiting to be opened.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct EmailLink: Sendable, Equatable {
     enum Target: Sendable, Equatable {
         case signIn(String)
@@ -284,7 +284,7 @@ struct EmailLink: Sendable, Equatable {
 }
 
 /// Clerk-style identifiers: a prefix, an underscore and 27 base62 characters.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum IDs {
     private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 

@@ -1,5 +1,5 @@
 /// An account at an OAuth, SSO or ID-token provider, as the provider vouches for it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ProviderIdentity: Sendable, Equatable {
     /// `google`, `github`, `apple`, … or `enterprise_sso`.
     var provider: String
@@ -15,7 +15,7 @@ struct ProviderIdentity: Sendable, Equatable {
 
 /// A browser round trip in progress: started by a sign-in or sign-up of one client, identified by the `state`
 /// the provider hands back to `/v1/oauth_callback`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ExternalFlow: Sendable, Equatable {
     enum Target: Sendable, Equatable {
         case signIn(String)
@@ -36,7 +36,7 @@ struct ExternalFlow: Sendable, Equatable {
 }
 
 /// A one-time value the app exchanges, on its next reload of the sign-in or sign-up, for a rotated device token.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct RotatingNonce: Sendable, Equatable {
     var clientId: String
     var expireAt: Millis

@@ -1,6 +1,6 @@
 /// Clerk's test-mode identifiers: `+clerk_test` email addresses and `+1 XXX 555 01XX` phone numbers, which
 /// verify with `424242` and are never sent anything.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum TestMode {
     static let code = "424242"
 
@@ -19,7 +19,7 @@ enum TestMode {
 }
 
 /// Normalizes identifiers for lookups: emails and usernames lowercased, phone numbers to `+digits`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum IdentifierKind: Sendable, Equatable {
     case emailAddress, phoneNumber, username
 

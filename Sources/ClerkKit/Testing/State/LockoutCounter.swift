@@ -1,7 +1,7 @@
 /// Clerk's user lockout (attack protection) for one user: failed verifications (wrong passwords and codes) are
 /// counted, and the one that reaches the instance's maximum locks the user for the configured duration. A
 /// verification that passes starts the count again; so does the end of a lockout.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct LockoutCounter: Sendable, Equatable {
     /// Failed verifications since the last success or lockout.
     private(set) var failures = 0
@@ -47,7 +47,7 @@ struct LockoutCounter: Sendable, Equatable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension FAPIError {
     /// Clerk's answer to a locked user: `403 user_locked` with `meta.lockout_expires_in_seconds` (null when the
     /// lockout never ends).

@@ -1,7 +1,7 @@
 import Crypto
 
 /// A salted SHA-256 of a password; the emulator never keeps a password itself.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct PasswordDigest: Sendable, Equatable {
     private let salt: [UInt8]
     private let digest: [UInt8]

@@ -1,7 +1,7 @@
 /// The password rules the emulated instance enforces: the configured minimum length, and the lengths in the
 /// environment overlay's `user_settings.password_settings` when it has them (a `max_length` of `0`, as the real
 /// service sends it, means no maximum).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct PasswordPolicy: Sendable, Equatable {
     /// The fewest characters.
     var minimumLength: Int
@@ -37,7 +37,7 @@ struct PasswordPolicy: Sendable, Equatable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension JSON {
     /// The number, when this is an integer that fits an `Int`.
     var integerValue: Int? {

@@ -3,7 +3,7 @@ import Foundation
 /// Milliseconds since 1970 on the emulator's clock.
 typealias Millis = Int64
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct EmailRecord: Sendable, Equatable {
     var id: String
     var address: String
@@ -14,7 +14,7 @@ struct EmailRecord: Sendable, Equatable {
     var verification: VerificationState? = nil
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct PhoneRecord: Sendable, Equatable {
     var id: String
     var number: String
@@ -26,7 +26,7 @@ struct PhoneRecord: Sendable, Equatable {
     var verification: VerificationState? = nil
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct UserRecord: Sendable, Equatable {
     var id: String
     var username: String?
@@ -87,7 +87,7 @@ struct UserRecord: Sendable, Equatable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct OrganizationRecord: Sendable, Equatable {
     var id: String
     var name: String
@@ -99,7 +99,7 @@ struct OrganizationRecord: Sendable, Equatable {
 }
 
 /// A registered passkey (seeded: the emulator has no authenticator).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct PasskeyRecord: Sendable, Equatable {
     var id: String
     var name: String
@@ -118,7 +118,7 @@ struct PasskeyRecord: Sendable, Equatable {
 }
 
 /// A connected OAuth account (seeded: the emulator runs no OAuth provider).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ExternalAccountRecord: Sendable, Equatable {
     var id: String
     var provider: String
@@ -130,7 +130,7 @@ struct ExternalAccountRecord: Sendable, Equatable {
 }
 
 /// A domain of an organization, verified through an address on it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct DomainRecord: Sendable, Equatable {
     var id: String
     var organizationId: String
@@ -144,7 +144,7 @@ struct DomainRecord: Sendable, Equatable {
 }
 
 /// A suggestion to join (from a domain), and the request to join it turned into.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct JoinRecord: Sendable, Equatable {
     enum Status: String, Sendable { case pending, accepted, rejected }
 
@@ -157,7 +157,7 @@ struct JoinRecord: Sendable, Equatable {
 }
 
 /// An invitation to join an organization.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct InvitationRecord: Sendable, Equatable {
     enum Status: String, Sendable { case pending, accepted, revoked }
 
@@ -170,7 +170,7 @@ struct InvitationRecord: Sendable, Equatable {
     var updatedAt: Millis
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct MembershipRecord: Sendable, Equatable {
     var id: String
     var organizationId: String
@@ -179,7 +179,7 @@ struct MembershipRecord: Sendable, Equatable {
     var createdAt: Millis
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct SessionRecord: Sendable, Equatable {
     enum Status: String, Sendable {
         case active, ended, expired, removed, revoked, abandoned
@@ -223,7 +223,7 @@ struct SessionRecord: Sendable, Equatable {
     var reverification: ReverificationMachine?
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct ClientRecord: Sendable, Equatable {
     var id: String
     var token: String
@@ -237,7 +237,7 @@ struct ClientRecord: Sendable, Equatable {
 }
 
 /// A message the emulator "sent": an email or SMS carrying a code.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct Delivery: Sendable, Equatable {
     enum Channel: String, Sendable { case email, sms }
 

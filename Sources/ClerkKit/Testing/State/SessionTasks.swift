@@ -3,7 +3,7 @@
 /// Tasks are derived from the instance's settings, the user and the session each time a session is shown, so one
 /// disappears as soon as its cause does (a password set, a second factor enrolled, an organization selected). Order:
 /// `reset-password`, `setup-mfa`, `choose-organization` (credentials first, then the account, then the workspace).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum SessionTasks {
     static func pending(
         for session: SessionRecord, user: UserRecord?, _ configuration: ClerkEmulator.Configuration
@@ -26,7 +26,7 @@ enum SessionTasks {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension EmulatorStore {
     /// The session's tasks now (empty for an active session).
     func sessionTasks(_ session: SessionRecord) -> [String] {

@@ -1,5 +1,5 @@
 /// An enrolled trusted-device credential: the ES256 public key that signs its challenges.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TrustedDeviceRecord: Sendable, Equatable {
     var id: String
     var platform: String
@@ -24,7 +24,7 @@ struct TrustedDeviceRecord: Sendable, Equatable {
 }
 
 /// A challenge for a device key: `client_data` is the canonical JSON it signs, sent back byte for byte.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TrustedDeviceChallengeRecord: Sendable, Equatable {
     var challengeId: String
     var challenge: String
@@ -65,7 +65,7 @@ struct TrustedDeviceChallengeRecord: Sendable, Equatable {
 }
 
 /// An enrollment in progress: who asked, for which key and app, and the challenge to sign.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct TrustedDeviceEnrollment: Sendable, Equatable {
     var userId: String
     var platform: String

@@ -1,5 +1,5 @@
 /// A verification in progress or done: a code, a password check, a TOTP or backup code.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct VerificationState: Sendable, Equatable {
     enum Status: String, Sendable {
         case unverified, verified, failed, expired

@@ -1,4 +1,4 @@
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension Duration {
     /// Whole milliseconds, clamped to ±100 years so that adding it to a timestamp cannot overflow.
     var clampedMillis: Int64 {

@@ -1,5 +1,5 @@
 /// One Clerk error as the Frontend API sends it: an HTTP status and `errors[0]`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct FAPIError: Error, Sendable, Equatable {
     /// The HTTP status of the response.
     var status: Int
@@ -35,7 +35,7 @@ struct FAPIError: Error, Sendable, Equatable {
 }
 
 // The codes the emulator answers with, worded as the Frontend API words them.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension FAPIError {
     static func paramUnknown(_ name: String) -> FAPIError {
         FAPIError(

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An `application/x-www-form-urlencoded` body (or query string): the pairs in order, repeated keys kept.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct FormBody: Sendable, Equatable {
     private(set) var pairs: [(String, String)]
 

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The emulator builds every body from its own state with this type, so the wire shape is spelled out in one
 /// place per object and never depends on ClerkKit's models.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -144,7 +144,7 @@ enum JSON: Sendable, Equatable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension JSON: Decodable {
     private struct CodingName: CodingKey {
         var stringValue: String
@@ -182,7 +182,7 @@ extension JSON: Decodable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `file` part of a `multipart/form-data` body: its declared type, file name and bytes.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct MultipartPart: Sendable, Equatable {
     var name: String
     var fileName: String?

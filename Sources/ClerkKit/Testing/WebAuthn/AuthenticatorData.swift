@@ -3,7 +3,7 @@ import Foundation
 
 /// WebAuthn authenticator data: `rpIdHash (32) | flags (1) | signCount (4, big-endian)` then, when the AT flag is
 /// set, `aaguid (16) | credentialIdLength (2) | credentialId | credentialPublicKey (COSE)`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthenticatorData: Sendable {
     static let userPresent: UInt8 = 0x01
     static let userVerified: UInt8 = 0x04

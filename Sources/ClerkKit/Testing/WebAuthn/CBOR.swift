@@ -2,7 +2,7 @@ import Foundation
 
 /// The subset of CBOR (RFC 8949) WebAuthn uses: integers, byte and text strings, arrays and maps, definite
 /// lengths only. Decoding checks every length against the input, so hostile bytes give an error, never a trap.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 enum CBOR: Sendable, Equatable {
     case int(Int64)
     case bytes([UInt8])

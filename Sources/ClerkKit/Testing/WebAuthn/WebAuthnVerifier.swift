@@ -4,7 +4,7 @@ import Foundation
 /// The relying party's checks (WebAuthn Level 3 §7.1 and §7.2) on a registration or an assertion: client data
 /// type, challenge and origin; the relying party id hash; user presence; the attestation format; the signature
 /// with the stored key; the signature counter. Each failure names what did not match.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct WebAuthnVerifier: Sendable {
     var relyingPartyID: String
     /// `https://<relying party id>`.

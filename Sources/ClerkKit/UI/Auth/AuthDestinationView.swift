@@ -4,7 +4,7 @@ import ClerkKitUICore
 import SwiftUI
 
 /// The screen for one ``AuthDestination``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthDestinationView: View {
     @Bindable var flow: AuthFlow
     let destination: AuthDestination
@@ -50,7 +50,7 @@ struct AuthDestinationView: View {
 }
 
 /// A field per ``FormField`` bound to the flow, with its error, and the continue button.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthFieldsForm: View {
     @Bindable var flow: AuthFlow
     let fields: [FormField]
@@ -69,7 +69,7 @@ struct AuthFieldsForm: View {
 }
 
 /// A list of methods (factors, ways to reset), the last used one marked.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthChoiceList: View {
     let flow: AuthFlow
     let choices: [FactorStrategy]

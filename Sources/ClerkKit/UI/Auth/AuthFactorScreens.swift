@@ -4,7 +4,7 @@ import ClerkKitUICore
 import SwiftUI
 
 /// The password step, with "Forgot password?" and "Use another method".
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthPasswordScreen: View {
     @Bindable var flow: AuthFlow
 
@@ -26,7 +26,7 @@ struct AuthPasswordScreen: View {
 }
 
 /// A code step (sign-in factors, reset codes, sign-up verification), with the resend countdown.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthCodeScreen: View {
     @Bindable var flow: AuthFlow
     let destination: AuthDestination
@@ -50,7 +50,7 @@ struct AuthCodeScreen: View {
 }
 
 /// The sign-up form (or the fields a sign-up still misses), with legal consent and the way back to sign-in.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthSignUpScreen: View {
     @Bindable var flow: AuthFlow
 
@@ -74,7 +74,7 @@ struct AuthSignUpScreen: View {
 }
 
 /// The choose-organization session task.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthOrganizationChoice: View {
     let flow: AuthFlow
 

@@ -4,7 +4,7 @@ import ClerkKitUICore
 import SwiftUI
 
 /// The first screen: the identifier (email address, phone number or username), or the way to sign up.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthIdentifierScreen: View {
     @Bindable var flow: AuthFlow
 

@@ -5,7 +5,7 @@ import SwiftUI
 
 /// The email-link step: where the link went, resend with its countdown, and "use another method". The flow
 /// continues when the app is opened with the link (``AuthFlowView`` passes it to ``AuthFlow/handle(_:)``).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthEmailLinkScreen: View {
     let flow: AuthFlow
 
@@ -26,7 +26,7 @@ struct AuthEmailLinkScreen: View {
 
 /// The setup-mfa task's screens: the authenticator app's secret and code, the phone number for SMS codes, and the
 /// backup codes issued with the new factor.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthSecondFactorSetupScreen: View {
     @Bindable var flow: AuthFlow
     let destination: AuthDestination

@@ -9,7 +9,7 @@ public import SwiftUI
 /// ```swift
 /// .sheet(isPresented: $showsAuth) { AuthView() }
 /// ```
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct AuthView: View {
     /// Which flow the view starts in.
     public typealias Mode = AuthMode
@@ -44,7 +44,7 @@ public struct AuthView: View {
 }
 
 /// The flow's navigation stack: the first screen and a screen per ``AuthDestination``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 struct AuthFlowView: View {
     @State var flow: AuthFlow
     let isDismissable: Bool

@@ -1,7 +1,7 @@
 public import ClerkKit
 
 /// A screen of the sign-in and sign-up flow. ``AuthFlow/path`` is the stack of screens above the first one.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum AuthDestination: Hashable, Sendable {
     /// The first sign-in step: password, or a code (email, SMS) or email link that was just sent. For an email link
     /// (`.emailLink`) the screen waits for the app to be opened with the link: pass that URL to

@@ -1,7 +1,7 @@
 public import ClerkKit
 import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension AuthFlow {
     /// Whether a new code may be sent now.
     public var canResendCode: Bool { offersResend && resendSecondsRemaining == 0 && !screen.isLoading }

@@ -1,7 +1,7 @@
 import ClerkKit
 public import Foundation
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension AuthFlow {
     /// Whether the sign-in in progress offers email links and the flow may send them (``emailLinkRedirectURL``).
     var offersEmailLink: Bool {

@@ -1,5 +1,5 @@
 /// The flow's text fields by ``FormField``, so a form can be drawn from ``AuthFlow/signUpFields``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension AuthFlow {
     /// The text of `field` (empty for a field the flow has no text for, such as legal consent).
     public subscript(text field: FormField) -> String {
@@ -41,7 +41,7 @@ extension AuthFlow {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension AuthDestination {
     /// A stable identifier of the screen, for accessibility identifiers and UI tests (`factor-one.password`).
     public var accessibilityIdentifier: String {

@@ -1,7 +1,7 @@
 public import ClerkKit
 
 /// The `setup-mfa` session task: an authenticator app or SMS codes, then the backup codes issued with it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension AuthFlow {
     /// The second factors the task can set up, as the instance allows them: an authenticator app, SMS codes.
     public var secondFactorSetupChoices: [FactorStrategy] {

@@ -1,7 +1,7 @@
 import ClerkKit
 
 /// What a pending session must do before it becomes active (`session.tasks[].key`).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum SessionTaskKind: Hashable, Sendable {
     /// `choose-organization`: pick or create an organization.
     case chooseOrganization
@@ -23,7 +23,7 @@ public enum SessionTaskKind: Hashable, Sendable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension AuthFlow {
     /// The tasks the new session still has.
     public var pendingTasks: [SessionTaskKind] {

@@ -1,6 +1,6 @@
 public import ClerkKit
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension AuthFlow {
     /// The identifier kinds the instance accepts, for the field's label and keyboard.
     public var allowedIdentifiers: [IdentifierKind] { IdentifierKind.allowed(by: environment) }

@@ -1,7 +1,7 @@
 import ClerkKit
 
 /// A sign-up field and whether the instance requires it.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct SignUpFieldRequirement: Hashable, Sendable {
     /// The field.
     public var field: FormField
@@ -15,7 +15,7 @@ public struct SignUpFieldRequirement: Hashable, Sendable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension AuthFlow {
     /// The fields the sign-up form shows, in order, from the environment's attributes. On the complete-profile
     /// screen, only the fields the sign-up still misses.

@@ -17,7 +17,7 @@ public import Observation
 ///
 /// Every action ends with ``ScreenState/isLoading`` false and, when it failed, a message under a field or for the
 /// screen. ``cancel()`` stops a request half-way and signs out a session the flow created but did not finish.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public final class AuthFlow: ScreenModel, Observable, ObservedModel {
     let observation = ObservationRegistrar()

@@ -1,7 +1,7 @@
 public import ClerkKit
 
 /// The texts of the sign-in and sign-up screens, so views and the terminal show the same words.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension AuthFlow {
     /// The title of the screen on top.
     public var title: UIText {
@@ -128,7 +128,7 @@ extension AuthFlow {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension IdentifierKind {
     /// The form field of this kind.
     public var field: FormField {

@@ -1,7 +1,7 @@
 public import ClerkKit
 
 /// What a sign-in identifier is, read from what was typed.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public enum IdentifierKind: String, Sendable, Hashable, CaseIterable {
     /// Contains `@`.
     case emailAddress = "email_address"

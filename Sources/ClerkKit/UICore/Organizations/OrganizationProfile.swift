@@ -3,7 +3,7 @@ public import Observation
 
 /// An organization's profile: name and slug, members with their roles, invitations, verified domains, leaving
 /// and deleting, driven through ClerkKit. Admin-only actions fail with the service's message for members.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public final class OrganizationProfile: ScreenModel, Observable, ObservedModel {
     let observation = ObservationRegistrar()

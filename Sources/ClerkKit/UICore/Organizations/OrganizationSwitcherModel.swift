@@ -3,7 +3,7 @@ public import Observation
 
 /// The organization switcher's model: the active organization (or the personal account), the user's
 /// memberships to switch to, invitations and suggestions to join, and creating an organization.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public final class OrganizationSwitcherModel: ScreenModel, Observable, ObservedModel {
     let observation = ObservationRegistrar()

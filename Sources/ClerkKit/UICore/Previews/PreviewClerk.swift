@@ -5,7 +5,7 @@ import Foundation
 /// (`ClerkKitTesting`) without it becoming a dependency of the app: a `Clerk` restored from a cached client
 /// holding one signed-in user, Ada Lovelace, with a verified email address and phone number, member of one
 /// organization. It sends no request unless a view acts (and then fails as offline, showing the error).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public enum PreviewClerk {
     /// A `Clerk` with the sample user signed in, or signed out when `signedIn` is false; throws only if the

@@ -3,7 +3,7 @@ public import Foundation
 
 /// How a user is shown in a button, a menu row or a profile header: a name, initials for when there is no
 /// picture, the picture's URL, and the accessibility label.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct UserDisplay: Hashable, Sendable {
     /// The full name, else the username, else the primary identifier.
     public var name: String

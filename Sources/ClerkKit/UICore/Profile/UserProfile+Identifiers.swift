@@ -19,7 +19,7 @@ public struct IdentifierRow: Hashable, Sendable, Identifiable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension UserProfile {
     /// The user's email addresses, the primary first.
     public var emailAddresses: [IdentifierRow] {

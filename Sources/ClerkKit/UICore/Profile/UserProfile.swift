@@ -8,7 +8,7 @@ public import Observation
 /// The screens beyond the root are ``path``; each action validates its form, runs the request through
 /// ``ScreenModel/perform(_:)`` (so it is never left loading and shows the service's error under its field), and
 /// moves the path on success.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public final class UserProfile: ScreenModel, Observable, ObservedModel {
     let observation = ObservationRegistrar()

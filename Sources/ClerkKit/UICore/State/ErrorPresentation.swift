@@ -3,7 +3,7 @@ import Foundation
 
 /// How a ``ClerkError`` is shown: under a field or for the whole screen, as the server's message or a
 /// localised one, and the wait the service asked for.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct ErrorPresentation: Hashable, Sendable {
     /// The field the error is about, when the service named one that the screens show.
     public var field: FormField?

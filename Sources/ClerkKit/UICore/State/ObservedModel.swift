@@ -5,14 +5,14 @@ import Observation
 /// The macro's expansion depends on the compiler and SDK pair (Swift 6.2's needs `shouldNotifyObservers`, which
 /// older SDKs lack), so, as `Clerk` does, each model keeps a registrar and its stored properties go through
 /// ``access(_:_:)`` and ``mutate(_:_:)``: the models compile the same everywhere, and views observe them as usual.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 protocol ObservedModel: AnyObject, Observable {
     /// The model's observation registrar.
     var observation: ObservationRegistrar { get }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ObservedModel {
     /// Records that `keyPath` was read, and returns its stored `value`.
     func access<Value>(_ keyPath: KeyPath<Self, Value>, _ value: Value) -> Value {

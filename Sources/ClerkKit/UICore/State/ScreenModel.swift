@@ -1,7 +1,7 @@
 public import ClerkKit
 
 /// A screen's model: it owns a ``ScreenState`` and runs its requests through ``perform(_:)``.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public protocol ScreenModel: AnyObject {
     /// The loading flag and errors the screen shows.
@@ -10,7 +10,7 @@ public protocol ScreenModel: AnyObject {
     func show(_ error: ClerkError)
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 extension ScreenModel {
     /// Runs one request of the screen: marks it loading, clears the old errors, and on failure shows the
     /// error under its field or for the screen. Loading ends whatever happens, cancellation included.

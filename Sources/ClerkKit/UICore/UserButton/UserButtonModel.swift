@@ -3,7 +3,7 @@ public import Observation
 
 /// The user button's model: the signed-in user's picture or initials, the account menu (manage account, the
 /// other signed-in accounts, add account, sign out), switching between sessions when the instance allows several.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 @MainActor
 public final class UserButtonModel: ScreenModel, Observable, ObservedModel {
     let observation = ObservationRegistrar()

@@ -1,7 +1,7 @@
 public import ClerkKit
 
 /// What a new password must satisfy, read from the instance's `password_settings`.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@available(OS2023, *)
 public struct PasswordRules: Hashable, Sendable {
     /// The fewest characters (8 unless the instance says otherwise).
     public var minimumLength: Int

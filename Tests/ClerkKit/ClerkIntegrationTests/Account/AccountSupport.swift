@@ -3,7 +3,7 @@ import ClerkKitTesting
 import Foundation
 import Testing
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension Harness {
     /// Seeds Ada (a verified email address and a password) and signs her in.
     @discardableResult
@@ -21,7 +21,7 @@ extension Harness {
 
 /// The Clerk error code of a call that must fail; records an issue when it succeeds or fails otherwise.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func refusal<T>(
     sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws(ClerkError) -> T
 ) async -> ClerkError? {

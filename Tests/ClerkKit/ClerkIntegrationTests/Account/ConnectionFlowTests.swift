@@ -6,7 +6,7 @@ import Testing
 /// Passkeys and OAuth accounts, management side, against the emulator over HTTP.
 @Suite("ClerkKit ↔ emulator: passkeys and external accounts") @MainActor
 struct ConnectionFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func passkeysAreListedRenamedAndDeleted() async throws {
         try await withHarness { harness in
             let ada = try await harness.signInAda()
@@ -29,7 +29,7 @@ struct ConnectionFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func externalAccountsAreReauthorizedAndDisconnected() async throws {
         try await withHarness { harness in
             let ada = try await harness.signInAda()

@@ -6,7 +6,7 @@ import Testing
 /// Email addresses and phone numbers of the signed-in user against the emulator over HTTP.
 @Suite("ClerkKit ↔ emulator: identifiers") @MainActor
 struct IdentifierFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anEmailIsAddedVerifiedFromTheOutboxAndMadePrimary() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -38,7 +38,7 @@ struct IdentifierFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anExpiredCodeIsRefused() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -54,7 +54,7 @@ struct IdentifierFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func duplicatesUnverifiedPrimariesAndTheLastIdentifierAreRefused() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "grace@example.com", password: Harness.password)
@@ -85,7 +85,7 @@ struct IdentifierFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theLastIdentifierAndAPrimaryOneCannotBeDeleted() async throws {
         try await withHarness { harness in
             let seeded = try await harness.signInAda()
@@ -104,7 +104,7 @@ struct IdentifierFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aTestPhoneNumberBecomesTheDefaultSecondFactor() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -128,7 +128,7 @@ struct IdentifierFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func tooManyWrongCodesFailTheVerification() async throws {
         try await withHarness(.init(maximumCodeAttempts: 2)) { harness in
             try await harness.signInAda()
@@ -149,7 +149,7 @@ struct IdentifierFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func thePrimaryPhoneNumberIsSetWithAUserUpdate() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -177,7 +177,7 @@ struct IdentifierFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aRateLimitedAccountUpdateThrowsTheTypedErrorAndChangesNothing() async throws {
         try await withHarness { harness in
             try await harness.signInAda()

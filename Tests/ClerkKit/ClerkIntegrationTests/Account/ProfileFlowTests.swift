@@ -6,7 +6,7 @@ import Testing
 /// The user's own profile against the emulator over HTTP: update, metadata, password, image, deletion.
 @Suite("ClerkKit ↔ emulator: user profile") @MainActor
 struct ProfileFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func updateAndReloadChangeTheObservedUser() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -20,7 +20,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aTakenUsernameIsRefusedAndNothingChanges() async throws {
         try await withHarness { harness in
             _ = try await harness.emulator.createUser(emailAddress: "grace@example.com", username: "grace")
@@ -35,7 +35,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func metadataIsStoredAsJSON() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -46,7 +46,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func changingThePasswordSignsOutOtherDevices() async throws {
         try await withHarness(.init(singleSessionMode: false)) { harness in
             try await harness.signInAda()
@@ -73,7 +73,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func removingThePasswordNeedsTheCurrentOne() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -87,7 +87,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func profileImageIsUploadedAsMultipartAndDeleted() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -105,7 +105,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func badImagesAreRefusedLocallyAndByTheService() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -137,7 +137,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aDroppedUploadIsATransportErrorAndChangesNothing() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -151,7 +151,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func serverErrorsAreTyped() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -170,7 +170,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func deletingTheAccountSignsOutAndEmitsTheEvent() async throws {
         try await withHarness { harness in
             let seeded = try await harness.signInAda()
@@ -194,7 +194,7 @@ struct ProfileFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signedOutCallsAreRefusedLocally() async throws {
         try await withHarness { harness in
             let error = await refusal { () async throws(ClerkError) in try await harness.clerk.account.reload() }

@@ -6,12 +6,12 @@ import Testing
 /// Sensitive actions refused until the session is verified again, and the reverification steps.
 @Suite("ClerkKit ↔ emulator: reverification") @MainActor
 struct ReverificationTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static var policy: ClerkEmulator.Configuration {
         ClerkEmulator.Configuration(reverification: .init(level: .multiFactor, maxAge: .seconds(600)))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aStaleSessionIsRefusedWithTheLevelThenVerifiesWithPasswordAndTOTP() async throws {
         try await withHarness(Self.policy) { harness in
             let seeded = try await harness.signInAda()
@@ -45,7 +45,7 @@ struct ReverificationTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aFirstFactorCodeFromTheOutboxVerifies() async throws {
         try await withHarness(.init(reverification: .init(level: .firstFactor))) { harness in
             try await harness.signInAda()
@@ -65,7 +65,7 @@ struct ReverificationTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aFreshSessionNeedsNoReverification() async throws {
         try await withHarness(Self.policy) { harness in
             try await harness.signInAda()

@@ -7,7 +7,7 @@ import Testing
 /// codes used once at sign-in, and the MFA state on the user.
 @Suite("ClerkKit ↔ emulator: second factors from the account") @MainActor
 struct SecondFactorAccountTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func totpIsEnrolledVerifiedAndAskedForAtSignIn() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -42,7 +42,7 @@ struct SecondFactorAccountTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aBackupCodeWorksOnce() async throws {
         try await withHarness { harness in
             let seeded = try await harness.signInAda()
@@ -70,7 +70,7 @@ struct SecondFactorAccountTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func backupCodesNeedAnotherSecondFactor() async throws {
         try await withHarness { harness in
             try await harness.signInAda()

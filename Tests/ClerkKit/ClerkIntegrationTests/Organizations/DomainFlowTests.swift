@@ -6,7 +6,7 @@ import Testing
 /// Domains, suggestions and membership requests against the emulator over HTTP.
 @Suite("ClerkKit ↔ emulator: domains, suggestions and membership requests") @MainActor
 struct DomainFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aVerifiedDomainSuggestsTheOrganizationAndAnAdminAcceptsTheRequest() async throws {
         try await withHarness(.init(singleSessionMode: false)) { harness in
             try await harness.signInAda()

@@ -8,7 +8,7 @@ import Testing
 @Suite("ClerkKit ↔ emulator: domain rules") @MainActor
 struct DomainRulesTests {
     /// Ada's organization with `engines.example` verified and set to `mode`.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func organizationWithDomain(_ harness: Harness, mode: String) async throws -> (
         Organization, OrganizationDomain
     ) {
@@ -23,7 +23,7 @@ struct DomainRulesTests {
         return (organization, updated)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func signIn(_ harness: Harness, _ emailAddress: String) async throws -> Clerk {
         _ = try await harness.emulator.createUser(emailAddress: emailAddress, password: Harness.password)
         let clerk = try await harness.secondClient()
@@ -31,7 +31,7 @@ struct DomainRulesTests {
         return clerk
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aRejectedRequestAddsNoMemberAndADeletedOrganizationFreesItsDomain() async throws {
         try await withHarness(.init(singleSessionMode: false)) { harness in
             try await harness.signInAda()
@@ -64,7 +64,7 @@ struct DomainRulesTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func automaticInvitationInvitesTheUsersOnTheDomain() async throws {
         try await withHarness(.init(singleSessionMode: false)) { harness in
             try await harness.signInAda()

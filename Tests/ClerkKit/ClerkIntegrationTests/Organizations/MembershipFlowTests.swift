@@ -6,7 +6,7 @@ import Testing
 /// Members and invitations against the emulator over HTTP, with pagination.
 @Suite("ClerkKit ↔ emulator: members and invitations") @MainActor
 struct MembershipFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func membersArePagedUntilTheTotalCount() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -31,7 +31,7 @@ struct MembershipFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func rolesChangeAndTheLastAdminIsKept() async throws {
         try await withHarness { harness in
             let ada = try await harness.signInAda()
@@ -62,7 +62,7 @@ struct MembershipFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anInvitedUserSeesAndAcceptsTheInvitation() async throws {
         try await withHarness(.init(singleSessionMode: false)) { harness in
             try await harness.signInAda()

@@ -6,7 +6,7 @@ import Testing
 /// Organizations against the emulator over HTTP: create, manage, roles, active organization and tokens.
 @Suite("ClerkKit ↔ emulator: organizations") @MainActor
 struct OrganizationFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func creatingMakesTheUserAnAdminAndSetActiveScopesTokens() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -35,7 +35,7 @@ struct OrganizationFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aTakenSlugAndABadNameAreRefused() async throws {
         try await withHarness { harness in
             try await harness.signInAda()
@@ -52,7 +52,7 @@ struct OrganizationFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aMemberCannotManageTheOrganization() async throws {
         try await withHarness { harness in
             let ada = try await harness.signInAda()
@@ -78,7 +78,7 @@ struct OrganizationFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theLogoIsUploadedAndRemovedByAnAdmin() async throws {
         try await withHarness { harness in
             try await harness.signInAda()

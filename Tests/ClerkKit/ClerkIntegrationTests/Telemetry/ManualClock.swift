@@ -3,7 +3,7 @@ import Foundation
 
 /// A clock that stands still until the test moves it: a sleeper wakes when ``advance(by:)`` passes its deadline
 /// (or when its task is cancelled).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class ManualClock: ClerkClock, @unchecked Sendable {
     private struct Sleeper {
         var id: Int
@@ -82,7 +82,7 @@ final class ManualClock: ClerkClock, @unchecked Sendable {
 }
 
 /// Random draws from a list, in order; the last one repeats.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class ScriptedRandomness: ClerkRandomness, @unchecked Sendable {
     private let lock = NSLock()
     private var draws: [Double]

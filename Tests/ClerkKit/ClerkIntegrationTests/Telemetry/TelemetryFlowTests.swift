@@ -9,7 +9,7 @@ import Testing
 @Suite("ClerkKit ↔ emulator: telemetry") @MainActor
 struct TelemetryFlowTests {
     /// An emulator with a user, and a `Clerk` whose telemetry goes to the emulator.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     struct Setup {
         let emulator: ClerkEmulator
         let clerk: Clerk
@@ -17,7 +17,7 @@ struct TelemetryFlowTests {
         let randomness: ScriptedRandomness
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func start(
         enabled: Bool = true, production: Bool = false, draws: [Double] = [0]
     ) async throws -> Setup {
@@ -40,7 +40,7 @@ struct TelemetryFlowTests {
         return Setup(emulator: emulator, clerk: clerk, clock: clock, randomness: randomness)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aDevelopmentInstanceSendsBatchesOfFiveInClerkIOSShape() async throws {
         let setup = try await Self.start()
         defer { Task { await setup.emulator.stop() } }
@@ -83,7 +83,7 @@ struct TelemetryFlowTests {
         #expect(!bodies.contains("ada@example.com") && !bodies.contains(Harness.password))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func samplingAndTheDailyThrottleLimitWhatIsSent() async throws {
         // Draws: sampled out (0.5), kept (0.05), kept but a duplicate (0.0), another event kept (0.1).
         let setup = try await Self.start(draws: [0.5, 0.05, 0, 0.1])
@@ -104,7 +104,7 @@ struct TelemetryFlowTests {
         #expect(later.suffix(2).map(\.payload) == [["view": .string("SignInView")], ["view": .string("UserButton")]])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func optOutAndProductionSendNothing() async throws {
         for (enabled, production) in [(false, false), (true, true)] {
             let setup = try await Self.start(enabled: enabled, production: production)
@@ -119,7 +119,7 @@ struct TelemetryFlowTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aFailingEndpointNeverFailsASignInAndTheBatchIsSentAtTheNextFlush() async throws {
         for outcome in [
             ClerkEmulator.Fault.Outcome.error(status: 503, code: "service_unavailable"), .dropConnection,

@@ -60,7 +60,7 @@ struct EmulatorConsoleHostTests {
     }
 
     @Test("a rebound name gets neither the state (outbox codes) nor changes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func rebindingIsRefused() async throws {
         try await withEmulator { emulator, _ in
             let port = try #require(await emulator.baseURL?.port)
@@ -80,7 +80,7 @@ struct EmulatorConsoleHostTests {
     }
 
     @Test("users created or given a password from the console meet the instance's password rules")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func consolePasswordsFollowTheRules() async throws {
         try await withEmulator { emulator, _ in
             #expect(

@@ -10,7 +10,7 @@ import FoundationNetworking
 
 @Suite("The Clerk emulator console: its page, its state and its changes over HTTP")
 struct EmulatorConsoleTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func request(
         _ base: URL, _ method: String, _ path: String, json: [String: Any]? = nil, headers: [String: String]? = nil
     ) async throws -> (status: Int, headers: [AnyHashable: Any], body: [String: Any]) {
@@ -31,7 +31,7 @@ struct EmulatorConsoleTests {
     }
 
     @Test("the page is served with a strict policy; changes need JSON, the console header and this origin")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func pageAndGuard() async throws {
         try await withEmulator { emulator, _ in
             let base = try #require(await emulator.baseURL)
@@ -65,7 +65,7 @@ struct EmulatorConsoleTests {
     }
 
     @Test("users, MFA, sessions, configuration, clock and faults change through the console API")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func changes() async throws {
         try await withEmulator { emulator, client in
             let base = try #require(await emulator.baseURL)
@@ -128,7 +128,7 @@ struct EmulatorConsoleTests {
     }
 
     @Test("organizations turned off from the console: the environment says so and creating one is refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func organizationsConfiguredLive() async throws {
         try await withEmulator { emulator, client in
             let base = try #require(await emulator.baseURL)
@@ -155,7 +155,7 @@ struct EmulatorConsoleTests {
     }
 
     @Test("session tasks from the console: forced organizations and a required new password leave sessions pending")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sessionTasksConfiguredLive() async throws {
         try await withEmulator { emulator, client in
             let base = try #require(await emulator.baseURL)

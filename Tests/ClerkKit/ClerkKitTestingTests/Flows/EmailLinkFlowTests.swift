@@ -4,13 +4,13 @@ import Testing
 
 @Suite("Email links over HTTP")
 struct EmailLinkFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private var configuration: ClerkEmulator.Configuration {
         ClerkEmulator.Configuration(firstFactors: [.password, .emailCode, .emailLink])
     }
 
     @Test("Sign-in by email link: opening the link elsewhere completes the sign-in on the original client")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func signInLink() async throws {
         try await withEmulator(configuration) { emulator, app in
             try await emulator.createUser(emailAddress: "ada@example.com")
@@ -42,7 +42,7 @@ struct EmailLinkFlowTests {
     }
 
     @Test("Sign-up by email link, redirecting to the given URL")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func signUpLink() async throws {
         try await withEmulator(configuration) { emulator, app in
             let created = try await app.post(
@@ -74,7 +74,7 @@ struct EmailLinkFlowTests {
     }
 
     @Test("An unknown or expired link is 400")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badLinks() async throws {
         try await withEmulator(configuration) { emulator, app in
             try await emulator.createUser(emailAddress: "ada@example.com")
@@ -92,7 +92,7 @@ struct EmailLinkFlowTests {
     }
 
     @Test("Email links are refused when the strategy is not enabled")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func disabled() async throws {
         try await withEmulator { emulator, app in
             try await emulator.createUser(emailAddress: "ada@example.com")

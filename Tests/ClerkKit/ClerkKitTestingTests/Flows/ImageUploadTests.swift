@@ -10,7 +10,7 @@ struct ImageUploadTests {
     static let contentType = "multipart/form-data; boundary=\(boundary)"
 
     /// A multipart body with one part named `name`.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func multipart(name: String = "file", type: String, bytes: Data) -> Data {
         var body = Data("--\(boundary)\r\n".utf8)
         body.append(Data("Content-Disposition: form-data; name=\"\(name)\"; filename=\"upload\"\r\n".utf8))
@@ -20,7 +20,7 @@ struct ImageUploadTests {
         return body
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func signedIn(_ client: FAPIClient) async throws {
         let reply = try await client.post(
             "/v1/client/sign_ins", [("identifier", "ada@example.com"), ("password", Fixtures.password)])
@@ -28,7 +28,7 @@ struct ImageUploadTests {
     }
 
     @Test("A JPEG is accepted; oversized, non-image and file-less uploads are refused and change nothing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func profileImageChecks() async throws {
         try await withEmulator { emulator, client in
             _ = try await emulator.createUser(emailAddress: "ada@example.com", password: Fixtures.password)

@@ -7,7 +7,7 @@ import Testing
 /// `flow_id` and `approval_token`; `magic_links/complete` checks them and the verifier, once.
 @Suite("Email links with PKCE over HTTP")
 struct MagicLinkFlowTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private var configuration: ClerkEmulator.Configuration {
         ClerkEmulator.Configuration(firstFactors: [.password, .emailCode, .emailLink])
     }
@@ -16,7 +16,7 @@ struct MagicLinkFlowTests {
     private let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 
     /// Prepares a PKCE email link for Ada and returns the emailed link.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func start(_ emulator: ClerkEmulator, _ app: FAPIClient) async throws -> URL {
         let created = try await app.post("/v1/client/sign_ins", [("identifier", "ada@example.com")])
         let id = try #require(created.json["response"]["id"].string)
@@ -31,7 +31,7 @@ struct MagicLinkFlowTests {
     }
 
     /// Opens `link` as a browser would, without following the redirect; returns the query of the app's URL.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func open(_ link: URL, _ emulator: ClerkEmulator) async throws -> [String: String] {
         let response = try await emulator.inProcessTransport.send(ClerkHTTPRequest(method: "GET", url: link))
         #expect(response.status == 303)
@@ -41,7 +41,7 @@ struct MagicLinkFlowTests {
             (location.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func complete(_ app: FAPIClient, _ query: [String: String], verifier: String) async throws
         -> FAPIClient.Reply
     {
@@ -54,7 +54,7 @@ struct MagicLinkFlowTests {
     }
 
     @Test("The verifier completes an opened flow once, with a ticket that signs in")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func completes() async throws {
         try await withEmulator(configuration) { emulator, app in
             try await emulator.createUser(emailAddress: "ada@example.com")
@@ -71,7 +71,7 @@ struct MagicLinkFlowTests {
     }
 
     @Test("Unopened, wrong token, wrong verifier and expired flows are refused with their codes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func refusals() async throws {
         try await withEmulator(configuration) { emulator, app in
             try await emulator.createUser(emailAddress: "ada@example.com")
@@ -101,7 +101,7 @@ struct MagicLinkFlowTests {
     }
 
     @Test("A challenge must be S256 of 32 bytes, on email_link, with a redirect URL; nothing is sent otherwise")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badChallenges() async throws {
         try await withEmulator(configuration) { emulator, app in
             try await emulator.createUser(emailAddress: "ada@example.com")

@@ -7,7 +7,7 @@ import Testing
 @Suite("Fields of the real service's objects")
 struct RealShapeFieldsTests {
     @Test("A sign-up's locale is served back and kept by its user; a sign-in's too")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func localeAndClientTrustBypass() async throws {
         try await withEmulator { emulator, client in
             let created = try await client.post(
@@ -33,7 +33,7 @@ struct RealShapeFieldsTests {
     }
 
     @Test("PATCH /v1/environment and POST /v1/client with an unknown parameter answer as described (200)")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func describedStatuses() async throws {
         try await withEmulator { _, client in
             let patched = try await client.patch("/v1/environment", [])

@@ -9,7 +9,7 @@ import FoundationNetworking
 @Suite("Bad input, faults and rate limits over HTTP")
 struct RobustnessTests {
     @Test("Unknown paths are 404 and wrong methods 405, both with a Clerk error body")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func unknownRoutes() async throws {
         try await withEmulator { _, client in
             let missing = try await client.get("/v1/nothing/here")
@@ -26,7 +26,7 @@ struct RobustnessTests {
     }
 
     @Test("Unknown and malformed parameters get form_param_unknown / form_param_format_invalid")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badParameters() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(emailAddress: "ada@example.com", password: Fixtures.password)
@@ -51,7 +51,7 @@ struct RobustnessTests {
     }
 
     @Test("Malformed bodies are 400 and leave the emulator serving")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func malformedBodies() async throws {
         try await withEmulator { _, client in
             let badEscape = try await client.send("POST", "/v1/client/sign_ins", rawBody: "identifier=%ZZ%")
@@ -67,7 +67,7 @@ struct RobustnessTests {
     }
 
     @Test("An injected error fires the given number of times, then requests succeed")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func injectedError() async throws {
         try await withEmulator { emulator, client in
             await emulator.inject(
@@ -84,7 +84,7 @@ struct RobustnessTests {
     }
 
     @Test("A dropped connection fails the request without a response; the next request is served")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func droppedConnection() async throws {
         try await withEmulator { emulator, client in
             await emulator.inject(.init(path: "/v1/client/**", outcome: .dropConnection))
@@ -97,7 +97,7 @@ struct RobustnessTests {
     }
 
     @Test("A delay holds the answer back")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func delay() async throws {
         try await withEmulator { emulator, client in
             await emulator.inject(.init(method: "GET", path: "/v1/environment", delay: .milliseconds(300)))
@@ -110,7 +110,7 @@ struct RobustnessTests {
     }
 
     @Test("Rate limits answer 429 too_many_requests with Retry-After, per client")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func rateLimit() async throws {
         let configuration = ClerkEmulator.Configuration(rateLimit: .init(requests: 3, window: .seconds(60)))
         try await withEmulator(configuration) { emulator, client in
@@ -126,7 +126,7 @@ struct RobustnessTests {
     }
 
     @Test("Extreme durations are clamped instead of overflowing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func extremeDurations() async throws {
         let configuration = ClerkEmulator.Configuration(
             sessionTokenLifetime: .seconds(Int64.max), codeLifetime: .seconds(Int64.max),
@@ -145,7 +145,7 @@ struct RobustnessTests {
     }
 
     @Test("Concurrent clients each get their own client, session and token")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func concurrentClients() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(emailAddress: "ada@example.com", password: Fixtures.password)

@@ -5,7 +5,7 @@ import Testing
 @Suite("Second factors over HTTP")
 struct SecondFactorFlowTests {
     /// Signs in with the password and returns the sign-in id, which must need a second factor.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func passFirstFactor(_ client: FAPIClient, email: String = "ada@example.com") async throws -> String {
         let reply = try await client.post(
             "/v1/client/sign_ins", [("identifier", email), ("password", Fixtures.password)])
@@ -14,7 +14,7 @@ struct SecondFactorFlowTests {
     }
 
     @Test("TOTP: a code computed per RFC 6238 completes the sign-in; a wrong one is form_code_incorrect")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func totp() async throws {
         try await withEmulator { emulator, client in
             let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Fixtures.password)
@@ -41,7 +41,7 @@ struct SecondFactorFlowTests {
     }
 
     @Test("Backup codes are single use")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func backupCodes() async throws {
         try await withEmulator { emulator, client in
             let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Fixtures.password)
@@ -66,7 +66,7 @@ struct SecondFactorFlowTests {
     }
 
     @Test("SMS second factor: prepare sends a code, attempt completes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func smsSecondFactor() async throws {
         try await withEmulator { emulator, client in
             let user = try await emulator.createUser(
@@ -92,7 +92,7 @@ struct SecondFactorFlowTests {
     }
 
     @Test("With MFA turned off, a user with TOTP signs in with the first factor alone")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func mfaDisabled() async throws {
         try await withEmulator(.init(secondFactors: [])) { emulator, client in
             let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Fixtures.password)

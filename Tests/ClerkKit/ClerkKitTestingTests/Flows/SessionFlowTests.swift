@@ -7,7 +7,7 @@ import _CryptoExtras
 @Suite("Sessions and session tokens over HTTP")
 struct SessionFlowTests {
     @Test("A minted token carries Clerk's claims and verifies against the JWKS public key")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func tokenVerifiesWithJWKS() async throws {
         try await withEmulator { emulator, client in
             let sessionId = try await Fixtures.signIn(emulator, client)
@@ -50,7 +50,7 @@ struct SessionFlowTests {
     }
 
     @Test("Tokens expire by the emulator clock; a new one is minted with a later iat")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func tokenExpiry() async throws {
         try await withEmulator { emulator, client in
             let sessionId = try await Fixtures.signIn(emulator, client)
@@ -71,7 +71,7 @@ struct SessionFlowTests {
     }
 
     @Test("A session expires after its lifetime: tokens are refused and the client has no session")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sessionExpiry() async throws {
         let configuration = ClerkEmulator.Configuration(sessionLifetime: .seconds(3600))
         try await withEmulator(configuration) { emulator, client in
@@ -86,7 +86,7 @@ struct SessionFlowTests {
     }
 
     @Test("Set an organization active: the session and token carry it; an empty id is the personal account")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func organizationClaims() async throws {
         try await withEmulator { emulator, client in
             let user = try await emulator.createUser(emailAddress: "ada@example.com", password: Fixtures.password)
@@ -121,7 +121,7 @@ struct SessionFlowTests {
     }
 
     @Test("JWT templates: a configured template mints a token, an unknown one is 404")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func templates() async throws {
         try await withEmulator(.init(jwtTemplates: ["supabase"])) { emulator, client in
             let sessionId = try await Fixtures.signIn(emulator, client)
@@ -135,7 +135,7 @@ struct SessionFlowTests {
     }
 
     @Test("Sign out one session, then sign out all; /v1/me is signed_out afterwards")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func signOut() async throws {
         try await withEmulator(.init(singleSessionMode: false)) { emulator, client in
             try await emulator.createUser(emailAddress: "grace@example.com", password: Fixtures.password)
@@ -166,7 +166,7 @@ struct SessionFlowTests {
     }
 
     @Test("End a session and sign out with DELETE /v1/client")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func endAndDeleteClient() async throws {
         try await withEmulator { emulator, client in
             let sessionId = try await Fixtures.signIn(emulator, client)
@@ -181,7 +181,7 @@ struct SessionFlowTests {
     }
 
     @Test("Active sessions across clients; revoking another device's session signs that device out")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func activeSessionsAndRevoke() async throws {
         try await withEmulator { emulator, phone in
             let laptop = FAPIClient(baseURL: phone.baseURL)
@@ -203,7 +203,7 @@ struct SessionFlowTests {
     }
 
     @Test("Another client's session is not found; a request without a device token is authentication_invalid")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func foreignSessions() async throws {
         try await withEmulator { emulator, client in
             let sessionId = try await Fixtures.signIn(emulator, client)
@@ -222,7 +222,7 @@ struct SessionFlowTests {
     }
 
     @Test("PUT and POST /v1/client start a client with a device token, then keep it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func createClient() async throws {
         try await withEmulator { _, client in
             let created = try await client.send("PUT", "/v1/client")
@@ -237,7 +237,7 @@ struct SessionFlowTests {
     }
 
     @Test("The environment reflects the configuration")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func environment() async throws {
         let configuration = ClerkEmulator.Configuration(
             identifiers: [.emailAddress], firstFactors: [.emailCode], secondFactors: [], applicationName: "Demo")

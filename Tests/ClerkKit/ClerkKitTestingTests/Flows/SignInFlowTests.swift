@@ -5,7 +5,7 @@ import Testing
 @Suite("Sign-in flows over HTTP")
 struct SignInFlowTests {
     @Test("Password sign-in completes, returns a device token and a session with a token")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func passwordSignIn() async throws {
         try await withEmulator { emulator, client in
             let user = try await emulator.createUser(
@@ -35,7 +35,7 @@ struct SignInFlowTests {
     }
 
     @Test("Identify first, then attempt the password factor; a wrong password is form_password_incorrect")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func identifyThenPassword() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(username: "ada_l", password: "correct horse battery")
@@ -63,7 +63,7 @@ struct SignInFlowTests {
     }
 
     @Test("An unknown identifier is form_identifier_not_found")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func unknownIdentifier() async throws {
         try await withEmulator { _, client in
             let reply = try await client.post("/v1/client/sign_ins", [("identifier", "nobody@example.com")])
@@ -74,7 +74,7 @@ struct SignInFlowTests {
     }
 
     @Test("Email code sign-in: the code goes to the outbox, a wrong code is counted, the right one completes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func emailCode() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(emailAddress: "grace@example.com")
@@ -103,7 +103,7 @@ struct SignInFlowTests {
     }
 
     @Test("Phone code sign-in with a test number verifies with 424242 and sends nothing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func testPhoneNumber() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(phoneNumber: "+1 (201) 555-0123")
@@ -125,7 +125,7 @@ struct SignInFlowTests {
     }
 
     @Test("A +clerk_test email address verifies with 424242")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func testEmailAddress() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(emailAddress: "jane+clerk_test@example.com")
@@ -140,7 +140,7 @@ struct SignInFlowTests {
     }
 
     @Test("A code expires by the emulator clock: verification_expired")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func codeExpires() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(emailAddress: "ada@example.com")
@@ -158,7 +158,7 @@ struct SignInFlowTests {
     }
 
     @Test("Signing in again while signed in is session_exists in single-session mode")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func sessionExists() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(emailAddress: "ada@example.com", password: "correct horse battery")
@@ -171,7 +171,7 @@ struct SignInFlowTests {
     }
 
     @Test("Reset password by email code, then sign in with the new password")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func resetPassword() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(emailAddress: "ada@example.com", password: "old password 1")
@@ -203,7 +203,7 @@ struct SignInFlowTests {
     }
 
     @Test("A sign-in ticket signs in once; reused or expired it is ticket_invalid")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func ticket() async throws {
         try await withEmulator { emulator, client in
             let user = try await emulator.createUser(emailAddress: "ada@example.com")

@@ -5,7 +5,7 @@ import Testing
 @Suite("Sign-up flows over HTTP")
 struct SignUpFlowTests {
     @Test("Email and password sign-up: verify the emailed code, the user and a session exist")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func emailSignUp() async throws {
         try await withEmulator { emulator, client in
             let created = try await client.post(
@@ -51,7 +51,7 @@ struct SignUpFlowTests {
     }
 
     @Test("Phone sign-up with an update step and a test number")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func phoneSignUp() async throws {
         let configuration = ClerkEmulator.Configuration(
             signUp: .init(requiredFields: [.phoneNumber, .firstName, .lastName]))
@@ -76,7 +76,7 @@ struct SignUpFlowTests {
     }
 
     @Test("An identifier another user has is form_identifier_exists")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func identifierExists() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(emailAddress: "taken@example.com")
@@ -89,7 +89,7 @@ struct SignUpFlowTests {
     }
 
     @Test("A short password and malformed metadata are rejected with the parameter named")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidFields() async throws {
         try await withEmulator { _, client in
             let short = try await client.post(

@@ -6,7 +6,7 @@ import Testing
 /// The emulator's trusted-device endpoints on the wire, with a P-256 key held by the test: enrollment and sign-in
 /// accept only a signature by the enrolled key over the issued `client_data`, once, before it expires.
 @Suite struct TrustedDeviceWireTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static var configuration: ClerkEmulator.Configuration {
         var configuration = ClerkEmulator.Configuration()
         configuration.trustedDevices = true
@@ -34,7 +34,7 @@ import Testing
     }
 
     /// Enrolls `key` for a signed-in client; returns the credential id.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func enroll(_ client: FAPIClient, _ key: P256.Signing.PrivateKey) async throws -> String {
         let prepared = try await client.post("/v1/me/trusted_devices/prepare", fields(jwk(key)))
         let clientData = try #require(prepared.json["response"]["client_data"].string)
@@ -44,7 +44,7 @@ import Testing
         return try #require(attempt.json["response"]["id"].string)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func enrollmentChecksTheKeyTheSignatureAndUsesTheChallengeOnce() async throws {
         try await withEmulator(Self.configuration) { emulator, client in
             _ = try await Fixtures.signIn(emulator, client)
@@ -81,7 +81,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func signInNeedsTheEnrolledKeyTheExactChallengeAndTime() async throws {
         try await withEmulator(Self.configuration) { emulator, client in
             _ = try await Fixtures.signIn(emulator, client)

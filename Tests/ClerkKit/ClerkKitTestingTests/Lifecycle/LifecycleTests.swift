@@ -11,7 +11,7 @@ struct LifecycleTests {
     private let quiet = Logger(label: "quiet") { _ in SwiftLogNoOpLogHandler() }
 
     @Test("Starts on a fixed port; a second emulator on the same port fails with ClerkError.emulator")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func fixedPort() async throws {
         // A free port, found by a probe; another test may take it before we do, so try a few.
         var started: (emulator: ClerkEmulator, url: URL)?
@@ -40,14 +40,14 @@ struct LifecycleTests {
     }
 
     @Test("An out-of-range port is a typed error")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func badPort() async throws {
         let emulator = ClerkEmulator(configuration: .init(port: 70_000), logger: quiet)
         await #expect(throws: ClerkError.self) { try await emulator.start() }
     }
 
     @Test("The publishable key is pk_test_ + base64url of host:port$")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func publishableKey() async throws {
         let emulator = ClerkEmulator(logger: quiet)
         let url = try await emulator.start()
@@ -59,7 +59,7 @@ struct LifecycleTests {
     }
 
     @Test("Runs in a ServiceGroup and stops on graceful shutdown")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func serviceGroup() async throws {
         let emulator = ClerkEmulator(logger: quiet)
         let group = ServiceGroup(
@@ -74,7 +74,7 @@ struct LifecycleTests {
     }
 
     @Test("The log never holds a password, device token or session token; sent codes are printed at info level")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func noSecretsInLogs() async throws {
         let capture = LogCapture()
         try await withEmulator(logger: capture.logger()) { emulator, client in
@@ -113,7 +113,7 @@ struct LifecycleTests {
     }
 
     @Test("The request log keeps at most requestLogLimit entries, the newest")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func requestLogLimit() async throws {
         try await withEmulator(.init(requestLogLimit: 5)) { emulator, client in
             for _ in 0..<12 { _ = try await client.get("/v1/environment") }
@@ -125,7 +125,7 @@ struct LifecycleTests {
     }
 
     @Test("Browser-style requests (no _is_native) get the client as a cookie")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func cookieClients() async throws {
         try await withEmulator { emulator, client in
             try await emulator.createUser(emailAddress: "ada@example.com", password: Fixtures.password)

@@ -6,16 +6,16 @@ import Testing
 @Suite("User lockout counting")
 struct LockoutCounterTests {
     /// One failed verification: whether it locks.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func fail(_ counter: inout LockoutCounter, _ now: Millis, _ policy: ClerkEmulator.Lockout) -> Bool {
         counter.recordFailure(now: now, policy)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static let policy = ClerkEmulator.Lockout(maximumAttempts: 3, duration: .seconds(60))
 
     @Test("the failure that reaches the maximum locks, for the duration; a success before it starts again")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func countsAndLocks() {
         var counter = LockoutCounter()
         #expect(!fail(&counter, 0, Self.policy))
@@ -41,7 +41,7 @@ struct LockoutCounterTests {
     }
 
     @Test("a policy of fewer than one attempt locks at the first failure")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func minimumOfOne() {
         var counter = LockoutCounter()
         #expect(ClerkEmulator.Lockout(maximumAttempts: 0).maximumAttempts == 1)
@@ -49,7 +49,7 @@ struct LockoutCounterTests {
     }
 
     @Test("user_locked carries the wait in seconds and in minutes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func lockedError() {
         let error = FAPIError.userLocked(secondsRemaining: 61)
         #expect(error.status == 403 && error.code == "user_locked")

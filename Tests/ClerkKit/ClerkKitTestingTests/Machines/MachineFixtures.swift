@@ -3,7 +3,7 @@ import Foundation
 @testable import ClerkKitTesting
 
 /// Users and contexts for the state-machine tests.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum MachineFixtures {
     static let now: Millis = 1_800_000_000_000
     static let password = "correct horse battery"

@@ -12,7 +12,7 @@ struct PrimitiveTests {
             (59, "287082"), (1_111_111_109, "081804"), (1_111_111_111, "050471"), (1_234_567_890, "005924"),
             (2_000_000_000, "279037"),
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func totpVectors(seconds: Int64, code: String) {
         let secret = Array("12345678901234567890".utf8)
         #expect(TOTP.code(secret: secret, at: seconds * 1000) == code)
@@ -21,7 +21,7 @@ struct PrimitiveTests {
     }
 
     @Test("Base32 round-trips and matches RFC 4648")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func base32() {
         #expect(TOTP.base32(Array("foobar".utf8)) == "MZXW6YTBOI")
         #expect(TOTP.decodeBase32("MZXW6YTBOI======") == Array("foobar".utf8))
@@ -30,7 +30,7 @@ struct PrimitiveTests {
     }
 
     @Test("Form bodies: plus and percent decoding, repeated keys, empty values, malformed escapes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func formBodies() throws {
         let form = try FormBody(parsing: "a=1&b=two+words&c=%F0%9F%99%82&a=2&flag&empty=")
         #expect(form["a"] == "2")
@@ -48,7 +48,7 @@ struct PrimitiveTests {
     }
 
     @Test("JSON serialization escapes strings and keeps key order")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func json() {
         let value: JSON = [
             "b": "quote \" slash \\ newline \n tab \t bell \u{7}", "a": [1, true, nil, .double(1.5)], "é": "ü",
@@ -63,7 +63,7 @@ struct PrimitiveTests {
     }
 
     @Test("Fault patterns: methods, single-segment and trailing wildcards")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func faultPatterns() {
         let any = ClerkEmulator.Fault(path: "/v1/client/sessions/*/tokens")
         #expect(any.matches(method: "POST", path: "/v1/client/sessions/sess_1/tokens"))
@@ -75,7 +75,7 @@ struct PrimitiveTests {
     }
 
     @Test("Identifiers are classified and phone numbers normalized")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func identifiers() {
         #expect(IdentifierKind(classifying: "ada@example.com") == .emailAddress)
         #expect(IdentifierKind(classifying: "+1 (415) 555-2671") == .phoneNumber)
@@ -84,7 +84,7 @@ struct PrimitiveTests {
     }
 
     @Test("Passwords are kept as salted digests")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func passwords() {
         let digest = PasswordDigest(password: "secret words", salt: Array("s1".utf8))
         #expect(digest.matches("secret words"))

@@ -7,13 +7,13 @@ import Testing
 /// where it can arrive.
 @Suite("Sign-in and sign-up machines: OAuth, SSO, ID tokens, transfers and passkeys")
 struct ProviderMachineTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias F = MachineFixtures
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static let ada = ProviderIdentity(
         provider: "google", providerUserId: "g-1", emailAddress: "ada@example.com", firstName: "Ada", lastName: "L")
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func started(strategy: String = "oauth_google", user: UserRecord? = nil) -> SignInMachine {
         var machine = SignInMachine(id: "sia_1", createdAt: F.now)
         _ = machine.startExternal(
@@ -22,7 +22,7 @@ struct ProviderMachineTests {
         return machine
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aProviderStepEndsVerifiedTransferableFailedOrExpired() {
         let user = F.user()
         var known = Self.started()
@@ -56,7 +56,7 @@ struct ProviderMachineTests {
         #expect(withMFA.status == .needsSecondFactor)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func ssoForSomeoneElseThanTheIdentifiedUserFails() {
         let user = F.user()
         var machine = Self.started(strategy: "enterprise_sso", user: user)
@@ -68,7 +68,7 @@ struct ProviderMachineTests {
         #expect(machine.status != .complete)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func transfersAndIdentityCreatesNeedAFreshSignIn() {
         let user = F.user()
         var fresh = SignInMachine(id: "sia_2", createdAt: F.now)
@@ -84,7 +84,7 @@ struct ProviderMachineTests {
         #expect(token.firstFactor?.status == .transferable)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aSignUpThroughAProviderCompletesWithoutAPasswordOrTransfers() {
         var configuration = ClerkEmulator.Configuration()
         configuration.signUp.requiredFields = [.emailAddress, .password]
@@ -118,7 +118,7 @@ struct ProviderMachineTests {
         #expect(missing.status == .missingRequirements)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aPasskeyStepTakesOneUserAndExpires() {
         let user = F.user()
         var anyone = SignInMachine(id: "sia_4", createdAt: F.now)

@@ -5,11 +5,11 @@ import Testing
 
 @Suite("ReverificationMachine")
 struct ReverificationMachineTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias F = MachineFixtures
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias Machine = ReverificationMachine
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     var configuration: ClerkEmulator.Configuration { ClerkEmulator.Configuration() }
 
     @Test(
@@ -19,13 +19,13 @@ struct ReverificationMachineTests {
             ("second_factor", false, .needsFirstFactor), ("second_factor", true, .needsSecondFactor),
             ("multi_factor", false, .needsFirstFactor), ("multi_factor", true, .needsFirstFactor),
         ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func startingStatus(level: String, totp: Bool, expected: Machine.Status) {
         #expect(Machine(level: level, user: F.user(totp: totp), configuration).status == expected)
     }
 
     @Test("A password completes a first-factor level, and leads to the second factor at multi_factor")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func passwordSteps() {
         var first = Machine(level: "first_factor", user: F.user(totp: true), configuration)
         let done = first.attemptFirstFactor(
@@ -39,7 +39,7 @@ struct ReverificationMachineTests {
     }
 
     @Test("A wrong password fails and counts the attempt; the state does not move")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func wrongPassword() {
         var machine = Machine(level: "first_factor", user: F.user(), configuration)
         let result = machine.attemptFirstFactor(
@@ -50,7 +50,7 @@ struct ReverificationMachineTests {
     }
 
     @Test("An email code is delivered, then verifies; an expired one is refused")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func emailCode() {
         var machine = Machine(level: "first_factor", user: F.user(), configuration)
         let prepared = machine.prepare(
@@ -73,7 +73,7 @@ struct ReverificationMachineTests {
     }
 
     @Test("TOTP and backup codes verify the second factor; a backup code is used up; steps out of order fail")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func secondFactors() {
         let user = F.user(totp: true, backupCodes: ["abcd1234"])
         var machine = Machine(level: "second_factor", user: user, configuration)

@@ -5,10 +5,10 @@ import Testing
 
 @Suite("SignInMachine")
 struct SignInMachineTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias F = MachineFixtures
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func identified(_ user: UserRecord = F.user(), identifier: String = "ada@example.com") -> SignInMachine {
         var machine = SignInMachine(id: "sia_1", createdAt: F.now)
         _ = machine.handle(
@@ -17,7 +17,7 @@ struct SignInMachineTests {
     }
 
     @Test("Create without an identifier waits for one; a strategy without one is form_param_missing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func createWithoutIdentifier() {
         var machine = SignInMachine(id: "sia_1", createdAt: F.now)
         #expect(
@@ -32,7 +32,7 @@ struct SignInMachineTests {
     }
 
     @Test("An unknown identifier fails and leaves the sign-in unidentified")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func unknownIdentifier() {
         var machine = SignInMachine(id: "sia_1", createdAt: F.now)
         let result = machine.handle(
@@ -43,7 +43,7 @@ struct SignInMachineTests {
     }
 
     @Test("A disabled identifier kind is rejected")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func disabledIdentifier() {
         var machine = SignInMachine(id: "sia_1", createdAt: F.now)
         let result = machine.handle(
@@ -53,7 +53,7 @@ struct SignInMachineTests {
     }
 
     @Test("Password on create completes and asks for a session")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func passwordOnCreate() {
         var machine = SignInMachine(id: "sia_1", createdAt: F.now)
         let result = machine.handle(
@@ -66,7 +66,7 @@ struct SignInMachineTests {
     }
 
     @Test("A wrong password is counted and keeps the sign-in waiting for a first factor")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func wrongPassword() {
         var machine = identified()
         for attempt in 1...2 {
@@ -80,7 +80,7 @@ struct SignInMachineTests {
     }
 
     @Test("Email code: prepare delivers the fresh code; attempt completes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func emailCode() {
         var machine = identified()
         let prepared = machine.handle(
@@ -99,7 +99,7 @@ struct SignInMachineTests {
     }
 
     @Test("Test-mode identifiers get 424242 and no delivery")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func testMode() {
         var user = F.user()
         user.emails[0].address = "ada+clerk_test@example.com"
@@ -121,7 +121,7 @@ struct SignInMachineTests {
     }
 
     @Test("Attempting a code that was never prepared is verification_missing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func attemptWithoutPrepare() {
         var machine = identified()
         let result = machine.handle(
@@ -131,7 +131,7 @@ struct SignInMachineTests {
     }
 
     @Test("Wrong codes count up to the limit, then the verification fails for good")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func attemptLimit() {
         var machine = identified()
         let context = F.signInContext(F.user(), configuration: .init(maximumCodeAttempts: 3))
@@ -150,7 +150,7 @@ struct SignInMachineTests {
     }
 
     @Test("A code past its expiry is verification_expired")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func expiry() {
         var machine = identified()
         _ = machine.handle(
@@ -164,7 +164,7 @@ struct SignInMachineTests {
     }
 
     @Test("A strategy the user or instance lacks is strategy_for_user_invalid")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidStrategies() {
         var noPassword = F.user()
         noPassword.password = nil
@@ -183,7 +183,7 @@ struct SignInMachineTests {
     }
 
     @Test("TOTP second factor: the RFC 6238 code completes with the second factor recorded")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func totpSecondFactor() {
         let user = F.user(totp: true)
         var machine = identified(user)
@@ -200,7 +200,7 @@ struct SignInMachineTests {
     }
 
     @Test("A backup code completes and is consumed")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func backupCode() {
         let user = F.user(totp: true, backupCodes: ["aaaa1111", "bbbb2222"])
         var machine = identified(user)
@@ -216,7 +216,7 @@ struct SignInMachineTests {
     }
 
     @Test("SMS second factor: prepare delivers to the MFA phone")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func smsSecondFactor() {
         let user = F.user(smsSecondFactor: true)
         var machine = identified(user)
@@ -235,7 +235,7 @@ struct SignInMachineTests {
     }
 
     @Test("Reset password: code, new password, session; with a second factor it waits for it")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func resetPassword() {
         for totp in [false, true] {
             let user = F.user(totp: totp)
@@ -270,7 +270,7 @@ struct SignInMachineTests {
     }
 
     @Test("Email link: prepare sends a link token; opening the link verifies and completes")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func emailLink() {
         let configuration = ClerkEmulator.Configuration(firstFactors: [.emailLink])
         var machine = identified()
@@ -290,18 +290,18 @@ struct SignInMachineTests {
         #expect(F.actions(opened) == [.createSession(userId: "user_1", strategy: "email_link", secondFactor: false)])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     enum Stage: String, CaseIterable, Sendable {
         case needsIdentifier, needsFirstFactor, needsSecondFactor, needsNewPassword, complete
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     enum InputKind: String, CaseIterable, Sendable {
         case create, prepareFirst, attemptFirst, prepareSecond, attemptSecond, reset, verifyLink
     }
 
     /// A machine in `stage`, for a user with TOTP and an SMS second factor.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func machine(in stage: Stage) -> SignInMachine {
         let user = F.user(totp: true, smsSecondFactor: true)
         var machine = SignInMachine(id: "sia_1", createdAt: F.now)
@@ -331,7 +331,7 @@ struct SignInMachineTests {
         return machine
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func input(_ kind: InputKind) -> SignInMachine.Input {
         switch kind {
         case .create: .create(identifier: "ada@example.com", strategy: nil, password: nil)
@@ -345,7 +345,7 @@ struct SignInMachineTests {
     }
 
     /// Which inputs each stage accepts; every other pair is rejected with the machine unchanged.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func accepts(_ stage: Stage, _ kind: InputKind) -> Bool {
         switch (stage, kind) {
         case (.needsIdentifier, .create), (.needsFirstFactor, .prepareFirst), (.needsFirstFactor, .attemptFirst),
@@ -356,7 +356,7 @@ struct SignInMachineTests {
     }
 
     @Test("Every stage rejects the inputs it does not take, unchanged", arguments: Stage.allCases, InputKind.allCases)
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func transitions(stage: Stage, kind: InputKind) {
         var machine = machine(in: stage)
         #expect(machine.status.rawValue.replacingOccurrences(of: "_", with: "") == stage.rawValue.lowercased())

@@ -5,12 +5,12 @@ import Testing
 
 @Suite("SignUpMachine")
 struct SignUpMachineTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias F = MachineFixtures
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     typealias Fields = SignUpMachine.Fields
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     private func created(
         _ fields: Fields, configuration: ClerkEmulator.Configuration = .init()
     ) -> (SignUpMachine, Result<[SignUpMachine.Action], FAPIError>) {
@@ -20,7 +20,7 @@ struct SignUpMachineTests {
     }
 
     @Test("Email and password: nothing missing, the email unverified until its code is attempted")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func emailFlow() {
         var (machine, result) = created(Fields(emailAddress: "new@example.com", password: F.password))
         #expect(F.actions(result) == [])
@@ -53,7 +53,7 @@ struct SignUpMachineTests {
     }
 
     @Test("Required fields stay missing until an update brings them")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func missingFields() {
         let configuration = ClerkEmulator.Configuration(
             signUp: .init(requiredFields: [.emailAddress, .firstName, .legalAccepted], verifyEmailAddress: false))
@@ -71,7 +71,7 @@ struct SignUpMachineTests {
     }
 
     @Test("A taken identifier is rejected and changes nothing")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func taken() {
         var machine = SignUpMachine(id: "sua_1", createdAt: F.now)
         let before = machine
@@ -84,7 +84,7 @@ struct SignUpMachineTests {
     }
 
     @Test("Malformed identifiers and disabled fields are rejected")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func invalidFields() {
         #expect(F.failure(created(Fields(emailAddress: "not-an-email")).1)?.code == "form_param_format_invalid")
         #expect(F.failure(created(Fields(phoneNumber: "555")).1)?.code == "form_param_format_invalid")
@@ -96,7 +96,7 @@ struct SignUpMachineTests {
     }
 
     @Test("Changing the email address drops its verification")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func changeEmail() {
         var (machine, _) = created(Fields(emailAddress: "a@example.com", password: F.password))
         _ = machine.handle(.prepareVerification(strategy: "email_code"), context: F.signUpContext())
@@ -110,7 +110,7 @@ struct SignUpMachineTests {
     }
 
     @Test("Test-mode phone numbers verify with 424242 without a delivery")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func testPhone() {
         let configuration = ClerkEmulator.Configuration(signUp: .init(requiredFields: [.phoneNumber]))
         var (machine, _) = created(Fields(phoneNumber: "+1 201 555 0100"), configuration: configuration)
@@ -123,7 +123,7 @@ struct SignUpMachineTests {
     }
 
     @Test("Without verification the sign-up completes on create")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func noVerification() {
         let configuration = ClerkEmulator.Configuration(signUp: .init(verifyEmailAddress: false))
         let (machine, result) = created(
@@ -133,7 +133,7 @@ struct SignUpMachineTests {
     }
 
     @Test("A complete sign-up rejects every further input")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func completeIsFinal() {
         let configuration = ClerkEmulator.Configuration(signUp: .init(verifyEmailAddress: false))
         var (machine, _) = created(
@@ -152,7 +152,7 @@ struct SignUpMachineTests {
     }
 
     @Test("Preparing a verification for a missing identifier or an unknown strategy fails")
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func prepareErrors() {
         var (machine, _) = created(Fields(emailAddress: "new@example.com"))
         #expect(

@@ -9,11 +9,11 @@ import Testing
 @Suite("WebAuthn: CBOR, authenticator data and the relying party's checks")
 struct WebAuthnTests {
     static let rp = "example.com"
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static let verifier = WebAuthnVerifier(relyingPartyID: rp)
     static let challenge = Array(repeating: UInt8(7), count: 32)
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func clientData(type: String = "webauthn.create", challenge: [UInt8] = challenge, origin: String? = nil)
         -> [UInt8]
     {
@@ -24,7 +24,7 @@ struct WebAuthnTests {
         return Array(json.serialized)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func attestation(
         key: P256.Signing.PrivateKey, rp: String = rp, flags: UInt8 = AuthenticatorData.userPresent,
         format: String = "none"
@@ -37,7 +37,7 @@ struct WebAuthnTests {
         ]).encoded
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test(arguments: [
         CBOR.int(0), .int(23), .int(24), .int(255), .int(256), .int(65_536), .int(Int64.max), .int(-1), .int(-25),
         .int(Int64.min), .bytes([]), .bytes(Array(repeating: 9, count: 300)), .text("passkey ✓"),
@@ -47,7 +47,7 @@ struct WebAuthnTests {
         #expect(try CBOR.decodeWhole(value.encoded) == value)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func everyTruncationAndRandomBytesAreErrorsNotTraps() {
         let whole = Self.attestation(key: P256.Signing.PrivateKey())
         for length in 0..<whole.count {
@@ -66,7 +66,7 @@ struct WebAuthnTests {
         #expect(throws: CBOR.DecodingError.self) { try CBOR.decodeWhole(Array(repeating: 0x81, count: 64) + [0]) }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aCorrectRegistrationIsAcceptedAndEachDeviationRefused() throws {
         let key = P256.Signing.PrivateKey()
         let good = Self.verifier.register(
@@ -95,7 +95,7 @@ struct WebAuthnTests {
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func assertionsNeedTheKeysSignatureAndAGrowingCounter() throws {
         let key = P256.Signing.PrivateKey()
         func assertion(count: UInt32, signer: P256.Signing.PrivateKey = key) throws -> ([UInt8], [UInt8], [UInt8]) {

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// Keeps every log line (message and metadata) so a test can look for secrets in it.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class LogCapture: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []

@@ -5,7 +5,7 @@ import Testing
 
 /// Runs `body` against a fresh emulator on an ephemeral port, then checks every response it served against the
 /// Frontend API description and stops it.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func withEmulator<Result>(
     _ configuration: ClerkEmulator.Configuration = .init(),
     logger: Logger = Logger(label: "clerk-emulator-test", factory: { _ in SwiftLogNoOpLogHandler() }),
@@ -26,7 +26,7 @@ func withEmulator<Result>(
 
 /// Every response body the emulator produced is JSON and, once the spec validator is available, valid against
 /// the Frontend API description.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func expectResponsesConform(_ emulator: ClerkEmulator, sourceLocation: SourceLocation = #_sourceLocation) async {
     for entry in await emulator.requestLog() where entry.status != 0 {
         let problems: [String]

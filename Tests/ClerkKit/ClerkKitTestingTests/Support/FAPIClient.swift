@@ -7,7 +7,7 @@ import FoundationNetworking
 
 /// A minimal native Frontend API client over URLSession: `_is_native=true`, the device token sent in
 /// `Authorization` and taken from responses, form-encoded bodies.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 actor FAPIClient {
     struct Reply: Sendable {
         let status: Int

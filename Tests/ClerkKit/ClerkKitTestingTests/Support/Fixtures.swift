@@ -2,7 +2,7 @@ import ClerkKitTesting
 import Foundation
 
 /// Helpers shared by the flow tests.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum Fixtures {
     static let password = "correct horse battery"
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A parsed JSON value with terse accessors for assertions: `reply.json["response"]["status"].string`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct Node: @unchecked Sendable {
     let value: Any?
 

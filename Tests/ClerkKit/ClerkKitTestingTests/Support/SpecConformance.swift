@@ -3,7 +3,7 @@ import ClerkSpecValidation
 import Foundation
 
 /// Checks logged responses against the Frontend API description.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum SpecConformance {
     /// The problems with one logged response (empty when it conforms).
     ///

@@ -9,7 +9,7 @@ import Testing
     static let event =
         #"{"event":"METHOD_INVOKED","it":"development","payload":{"method":"signIn"},"pk":"pk_test_abc","sdk":"clerk-ios","sdkv":"1.4.1"}"#
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func post(
         _ body: String, to url: URL, contentType: String = "application/json", method: String = "POST"
     ) async throws -> ClerkHTTPResponse {
@@ -19,7 +19,7 @@ import Testing
                 body: body.isEmpty ? nil : Data(body.utf8)))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aBatchIsRecordedEventByEvent() async throws {
         try await withEmulator { emulator, _ in
             let url = try #require(await emulator.telemetryEndpoint)
@@ -73,7 +73,7 @@ import Testing
             "`events[0].payload` must be an object"
         ),
     ])
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     func aMalformedBatchIsRefusedAndRecorded(body: String, contentType: String, reason: String) async throws {
         try await withEmulator { emulator, _ in
             let url = try #require(await emulator.telemetryEndpoint)
@@ -90,7 +90,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func onlyPostIsServedAndTheInProcessTransportReachesItToo() async throws {
         try await withEmulator { emulator, _ in
             let url = try #require(await emulator.telemetryEndpoint)
@@ -105,7 +105,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func waitingForEventsTimesOut() async throws {
         _ = try await withEmulator { emulator, _ in
             await #expect(throws: ClerkError.self) {

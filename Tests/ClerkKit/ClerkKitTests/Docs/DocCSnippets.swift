@@ -7,7 +7,7 @@ import Testing
 
 /// ARCHITECTURE.md: catching an error by its code.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func signInOrExplain(_ clerk: Clerk) async throws {
     do {
         try await clerk.auth.signIn(identifier: "ada@example.com", password: "wrong")
@@ -18,7 +18,7 @@ func signInOrExplain(_ clerk: Clerk) async throws {
 
 /// ManagingOrganizations.md: the admins of an organization.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func printAdmins(_ clerk: Clerk, of organization: Organization) async throws {
     for try await member in clerk.organizations.memberships(of: organization.id, role: "org:admin") {
         print(member.publicUserData?.identifier ?? member.id)
@@ -27,7 +27,7 @@ func printAdmins(_ clerk: Clerk, of organization: Organization) async throws {
 
 /// ManagingTheAccount.md: a new primary email address.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func makePrimary(_ clerk: Clerk, codeFromTheEmail: String) async throws {
     let email = try await clerk.account.createEmailAddress("ada@work.example")
     try await clerk.account.prepareVerification(emailAddressId: email.id)
@@ -37,14 +37,14 @@ func makePrimary(_ clerk: Clerk, codeFromTheEmail: String) async throws {
 
 /// Telemetry.md: sending what is buffered when the app goes to the background.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func appDidEnterBackground(_ clerk: Clerk) async {
     clerk.stopTokenRefresh()
     await clerk.flushTelemetry()
 }
 
 /// Telemetry.md: opting out.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func configurationWithoutTelemetry(publishableKey: String) throws -> ClerkConfiguration {
     var options = ClerkOptions()
     options.telemetryEnabled = false
@@ -53,7 +53,7 @@ func configurationWithoutTelemetry(publishableKey: String) throws -> ClerkConfig
 
 /// Reverification.md: a password change the service wants reverified.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func changePassword(_ clerk: Clerk, from old: String, to new: String, appCode: String) async throws {
     do {
         try await clerk.account.changePassword(currentPassword: old, newPassword: new)
@@ -67,7 +67,7 @@ func changePassword(_ clerk: Clerk, from old: String, to new: String, appCode: S
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 @Test @MainActor func signInWithAnEmailCode() async throws {
     let emulator = ClerkEmulator(logger: Logger(label: "clerk-emulator"))
     let baseURL = try await emulator.start()  // 127.0.0.1, a free port

@@ -6,7 +6,7 @@ import Logging
 import Testing
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func signIn(with configuration: ClerkConfiguration) async throws(ClerkError) -> String? {
     let clerk = Clerk(configuration: configuration)
     try await clerk.load()  // the stored client first, then a refresh from the Frontend API
@@ -17,7 +17,7 @@ func signIn(with configuration: ClerkConfiguration) async throws(ClerkError) -> 
 }
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func logSignOuts(of clerk: Clerk) -> Task<Void, Never> {
     Task {
         for await event in clerk.events {
@@ -27,7 +27,7 @@ func logSignOuts(of clerk: Clerk) -> Task<Void, Never> {
 }
 
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func startTeam(_ clerk: Clerk, inviting colleague: String) async throws(ClerkError) -> Int {
     let organization = try await clerk.organizations.create(name: "Analytical Engines")
     try await clerk.organizations.setActive(organization.id)  // session tokens now carry the organization
@@ -38,7 +38,7 @@ func startTeam(_ clerk: Clerk, inviting colleague: String) async throws(ClerkErr
     return members
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 @Test @MainActor func startsATeamAgainstTheEmulator() async throws {
     let emulator = ClerkEmulator(logger: Logger(label: "clerk-emulator"))
     _ = try await emulator.createUser(emailAddress: "ada+clerk_test@example.com", password: "analytical-engine-1843")
@@ -50,7 +50,7 @@ func startTeam(_ clerk: Clerk, inviting colleague: String) async throws(ClerkErr
     #expect(try await startTeam(clerk, inviting: "grace@example.com") == 1)
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 @Test @MainActor func signsInAgainstTheEmulator() async throws {
     let emulator = ClerkEmulator(logger: Logger(label: "clerk-emulator"))
     _ = try await emulator.createUser(emailAddress: "ada+clerk_test@example.com", password: "analytical-engine-1843")
@@ -60,7 +60,7 @@ func startTeam(_ clerk: Clerk, inviting colleague: String) async throws(ClerkErr
     await emulator.stop()
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 @Test @MainActor func theSignOutLoggerEndsWithItsClerk() async throws {
     let emulator = ClerkEmulator(logger: Logger(label: "clerk-emulator"))
     let url = try await emulator.start()

@@ -4,7 +4,7 @@ import Logging
 
 /// A ``Clerk`` on a stub transport, a test clock, an in-memory store and a captured log.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct ClerkHarness {
     let clerk: Clerk
     let transport: StubTransport

@@ -3,7 +3,7 @@ import Foundation
 
 /// Deterministic randomness: UUIDs count up from `00000000-0000-0000-0000-000000000001`, the unit interval is
 /// `unit`, and bytes are all `byte`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class CountingRandomness: ClerkRandomness, @unchecked Sendable {
     private let lock = NSLock()
     private var issued = 0

@@ -3,7 +3,7 @@ import CourierTestSupport
 
 /// The `ClerkError` `body` throws, or `nil` when it succeeds. Any other error becomes an `.invalidState`
 /// `ClerkError` whose message says so, so a test expecting a specific code fails.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func caught<T>(_ body: () throws -> T) -> ClerkError? {
     do {
         _ = try body()
@@ -14,7 +14,7 @@ func caught<T>(_ body: () throws -> T) -> ClerkError? {
 }
 
 /// The `ClerkError` `body` throws, or `nil` when it succeeds.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func caught<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async -> ClerkError? {
     do {
         _ = try await body()
@@ -25,7 +25,7 @@ func caught<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async t
 }
 
 /// Waits until `condition` holds, checking every few milliseconds, failing after `limit`.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func eventually(
     within limit: Duration = .seconds(60), _ condition: @escaping @Sendable () async -> Bool
 ) async throws {

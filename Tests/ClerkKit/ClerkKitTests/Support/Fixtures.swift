@@ -3,7 +3,7 @@ import Foundation
 
 /// Frontend API bodies shaped like the real service's (every required key of the 2026-05-12 schemas, `null`
 /// where the service sends `null`), built as dictionaries so tests can change one field.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum Fixtures {
     static let publishableKey = "pk_test_bW9jay5jbGVyay5hY2NvdW50cy5kZXYk"
     static let now: Int64 = 1_800_000_000_000

@@ -1,5 +1,5 @@
 /// A one-shot signal: `wait()` suspends until `open()` is called (or returns at once after it was).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class Gate: @unchecked Sendable {
     private let stream: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation

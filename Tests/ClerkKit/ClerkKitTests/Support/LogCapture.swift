@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// Collects every log line (message and metadata) of one logger, for tests that read the log.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class LogCapture: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []

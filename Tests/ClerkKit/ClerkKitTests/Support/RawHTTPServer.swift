@@ -10,7 +10,7 @@ import Darwin
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 and an ephemeral port that answers each request with raw bytes from
 /// `respond`, then closes the connection. For transport tests (real sockets, dropped bodies).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class RawHTTPServer: Sendable {
     var port: Int { server.port }
     private let server: LoopbackSocketServer

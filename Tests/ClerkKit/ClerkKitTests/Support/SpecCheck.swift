@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Checks recorded requests against the Frontend API description (method, path, query and form parameter names).
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 enum SpecCheck {
     /// The spec's problems with `request`; empty when it fits.
     static func problems(_ request: ClerkHTTPRequest, pathPrefix: String = "") throws -> [String] {

@@ -2,7 +2,7 @@ import ClerkKit
 import Foundation
 
 /// A transport that answers from a handler and records every request it was given.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class StubTransport: HTTPTransport, @unchecked Sendable {
     typealias Handler = @Sendable (ClerkHTTPRequest, Int) async throws(ClerkError) -> ClerkHTTPResponse
 
@@ -50,7 +50,7 @@ final class StubTransport: HTTPTransport, @unchecked Sendable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension ClerkHTTPRequest {
     /// The query items (repeated names kept, bare names with a `nil` value).
     var queryItems: [(String, String?)] {
@@ -85,7 +85,7 @@ extension ClerkHTTPRequest {
 }
 
 /// A clock whose `sleep` returns at once (recording the wait) and whose time is set by the test.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class TestClock: ClerkClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date

@@ -9,7 +9,7 @@ import Testing
     static let liveKey = "pk_live_bW9jay5jbGVyay5hY2NvdW50cy5kZXYk"
 
     /// The sign-in routes, plus the telemetry endpoint answering `telemetryStatus` (nil: no response at all).
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func transport(telemetryStatus: Int? = 200) -> StubTransport {
         let fapi = AuthFlowTests.signInRoutes()
         return StubTransport { (request, _) async throws(ClerkError) -> ClerkHTTPResponse in
@@ -19,7 +19,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func clerk(
         _ transport: StubTransport, key: String = Fixtures.publishableKey, enabled: Bool = true, unit: Double = 0
     ) throws -> Clerk {
@@ -32,12 +32,12 @@ import Testing
                 randomness: CountingRandomness(unit: unit)))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func telemetryRequests(_ transport: StubTransport) -> [ClerkHTTPRequest] {
         transport.requests.filter { $0.url.host == "clerk-telemetry.com" }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aSignInSendsItsNameOnlyToClerksEndpoint() async throws {
         let transport = Self.transport()
         let clerk = try Self.clerk(transport)
@@ -62,7 +62,7 @@ import Testing
         #expect(clerk.session?.id == "sess_1")
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theEndpointIsConfigurable() async throws {
         let transport = StubTransport { _, _ in ClerkHTTPResponse(status: 202) }
         var options = ClerkOptions(telemetryEnabled: true, device: Fixtures.testDevice)
@@ -78,7 +78,7 @@ import Testing
         #expect(transport.requests.map(\.url.absoluteString) == ["http://127.0.0.1:9/collect"])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func optOutProductionAndSamplingSendNothing() async throws {
         for (key, enabled, unit) in [
             (Fixtures.publishableKey, false, 0.0), (Self.liveKey, true, 0.0), (Fixtures.publishableKey, true, 0.5),
@@ -92,7 +92,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func onLinuxItIsOffUnlessTurnedOn() async throws {
         #if os(Linux)
         #expect(ClerkOptions().telemetryEnabled == false)
@@ -110,7 +110,7 @@ import Testing
         #endif
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aFailingEndpointNeverFailsAFlowAndIsRetriedAtTheNextFlush() async throws {
         for status in [nil, 500, 400] as [Int?] {
             let transport = Self.transport(telemetryStatus: status)
@@ -128,7 +128,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theThrottleCachePersistsInTheStore() async throws {
         let store = InMemorySecureStore()
         let transport = Self.transport()

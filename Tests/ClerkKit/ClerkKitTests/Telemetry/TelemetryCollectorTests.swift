@@ -9,7 +9,7 @@ import Testing
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
     static let key = "pk_test_bW9jay5jbGVyay5hY2NvdW50cy5kZXYk"
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func collector(
         enabled: Bool = true, instanceType: InstanceType = .development, samplingRate: Double = 1
     ) -> TelemetryCollector {
@@ -19,12 +19,12 @@ import Testing
         return TelemetryCollector(settings: settings)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func record(_ method: String, at offset: TimeInterval = 0, random: Double = 0) -> TelemetryCollector.Input {
         .record(.methodInvoked(method), now: start.addingTimeInterval(offset), random: random)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func wire(_ method: String) -> TelemetryWireEvent {
         TelemetryWireEvent(
             event: "METHOD_INVOKED", it: "development", sdk: "clerk-ios", sdkv: "1.4.1", pk: key,
@@ -32,7 +32,7 @@ import Testing
     }
 
     /// The kinds of the actions, for compact expectations.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static func kinds(_ actions: [TelemetryCollector.Action]) -> [String] {
         actions.map { action in
             switch action {
@@ -48,7 +48,7 @@ import Testing
 
     // MARK: Keeping
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func offOrProductionKeepsNothing() {
         var off = Self.collector(enabled: false)
         #expect(off.handle(Self.record("signIn")) == [.drop(event: "METHOD_INVOKED", .disabled)])
@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func eachEventIsKeptWithItsSamplingRate() {
         var collector = Self.collector()
         #expect(
@@ -73,14 +73,14 @@ import Testing
         #expect(Self.kinds(collector.handle(Self.record("b", random: 0))) == ["persist", "buffer"])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theGlobalRateAppliesToo() {
         var collector = Self.collector(samplingRate: 0.05)
         #expect(Self.kinds(collector.handle(Self.record("a", random: 0.07))) == ["drop(sampledOut)"])
         #expect(Self.kinds(collector.handle(Self.record("a", random: 0.05))).contains("buffer"))
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theSameEventIsKeptOnceADay() {
         var collector = Self.collector()
         #expect(Self.kinds(collector.handle(Self.record("signIn"))).contains("buffer"))
@@ -99,7 +99,7 @@ import Testing
         #expect(cache.lastKept.count == 3)  // signIn's entry was renewed, not added
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aPersistedCacheThrottlesAfterARestart() {
         var first = Self.collector()
         _ = first.handle(Self.record("signIn"))
@@ -116,7 +116,7 @@ import Testing
 
     // MARK: Batching and flushing
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func fiveEventsAreSentAtOnceAndOnlyOneBatchIsInFlight() {
         var collector = Self.collector()
         var all: [String] = []
@@ -133,7 +133,7 @@ import Testing
         #expect(collector.isIdle)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theTimerAndARequestFlushWhatIsBuffered() {
         var collector = Self.collector()
         #expect(collector.handle(.timerFired).isEmpty)
@@ -155,7 +155,7 @@ import Testing
 
     // MARK: Failures
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func aFailedBatchIsSentAgainAtTheNextFlushThenGivenUp() {
         var collector = Self.collector()
         _ = collector.handle(Self.record("a"))
@@ -172,7 +172,7 @@ import Testing
         #expect(collector.handle(.timerFired).isEmpty)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func failedBatchesWaitingAreBounded() {
         var collector = Self.collector()
         var gaveUp: [String] = []
@@ -192,7 +192,7 @@ import Testing
         #expect(collector.ready.map(\.id) == [3, 4, 5])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func resultsForOtherBatchesAreIgnored() {
         var collector = Self.collector()
         #expect(collector.handle(.sendSucceeded(batch: 7)).isEmpty)
@@ -207,7 +207,7 @@ import Testing
 
     // MARK: Shape
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func eventsHaveClerkIOSShape() throws {
         var collector = Self.collector()
         _ = collector.handle(

@@ -7,12 +7,12 @@ import Testing
 @Suite struct TelemetryThrottleTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     static let event = TelemetryWireEvent(
         event: "METHOD_INVOKED", it: "development", sdk: "clerk-ios", sdkv: "1.4.1", pk: "pk_test_abc",
         payload: ["method": .string("signIn"), "nested": .object(["b": .number(2), "a": .null])])
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theKeyIsAHashOfEveryField() {
         let key = TelemetryThrottle.key(for: Self.event)
         #expect(key.count == 64 && key.allSatisfy { "0123456789abcdef".contains($0) })
@@ -34,7 +34,7 @@ import Testing
         #expect(keys.count == variants.count + 1)
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func anEventIsThrottledForTheWindow() {
         var throttle = TelemetryThrottle()
         #expect(!throttle.isThrottled("k", now: Self.start))
@@ -47,7 +47,7 @@ import Testing
         #expect(throttle.lastKept.keys.sorted() == ["later"])
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(OS2023, *)
     @Test func theStoredCacheHoldsHashesAndTimesOnly() throws {
         var throttle = TelemetryThrottle()
         let key = TelemetryThrottle.key(for: Self.event)

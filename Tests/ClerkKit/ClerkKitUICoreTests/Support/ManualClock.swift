@@ -2,7 +2,7 @@ import ClerkKit
 import Foundation
 
 /// A clock that moves only when a test advances it; sleepers wake when their deadline passes.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 final class ManualClock: ClerkClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date(timeIntervalSince1970: 1_800_000_000)
@@ -43,7 +43,7 @@ final class ManualClock: ClerkClock, @unchecked Sendable {
 
 /// Waits, yielding, until `condition` holds on the main actor; fails after `limit`.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func eventually(
     within limit: Duration = .seconds(10), _ condition: @escaping @MainActor () -> Bool
 ) async throws {

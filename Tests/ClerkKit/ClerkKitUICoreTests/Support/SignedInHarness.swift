@@ -2,7 +2,7 @@ import ClerkKit
 import ClerkKitTesting
 import Foundation
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 extension UIHarness {
     /// Creates Ada (email, phone, username, password) and signs her in on this harness's `Clerk`.
     @discardableResult

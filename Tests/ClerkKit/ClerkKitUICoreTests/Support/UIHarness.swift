@@ -5,7 +5,7 @@ import Logging
 
 /// One emulator and one `Clerk` talking to it over HTTP on 127.0.0.1.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 struct UIHarness {
     let emulator: ClerkEmulator
     let clerk: Clerk
@@ -33,7 +33,7 @@ struct UIHarness {
 
 /// Runs `body` with a started harness and always stops the emulator.
 @MainActor
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(OS2023, *)
 func withUIHarness(
     _ configuration: ClerkEmulator.Configuration = .init(), _ body: (UIHarness) async throws -> Void
 ) async throws {

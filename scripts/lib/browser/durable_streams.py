@@ -85,7 +85,7 @@ def send_from_page_and_read_back(driver, console):
     console.open_stream("/notes")
     driver.find_element(By.ID, "writer-body").send_keys("written in the browser")
     driver.find_element(By.ID, "send").click()
-    wait(driver, lambda d: text_of(d, "#status") == "Sent.", "Sent. shown")
+    wait(driver, lambda d: text_of(d, "#status").startswith("Sent"), "Sent. shown")
     read = command("durable-streams", "read", url)
     if "written in the browser" not in read:
         raise Failure(f"the CLI read {read!r}")
@@ -225,6 +225,46 @@ def phone_width_dark_and_keyboard(driver, console):
     return screenshot(driver, "durable-streams-phone-dark")
 
 
+def each_stream_page_starts_empty(driver, console):
+    """A stream page shows nothing of the stream before it: metadata (also when the next one fails to load), the
+    fork form's values and status messages; two text sends read back as two lines."""
+    command("durable-streams", "create", console.url("/first"), "--content-type", "application/json", "--ttl", "3600")
+    command("durable-streams", "create", console.url("/second"), "--content-type", "text/plain")
+    console.open()
+    console.open_stream("/first")
+    wait(driver, lambda d: "application/json" in text_of(d, "#stream-meta"), "the first stream's metadata")
+    driver.find_element(By.ID, "fork-path").send_keys("/first-fork")
+    driver.find_element(By.ID, "fork-offset").send_keys("-1")
+    console.open_stream("/never-created")
+    wait(driver, lambda d: d.find_element(By.ID, "stream-gone").is_displayed(), "the missing stream reported")
+    if "application/json" in text_of(driver, "#stream-meta") or "3600" in text_of(driver, "#stream-meta"):
+        raise Failure(f"a stream that failed to load shows the previous one's metadata: {text_of(driver, '#stream-meta')!r}")
+    console.open_stream("/second")
+    wait(driver, lambda d: "text/plain" in text_of(d, "#stream-meta"), "the second stream's metadata")
+    for field in ("fork-path", "fork-offset"):
+        value = driver.find_element(By.ID, field).get_attribute("value")
+        if value:
+            raise Failure(f"the fork form kept {field}={value!r} from the previous stream")
+    for text in ("first line", "second line"):
+        body = driver.find_element(By.ID, "writer-body")
+        body.clear()
+        body.send_keys(text)
+        driver.find_element(By.ID, "send").click()
+        wait(driver, lambda d: text_of(d, "#status").startswith("Sent"), f"{text} sent")
+        driver.execute_script("document.getElementById('status').textContent = ''")
+    read = command("durable-streams", "read", console.url("/second"))
+    if "first line\nsecond line\n" not in read:
+        raise Failure(f"two sends did not read back as two lines: {read!r}")
+    driver.find_element(By.ID, "writer-body").send_keys("third line")
+    driver.find_element(By.ID, "send").click()
+    wait(driver, lambda d: text_of(d, "#status").startswith("Sent"), "a status message")
+    console.open_stream("/first")
+    wait(driver, lambda d: "application/json" in text_of(d, "#stream-meta"), "back on the first stream")
+    if text_of(driver, "#status"):
+        raise Failure(f"the previous page's status stayed: {text_of(driver, '#status')!r}")
+    return screenshot(driver, "durable-streams-page-starts-empty")
+
+
 SCENARIOS = [
     create_stream_and_see_it_listed,
     follow_while_another_process_appends,
@@ -236,4 +276,5 @@ SCENARIOS = [
     deleted_while_open,
     delete_from_page_with_confirmation,
     phone_width_dark_and_keyboard,
+    each_stream_page_starts_empty,
 ]

@@ -79,30 +79,18 @@ extension StreamHTTPHandler {
         let close = change.close ?? false
         let body = Array((change.body ?? "").utf8)
         guard !body.isEmpty || close else { throw .badRequest("Nothing to send: the body is empty") }
-        var request = AppendRequest(payload: [], closeStream: close)
-        if !body.isEmpty {
-            let info: StreamInfo
-            do {
-                info = try await operations.info(path)
-            } catch {
-                throw RequestFailure(.storageError(error))
-            }
-            request.contentType = info.configuration.contentType
-            if info.configuration.isJSON {
-                switch JSONMessages.storageForm(of: body, allowEmptyArray: false) {
-                case .success(let payload): request.payload = payload
-                case .failure(let failure): throw .badRequest("Invalid JSON: \(failure.reason)")
-                }
-            } else {
-                request.payload = body
-                if change.newline == true, body.last != UInt8(ascii: "\n") {
-                    request.payload.append(UInt8(ascii: "\n"))
-                }
-            }
-        }
+        // As an HTTP append in the stream's own content type: the operations put JSON in storage form.
+        var append = AppendToStream(body: body, close: close)
         let result: AppendResult
         do {
-            result = try await operations.append(path, request)
+            if !body.isEmpty {
+                let info = try await operations.info(path)
+                append.contentType = info.configuration.contentType
+                if !info.configuration.isJSON, change.newline == true, body.last != UInt8(ascii: "\n") {
+                    append.body.append(UInt8(ascii: "\n"))
+                }
+            }
+            result = try await operations.append(path, append)
         } catch {
             throw RequestFailure(.storageError(error))
         }

@@ -19,7 +19,8 @@ final class SSEFanOut: Sendable {
         var isStopped = false
     }
 
-    private let storage: any StreamStorage
+    /// Reads and waits go through the operations layer, as every other read does.
+    private let operations: StreamOperations
     let framing: SSEFraming
     private let keepAliveInterval: Duration
     private let maximumReadBytes: Int
@@ -29,10 +30,10 @@ final class SSEFanOut: Sendable {
     private let state = Locked(State())
 
     init(
-        storage: any StreamStorage, framing: SSEFraming, keepAliveInterval: Duration, maximumReadBytes: Int,
+        operations: StreamOperations, framing: SSEFraming, keepAliveInterval: Duration, maximumReadBytes: Int,
         liveWaits: LiveWaits, logger: Logger, throttle: LogThrottle
     ) {
-        self.storage = storage
+        self.operations = operations
         self.framing = framing
         self.keepAliveInterval = keepAliveInterval
         self.maximumReadBytes = maximumReadBytes
@@ -177,7 +178,8 @@ final class SSEFanOut: Sendable {
             guard case .waiting(_, let cancellation) = state.streams[path]?.driver else { return nil }
             return cancellation
         }
-        let result = await storage.waitForAppend(path, after: offset, timeout: timeout, cancellation: cancellation)
+        let result = await operations.waitForAppend(
+            path, after: offset, timeout: timeout, cancellation: cancellation)
         let (keepAlive, ended) = state.withLock { state in
             state.streams[path]?.waited(after: offset, result) ?? (.init(), [])
         }
@@ -188,7 +190,7 @@ final class SSEFanOut: Sendable {
     }
 
     private func readRound(_ path: StreamPath, from start: StreamOffset) async {
-        guard let result = try? await storage.read(path, from: .offset(start), maxBytes: maximumReadBytes) else {
+        guard let result = try? await operations.read(path, from: .offset(start), maxBytes: maximumReadBytes) else {
             let ended = state.withLock { state in state.streams[path]?.readFailed(from: start) ?? [] }
             for link in ended { endSoon(link) }
             return

@@ -53,7 +53,7 @@ struct StreamHTTPHandler: Sendable {
         self.settings = settings
         self.liveWaits = liveWaits
         self.fanOut = SSEFanOut(
-            storage: storage, framing: SSEFraming(cursor: settings.cursor),
+            operations: operations, framing: SSEFraming(cursor: settings.cursor),
             keepAliveInterval: settings.sseKeepAliveInterval, maximumReadBytes: settings.maximumReadBytes,
             liveWaits: liveWaits, logger: logger, throttle: limitThrottle)
         self.subscriptions = subscriptions

@@ -105,7 +105,7 @@ struct ReadStream: Sendable, Equatable {
 extension StreamOperations {
     /// Waits for an append after `offset`, the stream's closure, or `timeout`.
     func waitForAppend(
-        _ path: StreamPath, after offset: StreamOffset, timeout: Duration, cancellation: WaitCancellation
+        _ path: StreamPath, after offset: StreamOffset, timeout: Duration, cancellation: WaitCancellation?
     ) async -> WaitResult {
         await storage.waitForAppend(path, after: offset, timeout: timeout, cancellation: cancellation)
     }

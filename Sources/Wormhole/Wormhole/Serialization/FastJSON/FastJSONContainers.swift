@@ -21,34 +21,28 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let box: JSONObjectBox
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil(forKey key: Key) throws { box.set(.literal(.null), for: key.stringValue) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws {
-        box.set(.literal(.bool(value)), for: key.stringValue)
-    }
-    mutating func encode(_ value: String, forKey key: Key) throws { box.set(.string(value), for: key.stringValue) }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        box.set(.literal(.number(try FastJSONEncoding.number(value))), for: key.stringValue)
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        box.set(.literal(.number(try FastJSONEncoding.number(value))), for: key.stringValue)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws { setInteger(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { setInteger(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { setInteger(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { setInteger(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { setInteger(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { setInteger(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { setInteger(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { setInteger(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { setInteger(value, key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { setInteger(value, key) }
+    mutating func encodeNil(forKey key: Key) throws { set(.literal(.null), key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(try .primitive(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(try .primitive(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        box.set(try FastJSONEncoding.node(for: value, codingPath: codingPath + [key]), for: key.stringValue)
+        set(try FastJSONEncoding.node(for: value, codingPath: codingPath + [key]), key)
     }
 
-    private func setInteger(_ value: some BinaryInteger, _ key: Key) {
-        box.set(.literal(.number(String(value))), for: key.stringValue)
+    private func set(_ node: JSONNode, _ key: Key) {
+        box.set(node, for: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -90,38 +84,16 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct FastUnkeyedContainer: UnkeyedEncodingContainer {
+struct FastUnkeyedContainer: UnkeyedEncodingContainer, JSONNodeSink {
     let box: JSONArrayBox
     let codingPath: [any CodingKey]
     var count: Int { box.elements.count }
 
-    mutating func encodeNil() throws { box.elements.append(.literal(.null)) }
-    mutating func encode(_ value: Bool) throws { box.elements.append(.literal(.bool(value))) }
-    mutating func encode(_ value: String) throws { box.elements.append(.string(value)) }
-    mutating func encode(_ value: Double) throws {
-        box.elements.append(.literal(.number(try FastJSONEncoding.number(value))))
-    }
-    mutating func encode(_ value: Float) throws {
-        box.elements.append(.literal(.number(try FastJSONEncoding.number(value))))
-    }
-    mutating func encode(_ value: Int) throws { appendInteger(value) }
-    mutating func encode(_ value: Int8) throws { appendInteger(value) }
-    mutating func encode(_ value: Int16) throws { appendInteger(value) }
-    mutating func encode(_ value: Int32) throws { appendInteger(value) }
-    mutating func encode(_ value: Int64) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt8) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt16) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt32) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt64) throws { appendInteger(value) }
+    func put(_ node: JSONNode) { box.elements.append(node) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let path = codingPath + [JSONIndexKey(intValue: count)]
         box.elements.append(try FastJSONEncoding.node(for: value, codingPath: path))
-    }
-
-    private func appendInteger(_ value: some BinaryInteger) {
-        box.elements.append(.literal(.number(String(value))))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -147,35 +119,47 @@ struct FastUnkeyedContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct FastSingleValueContainer: SingleValueEncodingContainer {
+struct FastSingleValueContainer: SingleValueEncodingContainer, JSONNodeSink {
     let encoder: FastJSONEncoding
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    mutating func encodeNil() throws { encoder.result = .literal(.null) }
-    mutating func encode(_ value: Bool) throws { encoder.result = .literal(.bool(value)) }
-    mutating func encode(_ value: String) throws { encoder.result = .string(value) }
-    mutating func encode(_ value: Double) throws {
-        encoder.result = .literal(.number(try FastJSONEncoding.number(value)))
-    }
-    mutating func encode(_ value: Float) throws {
-        encoder.result = .literal(.number(try FastJSONEncoding.number(value)))
-    }
-    mutating func encode(_ value: Int) throws { setInteger(value) }
-    mutating func encode(_ value: Int8) throws { setInteger(value) }
-    mutating func encode(_ value: Int16) throws { setInteger(value) }
-    mutating func encode(_ value: Int32) throws { setInteger(value) }
-    mutating func encode(_ value: Int64) throws { setInteger(value) }
-    mutating func encode(_ value: UInt) throws { setInteger(value) }
-    mutating func encode(_ value: UInt8) throws { setInteger(value) }
-    mutating func encode(_ value: UInt16) throws { setInteger(value) }
-    mutating func encode(_ value: UInt32) throws { setInteger(value) }
-    mutating func encode(_ value: UInt64) throws { setInteger(value) }
+    func put(_ node: JSONNode) { encoder.result = node }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         encoder.result = try FastJSONEncoding.node(for: value, codingPath: codingPath)
     }
+}
 
-    private func setInteger(_ value: some BinaryInteger) {
-        encoder.result = .literal(.number(String(value)))
+/// A container that stores one value at a time (unkeyed and single-value): every primitive `encode` makes its node
+/// the same way and hands it to ``put(_:)``, so the two share one implementation.
+protocol JSONNodeSink {
+    func put(_ node: JSONNode)
+}
+
+extension JSONNodeSink {
+    func encodeNil() throws { put(.literal(.null)) }
+    func encode(_ value: Bool) throws { put(try .primitive(value)) }
+    func encode(_ value: String) throws { put(try .primitive(value)) }
+    func encode(_ value: Double) throws { put(try .primitive(value)) }
+    func encode(_ value: Float) throws { put(try .primitive(value)) }
+    func encode(_ value: Int) throws { put(try .primitive(value)) }
+    func encode(_ value: Int8) throws { put(try .primitive(value)) }
+    func encode(_ value: Int16) throws { put(try .primitive(value)) }
+    func encode(_ value: Int32) throws { put(try .primitive(value)) }
+    func encode(_ value: Int64) throws { put(try .primitive(value)) }
+    func encode(_ value: UInt) throws { put(try .primitive(value)) }
+    func encode(_ value: UInt8) throws { put(try .primitive(value)) }
+    func encode(_ value: UInt16) throws { put(try .primitive(value)) }
+    func encode(_ value: UInt32) throws { put(try .primitive(value)) }
+    func encode(_ value: UInt64) throws { put(try .primitive(value)) }
+}
+
+extension JSONNode {
+    /// The node of a string, a boolean or a number (a non-finite one throws ``JSONFastPathUnsupported``).
+    static func primitive(_ value: String) throws -> JSONNode { .string(value) }
+    static func primitive(_ value: Bool) throws -> JSONNode { .literal(.bool(value)) }
+    static func primitive(_ value: some BinaryInteger) throws -> JSONNode { .literal(.number(String(value))) }
+    static func primitive<Float: BinaryFloatingPoint & LosslessStringConvertible>(_ value: Float) throws -> JSONNode {
+        .literal(.number(try FastJSONEncoding.number(value)))
     }
 }

@@ -62,7 +62,8 @@ extension Wormhole {
     ) throws(WormholeError) -> ListenerToken {
         let stream = try messages(type, for: identifier, after: sequence)
         let token = ListenerToken(identifier: identifier)
-        core.addListener(token, Self.deliver(stream, to: handler))
+        let subscription = stream.handle.subscription
+        core.addListener(token, .init(task: Self.deliver(stream, to: handler), finish: { subscription.finish() }))
         return token
     }
 

@@ -88,7 +88,19 @@ extension Wormhole {
                 try? core.notifier.post(WormholeNotification(identifier: replyIdentifier, kind: .changed))
             }
         }
-        core.addListener(token, task)
+        core.addListener(token, .init(task: task, finish: { requests.subscription.finish() }))
         return token
+    }
+
+    /// Stops a responder once the answer it is computing or writing, if any, is written and posted, and returns
+    /// then: after this call no request is taken, and a process may exit as soon as it returns without losing an
+    /// answer it has started. (``stopListening(_:)`` stops at once: an answer in progress may never be written.)
+    ///
+    /// The handler in progress is not cancelled. Works for a listener's token too: its delivery in progress
+    /// finishes first.
+    ///
+    /// - Parameter token: The token ``respond(to:as:handler:)`` or ``listen(for:as:after:handler:)`` returned.
+    public nonisolated func finishResponding(_ token: ListenerToken) async {
+        await core.finishListener(token)
     }
 }

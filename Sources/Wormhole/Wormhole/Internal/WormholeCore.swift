@@ -13,8 +13,15 @@ final class WormholeCore: Sendable {
 
     private struct Registry {
         var subscriptions: [ObjectIdentifier: Subscription] = [:]
-        var listeners: [ListenerToken: Task<Void, Never>] = [:]
+        var listeners: [ListenerToken: Listener] = [:]
         var isShutDown = false
+    }
+
+    /// A listener's or responder's task, and how to end it after the delivery or answer in progress.
+    struct Listener: Sendable {
+        var task: Task<Void, Never>
+        /// Ends the loop's subscription: the loop takes nothing more and ends once its current step is done.
+        var finish: @Sendable () -> Void
     }
 
     private let registry = Locked(Registry())
@@ -113,21 +120,28 @@ final class WormholeCore: Sendable {
         )
     }
 
-    func addListener(_ token: ListenerToken, _ task: Task<Void, Never>) {
+    func addListener(_ token: ListenerToken, _ listener: Listener) {
         let accepted = registry.withLock { registry -> Bool in
             guard !registry.isShutDown else { return false }
-            registry.listeners[token] = task
+            registry.listeners[token] = listener
             return true
         }
-        if !accepted { task.cancel() }
+        if !accepted { listener.task.cancel() }
     }
 
     func removeListeners(where predicate: (ListenerToken) -> Bool) {
-        let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+        let listeners = registry.withLock { registry -> [Listener] in
             let tokens = registry.listeners.keys.filter(predicate)
             return tokens.compactMap { registry.listeners.removeValue(forKey: $0) }
         }
-        for task in tasks { task.cancel() }
+        for listener in listeners { listener.task.cancel() }
+    }
+
+    /// Ends the listener of `token` after its current step (without cancelling it) and waits until it has ended.
+    func finishListener(_ token: ListenerToken) async {
+        guard let listener = registry.withLock({ $0.listeners.removeValue(forKey: token) }) else { return }
+        listener.finish()
+        await listener.task.value
     }
 
     /// Ends every stream and listener.
@@ -140,7 +154,7 @@ final class WormholeCore: Sendable {
             }
             return (Array(registry.subscriptions.values), Array(registry.listeners.values))
         }
-        for listener in listeners { listener.cancel() }
+        for listener in listeners { listener.task.cancel() }
         for subscription in subscriptions { subscription.finish() }
     }
 }

@@ -36,6 +36,7 @@ struct ReadmeTests {
         arguments: [
             ("quick-start", "QuickStartSnippet.swift"), ("listening", "ListeningSnippet.swift"),
             ("queue", "QueueSnippet.swift"), ("request", "RequestSnippet.swift"),
+            ("finish-responding", "FinishRespondingSnippet.swift"),
         ]
     )
     @available(OS2022, *)
@@ -67,6 +68,28 @@ struct ReadmeTests {
         #expect(try await changes.first(1, within: .seconds(30)) == [7])
         #expect(model.count == 7)
         model.stop(wormhole)
+    }
+
+    @Test("the finish-responding example answers the request before it returns")
+    @available(OS2022, *)
+    func finishRespondingRuns() async throws {
+        try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
+            let widget = try Wormhole(directory: directory.url)
+            let answer = Task {
+                // Asks until the responder is up (a request before it exists fails with noResponder).
+                while true {
+                    do {
+                        return try await widget.request(
+                            Numbers(values: [1, 2, 3]), to: "sum", expecting: Int.self, timeout: .seconds(30))
+                    } catch WormholeError.noResponder {
+                        await Task.yield()
+                    }
+                }
+            }
+            let question = try await withTimeout(.seconds(30)) { try await answerOneRequest(in: directory.url) }
+            #expect(question == [1, 2, 3])
+            #expect(try await answer.value == 6)
+        }
     }
 
     @Test("the queue example returns every command in order")

@@ -24,8 +24,9 @@ do {
     let wormhole = try Counter.wormhole(in: URL(fileURLWithPath: path))
     let lastSent = LastSent()
     let (answered, answer) = AsyncStream.makeStream(of: Int.self)
+    var responder: ListenerToken?
     if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
-        try await wormhole.respond(to: Counter.currentCount, as: CountQuery.self) { _ in
+        responder = try await wormhole.respond(to: Counter.currentCount, as: CountQuery.self) { _ in
             let current = await lastSent.count
             say("app: asked for the current count; answering \(current)")
             answer.yield(current)
@@ -46,8 +47,10 @@ do {
     }
     for await _ in answered { break }
     deadline.cancel()
-    // The handler has returned its answer; give the responder a moment to write it before the process ends.
-    try await Task.sleep(nanoseconds: 500_000_000)
+    // The handler is answering: wait until its answer is written and posted, so exiting cannot lose it.
+    if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let responder {
+        await wormhole.finishResponding(responder)
+    }
 } catch {
     say("app: \(error)")
     exit(1)

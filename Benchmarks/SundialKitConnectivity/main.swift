@@ -1,6 +1,9 @@
 // Connectivity benchmark: message encode+decode throughput, and a simulated phone ↔ watch round trip.
 //
-//   swift run -c release sundialkit-connectivity-benchmark [--quick]
+//   swift run -c release sundialkit-connectivity-benchmark [--quick] [--peer-command PATH]
+//
+// `--peer-command PATH` runs another implementation of the codec workloads (see CodecPeer.swift for the line
+// format it prints) after ours and prints its figures beside ours, in the same run.
 import BenchmarkSupport
 import Foundation
 import SundialKitConnectivity
@@ -26,10 +29,7 @@ func runBenchmark() async throws {
 
     let scale = isQuickRun ? 100 : 1
     let largeSize = 60 * 1024
-    var report = Report(
-        "encode + decode (one iteration = encode, then decode)",
-        columns: ["format", "message", "bytes", "messages/s", "MB/s"]
-    )
+    var rows: [(format: String, label: String, bytes: Int, rate: Double, megabytes: String)] = []
     var sink = 0
 
     @MainActor
@@ -42,10 +42,8 @@ func runBenchmark() async throws {
         for _ in 0..<count { bytes = try body() }
         let elapsed = clock.now - start
         sink &+= bytes
-        report.add(
-            format, label, "\(bytes)", rateText(rate(count, in: elapsed)),
-            megabytesPerSecondText(bytes: bytes * count, in: elapsed)
-        )
+        rows.append(
+            (format, label, bytes, rate(count, in: elapsed), megabytesPerSecondText(bytes: bytes * count, in: elapsed)))
     }
 
     // MARK: - Message types
@@ -183,6 +181,24 @@ func runBenchmark() async throws {
         let data = try BinaryMessageEncoder.encode(summary)
         _ = try decoder.decodeBinary(data)
         return data.count
+    }
+    let peer = CodecPeer.command.flatMap { CodecPeer.run($0, quick: isQuickRun) }
+    var columns = ["format", "message", "bytes", "messages/s", "MB/s"]
+    if let command = CodecPeer.command, peer != nil {
+        print("# peer: \(command)")
+        columns += ["peer messages/s", "ours ÷ peer"]
+    }
+    var report = Report("encode + decode (one iteration = encode, then decode)", columns: columns)
+    for row in rows {
+        var cells = [row.format, row.label, "\(row.bytes)", rateText(row.rate), row.megabytes]
+        if let peer {
+            if let theirs = peer.rate(row.format, row.label) {
+                cells += [rateText(theirs), String(format: "%.2f×", row.rate / theirs)]
+            } else {
+                cells += ["-", "-"]
+            }
+        }
+        report.add(cells)
     }
     report.print()
 

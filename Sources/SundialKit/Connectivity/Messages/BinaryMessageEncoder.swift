@@ -42,7 +42,8 @@ public enum BinaryMessageEncoder {
         }
         var data = Data(capacity: payload.count + keyBytes.count + lengthFieldSize)
         data.append(payload)
-        data.append(contentsOf: keyBytes)
+        var key = typeKey
+        key.withUTF8 { data.append($0) }
         withUnsafeBytes(of: keyLength.littleEndian) { data.append(contentsOf: $0) }
         return data
     }
@@ -60,9 +61,8 @@ public enum BinaryMessageEncoder {
             throw .invalidFormat("\(count) bytes is shorter than the \(lengthFieldSize)-byte footer length")
         }
         let lengthStart = data.endIndex - lengthFieldSize
-        var declared: UInt32 = 0
-        for (shift, byte) in zip(stride(from: 0, to: 32, by: 8), data[lengthStart...]) {
-            declared |= UInt32(byte) << UInt32(shift)
+        let declared = data.withUnsafeBytes { raw in
+            UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - lengthFieldSize, as: UInt32.self))
         }
         // Compare in 64 bits: on a 32-bit watch `Int(declared)` could trap.
         let available = UInt64(count - lengthFieldSize)
@@ -70,10 +70,15 @@ public enum BinaryMessageEncoder {
             throw .invalidFormat("type key length \(declared) exceeds the \(available) bytes before it")
         }
         let keyStart = lengthStart - keyLength
-        let keyBytes = data[keyStart..<lengthStart]
-        let typeKey = String(decoding: keyBytes, as: UTF8.self)
-        // `String(decoding:)` repairs invalid UTF-8; a repaired key differs from the bytes.
-        guard typeKey.utf8.elementsEqual(keyBytes) else {
+        let typeKey: String? = data.withUnsafeBytes { raw in
+            let keyBytes = UnsafeRawBufferPointer(
+                rebasing: raw[(keyStart - data.startIndex)..<(lengthStart - data.startIndex)])
+            var key = String(decoding: keyBytes, as: UTF8.self)
+            // `String(decoding:)` repairs invalid UTF-8; a repaired key differs from the bytes.
+            let valid = key.withUTF8 { $0.elementsEqual(keyBytes) }
+            return valid ? key : nil
+        }
+        guard let typeKey else {
             throw .invalidTypeKey
         }
         return (typeKey, data[data.startIndex..<keyStart])

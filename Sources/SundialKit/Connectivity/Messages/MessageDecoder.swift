@@ -12,6 +12,8 @@ public import Foundation
 /// `init(messagableTypes:)` reports it when a message with that key arrives.
 public struct MessageDecoder: Sendable {
     private let types: [String: any Messagable.Type]
+    /// The registered ``BinaryMessagable`` types, found once here rather than by a cast per message.
+    private let binaryTypes: [String: any BinaryMessagable.Type]
     private let duplicateKeys: Set<String>
 
     /// Creates a decoder for the given types (1.x initializer; never traps).
@@ -31,6 +33,7 @@ public struct MessageDecoder: Sendable {
             }
         }
         self.types = types
+        self.binaryTypes = types.compactMapValues { $0 as? any BinaryMessagable.Type }
         self.duplicateKeys = duplicates
     }
 
@@ -105,7 +108,7 @@ public struct MessageDecoder: Sendable {
     public func decodeBinary(_ data: Data) throws(SerializationError) -> any Messagable {
         let (key, payload) = try BinaryMessageEncoder.decode(data)
         let type = try registeredType(for: key)
-        guard let binaryType = type as? any BinaryMessagable.Type else {
+        guard let binaryType = binaryTypes[key] else {
             throw .notBinaryMessagable(key)
         }
         return try Self.make(type, key: key) { try binaryType.init(from: payload) }
@@ -123,7 +126,7 @@ public struct MessageDecoder: Sendable {
     }
 
     private func registeredType(for key: String) throws(SerializationError) -> any Messagable.Type {
-        guard !duplicateKeys.contains(key) else {
+        guard duplicateKeys.isEmpty || !duplicateKeys.contains(key) else {
             throw .duplicateMessageKey(key)
         }
         guard let type = types[key] else {

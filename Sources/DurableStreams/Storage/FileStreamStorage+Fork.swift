@@ -17,6 +17,7 @@ extension FileStreamStorage {
             info = live
         }
         let resolved = try StreamRules.resolveFork(request, fork, source: info)
+        if resolved.offset < info.retainedStart { throw .offsetDropped(earliest: info.retainedStart) }
         var appendAtOffset: [UInt8]?
         if resolved.hasAppendAtOffset {
             do throws(StreamStorageError) {

@@ -75,11 +75,20 @@ extension FileStreamStorage {
         }
         let syncs = options.syncPolicy.syncsMetadata
         let (fileMode, directoryMode) = (options.fileMode, options.directoryMode)
+        // A fork starts with what its source still retains.
+        let retainedStart = origin?.source.state.withLock { $0.retainedStart } ?? 0
+        let retentionFile =
+            configuration.retention.keepsEverything && retainedStart == 0
+            ? nil
+            : RetentionFile(
+                start: retainedStart, retention: configuration.retention,
+                state: StreamState(configuration: configuration))
         let fd: Int32
         do throws(FileIOError) {
             fd = try await pool.run { [records] () throws(FileIOError) -> Int32 in
                 try FileIO.makeDirectory(temporary, mode: directoryMode)
                 try FileIO.writeWholeFile(temporary + "/meta.json", try meta.encoded(), sync: syncs, mode: fileMode)
+                try retentionFile?.write(in: temporary, syncs: syncs, fileMode: fileMode)
                 let fd = try FileIO.openRegular(temporary + "/log", flags: O_RDWR | O_CREAT | O_EXCL, mode: fileMode)
                 do throws(FileIOError) {
                     try records.withBytes { bytes throws(FileIOError) in
@@ -114,6 +123,8 @@ extension FileStreamStorage {
             origin: origin,
             state: FileStream.State(decided: state, fileEnd: UInt64(records.count), lastUse: options.now(), fd: fd)
         )
+        stream.state.withLock { $0.retainedStart = retainedStart }
+        stream.retention.withLock { $0.times.record(end: base + UInt64(dataEnd), at: options.now()) }
         origin?.source.state.withLock { $0.addFork() }
         catalog.withLock { $0.streams[path] = stream }
         descriptors.touch(stream)

@@ -46,9 +46,15 @@ extension FileStreamStorage {
                     origin = FileStream.Origin(
                         source: source, offset: StreamOffset(position: fork.offset), subOffset: fork.subOffset)
                 }
-                let state = FileStream.State(
+                var state = FileStream.State(
                     decided: stream.state, fileEnd: stream.fileEnd, lastUse: now, fd: -1,
                     isSoftDeleted: stream.isSoftDeleted, forkCount: stream.forkCount)
+                state.retainedStart = stream.retention?.start ?? 0
+                // Appends made before the start count their age from it.
+                let retention = FileRetention(
+                    unknownTime: now,
+                    snapshot: stream.retention.map { $0.state(configuration: stream.state.configuration) },
+                    releasedTo: 0)
                 let file = FileStream(
                     path: stream.path,
                     incarnation: stream.incarnation,
@@ -56,7 +62,8 @@ extension FileStreamStorage {
                     lane: lane,
                     descriptors: descriptors,
                     origin: origin,
-                    state: state
+                    state: state,
+                    retention: retention
                 )
                 byIncarnation[stream.incarnation] = file
                 if !stream.isDetached { streams[stream.path] = file }

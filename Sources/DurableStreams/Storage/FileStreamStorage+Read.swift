@@ -16,12 +16,14 @@ extension FileStreamStorage {
             state throws(StreamStorageError) -> (StreamInfo, StreamOffset, Bool) in
             try state.requireLive(asSource: asSource)
             let info = stream.info(state)
+            let retained = asSource ? .zero : info.retainedStart
             let from: StreamOffset
             switch start {
-            case .beginning: from = .zero
+            case .beginning: from = retained
             case .tail: from = info.tail
             case .offset(let offset): from = offset
             }
+            if from < retained { throw .offsetDropped(earliest: retained) }
             return (info, from, from < info.tail)
         }
         guard needsData else { return ReadResult(info: info, payload: [], start: from, next: info.tail) }
@@ -37,27 +39,31 @@ extension FileStreamStorage {
             fork = source
         }
         let ordered = Array(segments.reversed())
-        let (payload, next) = try await pool.run { () throws(StreamStorageError) -> ([UInt8], UInt64) in
-            var payload: [UInt8] = []
-            payload.reserveCapacity(Int(min(info.tail.position - from.position, UInt64(maxBytes))))
-            var next = from.position
-            var isFirst = true
-            for segment in ordered where segment.upper > next && segment.upper > segment.stream.base {
-                let (end, isFull) = try FileStream.readRecords(
-                    fd: segment.fd,
-                    logPath: segment.stream.logPath,
-                    base: segment.stream.base,
-                    from: next,
-                    to: segment.upper,
-                    maxBytes: maxBytes,
-                    verifyFirst: isFirst,
-                    into: &payload
-                )
-                next = end
-                isFirst = false
-                if isFull { break }
+        // Retention may drop (and punch out) what this read started on after it was checked: say so.
+        let (payload, next) = try await droppedWhileReading(stream, from: from, asSource: asSource) {
+            () throws(StreamStorageError) -> ([UInt8], UInt64) in
+            try await pool.run { () throws(StreamStorageError) -> ([UInt8], UInt64) in
+                var payload: [UInt8] = []
+                payload.reserveCapacity(Int(min(info.tail.position - from.position, UInt64(maxBytes))))
+                var next = from.position
+                var isFirst = true
+                for segment in ordered where segment.upper > next && segment.upper > segment.stream.base {
+                    let (end, isFull) = try FileStream.readRecords(
+                        fd: segment.fd,
+                        logPath: segment.stream.logPath,
+                        base: segment.stream.base,
+                        from: next,
+                        to: segment.upper,
+                        maxBytes: maxBytes,
+                        verifyFirst: isFirst,
+                        into: &payload
+                    )
+                    next = end
+                    isFirst = false
+                    if isFull { break }
+                }
+                return (payload, next)
             }
-            return (payload, next)
         }
         return ReadResult(info: info, payload: payload, start: from, next: StreamOffset(position: next))
     }

@@ -71,6 +71,7 @@ public final class FileStreamStorage: StreamStorage {
             while !Task.isCancelled {
                 do { try await Task.sleep(for: interval) } catch { return }
                 await self?.sweepExpired()
+                await self?.compactRetained(budget: Self.retentionBudgetPerPass)
             }
         }
         sweeper.withLock { $0 = task }
@@ -150,6 +151,7 @@ public final class FileStreamStorage: StreamStorage {
         }
         if accepted.schedule { stream.lane.schedule(stream) }
         if let ticket = accepted.ticket, let failure = await stream.waitForCommit(ticket) { throw failure }
+        await retainAfterAppend(stream, result: accepted.result)
         return accepted.result
     }
 
@@ -242,7 +244,7 @@ public final class FileStreamStorage: StreamStorage {
     }
 
     /// Finds a live stream, expiring it if its time has come.
-    private func lookup(_ path: StreamPath, touch: Bool) async throws(StreamStorageError) -> FileStream {
+    func lookup(_ path: StreamPath, touch: Bool) async throws(StreamStorageError) -> FileStream {
         guard let stream = try existingStream(path) else { throw StreamStorageError(.notFound) }
         switch status(of: stream, touch: touch) {
         case .live:

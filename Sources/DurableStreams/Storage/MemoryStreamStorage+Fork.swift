@@ -35,10 +35,17 @@ extension MemoryStreamStorage {
             }
         }
         let prefix = try StreamRules.forkPrefix(resolved, appendAtOffset: appendAtOffset)
+        let sourceStart = source.contents.withLock { $0.retainedStart }
+        guard resolved.offset.position >= sourceStart else {
+            throw .offsetDropped(earliest: StreamOffset(position: sourceStart))
+        }
         source.contents.withLock { $0.forkCount += 1 }
         var contents = Contents(
             state: StreamState(configuration: resolved.configuration, tail: resolved.offset), lastUse: time)
-        if !prefix.isEmpty { contents.add(prefix) }
+        // The inherited range counts as one append made now; what the source dropped stays dropped.
+        contents.retainedStart = sourceStart
+        contents.times.record(end: resolved.offset.position, at: time)
+        if !prefix.isEmpty { contents.add(prefix, at: time) }
         let origin = ForkOrigin(source: fork.source, offset: resolved.offset, subOffset: fork.subOffset)
         return Stream(
             path: path, incarnation: incarnation, origin: Origin(source: source, fork: origin), contents: contents)

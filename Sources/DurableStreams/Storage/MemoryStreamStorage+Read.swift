@@ -13,11 +13,13 @@ extension MemoryStreamStorage {
                 deleted: contents.isDeleted, softDeleted: !asSource && contents.isSoftDeleted)
             let info = stream.info(contents)
             let from: StreamOffset
+            let retained = asSource ? StreamOffset(position: contents.log.floor) : info.retainedStart
             switch start {
-            case .beginning: from = .zero
+            case .beginning: from = retained
             case .tail: from = info.tail
             case .offset(let offset): from = offset
             }
+            if from < retained { throw .offsetDropped(earliest: retained) }
             guard from < info.tail else {
                 return ReadResult(info: info, payload: [], start: from, next: info.tail)
             }

@@ -20,6 +20,10 @@ public final class MemoryStreamStorage: StreamStorage {
         var isSoftDeleted = false
         /// How many existing streams were forked from this one. Changed only with the catalog locked.
         var forkCount = 0
+        /// The earliest offset readers may read: retention dropped what is before it.
+        var retainedStart: UInt64 = 0
+        /// When the appends still kept were made (for retention by age).
+        var times = AppendTimes()
 
         init(state: StreamState, lastUse: Date) {
             self.state = state
@@ -27,10 +31,11 @@ public final class MemoryStreamStorage: StreamStorage {
             self.lastUse = lastUse
         }
 
-        /// Adds an append and moves the tail past it.
-        mutating func add(_ payload: [UInt8]) {
+        /// Adds an append made at `time` and moves the tail past it.
+        mutating func add(_ payload: [UInt8], at time: Date) {
             log.append(payload)
             state.tail = StreamOffset(position: log.end)
+            times.record(end: log.end, at: time)
         }
     }
 
@@ -54,7 +59,7 @@ public final class MemoryStreamStorage: StreamStorage {
         }
 
         func info(_ contents: Contents) -> StreamInfo {
-            StreamInfo(
+            var info = StreamInfo(
                 path: path,
                 configuration: contents.state.configuration,
                 tail: contents.state.tail,
@@ -62,6 +67,8 @@ public final class MemoryStreamStorage: StreamStorage {
                 incarnation: incarnation,
                 fork: origin?.fork
             )
+            info.retainedStart = StreamOffset(position: contents.retainedStart)
+            return info
         }
     }
 
@@ -95,6 +102,7 @@ public final class MemoryStreamStorage: StreamStorage {
             while !Task.isCancelled {
                 do { try await Task.sleep(for: sweepInterval) } catch { return }
                 self?.sweepExpired()
+                self?.compactPass()
             }
         }
         sweeper.withLock { $0 = task }
@@ -141,7 +149,7 @@ public final class MemoryStreamStorage: StreamStorage {
                     contents: Contents(state: StreamState(configuration: request.configuration), lastUse: time))
             }
             let info = stream.contents.withLock { contents -> StreamInfo in
-                if !request.initialPayload.isEmpty { contents.add(request.initialPayload) }
+                if !request.initialPayload.isEmpty { contents.add(request.initialPayload, at: time) }
                 contents.state.isClosed = request.closed
                 return stream.info(contents)
             }
@@ -153,6 +161,7 @@ public final class MemoryStreamStorage: StreamStorage {
     /// Appends to, or closes, a stream.
     public func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult {
         let stream = try lookup(path, touch: true)
+        let time = now()
         let (result, changed) = try stream.contents.withLock {
             contents throws(StreamStorageError) -> (AppendResult, Bool) in
             try StreamStorageError.requireLive(deleted: contents.isDeleted, softDeleted: contents.isSoftDeleted)
@@ -169,9 +178,10 @@ public final class MemoryStreamStorage: StreamStorage {
                 StreamRules.apply(decision, request, to: &contents.state, newTail: state.tail)
                 return (.closed(tail: state.tail), true)
             case .append(let closes):
-                contents.log.append(request.payload)
+                contents.add(request.payload, at: time)
                 let tail = StreamOffset(position: contents.log.end)
                 StreamRules.apply(decision, request, to: &contents.state, newTail: tail)
+                Self.applyRetention(to: &contents, of: stream, at: time, budget: Self.retentionBudgetOnAppend)
                 return (.appended(tail: tail, closed: closes), true)
             }
         }
@@ -277,7 +287,7 @@ public final class MemoryStreamStorage: StreamStorage {
     }
 
     /// Finds a live stream, expiring it if its time has come.
-    private func lookup(_ path: StreamPath, touch: Bool) throws(StreamStorageError) -> Stream {
+    func lookup(_ path: StreamPath, touch: Bool) throws(StreamStorageError) -> Stream {
         let time = now()
         return try withCatalog { catalog, wakeups throws(StreamStorageError) -> Stream in
             guard !catalog.isShutDown else { throw StreamStorageError(.unavailable) }

@@ -10,6 +10,9 @@ public struct StreamConfiguration: Sendable, Equatable {
     /// When the stream expires.
     public var expiry: StreamExpiry
 
+    /// How much of the stream is kept (everything by default).
+    public var retention: StreamRetention = .none
+
     /// Creates a configuration.
     /// - Parameters:
     ///   - contentType: The stream's content type; `application/octet-stream` when the creator sent none.
@@ -28,9 +31,9 @@ public struct StreamConfiguration: Sendable, Equatable {
     /// Whether SSE carries the stream's bytes as text (`text/*` and `application/json`) rather than base64.
     public var isTextual: Bool { isJSON || mediaType.hasPrefix("text/") }
 
-    /// Whether two configurations are the same for an idempotent create: same media type and same expiry.
+    /// Whether two configurations are the same for an idempotent create: same media type, expiry and retention.
     public func matches(_ other: StreamConfiguration) -> Bool {
-        mediaType == other.mediaType && expiry == other.expiry
+        mediaType == other.mediaType && expiry == other.expiry && retention == other.retention
     }
 
     /// The media type of a content-type header value: the part before `;`, trimmed and lower-cased.

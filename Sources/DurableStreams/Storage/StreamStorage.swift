@@ -180,6 +180,8 @@ public struct StreamInfo: Sendable, Equatable {
     public let isClosed: Bool
     /// Identifies this incarnation of the path: a stream deleted and created again gets a new one.
     public let incarnation: String
+    /// The earliest offset still readable: everything before it was dropped by the stream's retention.
+    public var retainedStart: StreamOffset = .zero
     /// Where the stream was forked from, if it is a fork. Not sent to clients: forks are transparent.
     public var fork: ForkOrigin? { forkBox?.origin }
     /// The fork origin, kept out of line: every read result carries a `StreamInfo`, and a live read keeps

@@ -28,6 +28,8 @@ extension StreamStorageError {
     public static let unavailable = Code.unavailable
     /// `catch StreamStorageError.gone`.
     public static let gone = Code.gone
+    /// `catch StreamStorageError.offsetDropped`.
+    public static let offsetDropped = Code.offsetDropped
     /// `catch StreamStorageError.retainedForForks`.
     public static let retainedForForks = Code.retainedForForks
     /// `catch StreamStorageError.forkSourceNotFound`.
@@ -87,6 +89,13 @@ extension StreamStorageError {
     /// The payload is not acceptable, for `reason`.
     public static func invalidPayload(_ reason: String) -> StreamStorageError {
         StreamStorageError(.invalidPayload, reason)
+    }
+
+    /// The read started before `earliest`, in a range dropped by the stream's retention.
+    public static func offsetDropped(earliest: StreamOffset) -> StreamStorageError {
+        StreamStorageError(
+            .offsetDropped, "the offset was dropped by the stream's retention; the earliest retained is \(earliest)",
+            context: Context(offset: earliest))
     }
 
     /// `offset` is not a position of the stream.

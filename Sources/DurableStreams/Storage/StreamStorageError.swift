@@ -23,7 +23,7 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
             case invalidOffset, storageFailure, unavailable, gone, retainedForForks, forkSourceNotFound
             case forkSourceGone, invalidForkOffset, invalidPath
             case storageUnavailable, invalidConfiguration, alreadyStarted, bindFailed
-            case temporarilyUnavailable
+            case temporarilyUnavailable, offsetDropped
         }
 
         private let base: Base
@@ -56,6 +56,9 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
         public static let unavailable = Code(.unavailable)
         /// The stream was deleted while forks still read from it: kept for them, gone for everyone else (`410`).
         public static let gone = Code(.gone)
+        /// The offset is in a range the stream's retention dropped (`410` with `Stream-Earliest-Offset`); the
+        /// context's ``Context/offset`` is the earliest offset still retained.
+        public static let offsetDropped = Code(.offsetDropped)
         /// A soft-deleted stream still holds the path until its forks are deleted (`409`).
         public static let retainedForForks = Code(.retainedForForks)
         /// The stream named by `Stream-Forked-From` does not exist (`404`).
@@ -179,6 +182,7 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
         case .gone: "the stream was deleted (its data is kept only for its forks)"
         case .retainedForForks:
             "a deleted stream at this path is kept for its forks; the path cannot be reused until they are deleted"
+        case .offsetDropped: "the offset was dropped by the stream's retention"
         case .forkSourceNotFound: "the source stream does not exist"
         case .forkSourceGone: "the source stream was deleted (it is kept only for its existing forks)"
         default: "\(code)"

@@ -74,6 +74,11 @@ extension DurableStreamError {
         case 410:
             if context.operation == .read, let offset = context.offset {
                 details.offset = offset
+                if let earliest = headers[ProtocolHeader.earliestOffset] {
+                    details.earliestOffset = Offset(rawValue: earliest)
+                    let text = "Offset \(offset) was dropped by the stream's retention; the earliest is \(earliest)"
+                    return DurableStreamError(.retentionExpired, text, context: details)
+                }
                 // The server's own words when it sent any: a 410 also answers a read of a stream that was
                 // deleted (kept only for its forks), which the offset has nothing to do with.
                 let reason = text.isEmpty ? "Offset \(offset) is older than the stream retains" : "Gone: \(message)"
@@ -158,6 +163,9 @@ enum ProtocolHeader {
     static let forkedFrom = "Stream-Forked-From"
     static let forkOffset = "Stream-Fork-Offset"
     static let forkSubOffset = "Stream-Fork-Sub-Offset"
+    static let earliestOffset = "Stream-Earliest-Offset"
+    static let retentionMaxAge = "Stream-Retention-Max-Age"
+    static let retentionMaxBytes = "Stream-Retention-Max-Bytes"
     static let producerId = "Producer-Id"
     static let producerEpoch = "Producer-Epoch"
     static let producerSeq = "Producer-Seq"

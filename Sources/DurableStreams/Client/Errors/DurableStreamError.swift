@@ -42,7 +42,9 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
         public static let forbidden = Code(.forbidden)
         /// The server rejected the request as malformed, for example an invalid offset (400).
         public static let badRequest = Code(.badRequest)
-        /// The requested offset (``Context/offset``) is older than the stream retains (410 on a read).
+        /// The requested offset (``Context/offset``) is older than the stream retains (410 on a read);
+        /// ``Context/earliestOffset`` is where what remains begins, when the server said (`Stream-Earliest-Offset`).
+        /// Resume there with ``DurableStreamHandle/streamSkippingDropped(from:live:)``.
         public static let retentionExpired = Code(.retentionExpired)
         /// The stream is gone: deleted but still referenced by forks (410 outside a read).
         public static let gone = Code(.gone)
@@ -129,6 +131,8 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
         public var holder: String?
         /// The subscription's current generation (``Code/alreadyClaimed``).
         public var generation: Int?
+        /// The earliest offset the stream still holds (``Code/retentionExpired``): where a read can resume.
+        public var earliestOffset: Offset?
 
         /// Creates a context.
         public init(

@@ -75,6 +75,8 @@ struct Reply: Sendable {
                 .serviceUnavailable, "The stream store is unavailable: \(error.message)", fields: fields)
             reply.isStoreUnavailable = true
             return reply
+        case .offsetDropped:
+            return StreamHTTPHandler.droppedReply(earliest: context.offset ?? .zero)
         case .gone:
             return .error(.gone, "Stream is gone: it was deleted (its data is kept only for its forks)")
         case .retainedForForks:

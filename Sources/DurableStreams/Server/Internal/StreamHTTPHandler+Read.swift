@@ -27,6 +27,7 @@ extension StreamHTTPHandler {
         case .timeToLive(let seconds): fields[ProtocolHeader.streamTTL] = String(seconds)
         case .expiresAt(let timestamp): fields[ProtocolHeader.streamExpiresAt] = timestamp.text
         }
+        Self.addRetentionFields(info, to: &fields)
         return Reply(.ok, fields: fields)
     }
 

@@ -37,9 +37,13 @@ extension StreamHTTPHandler {
         case (nil, nil):
             break
         }
-        let create = CreateStream(
+        var create = CreateStream(
             contentType: requestedContentType, expiry: expiry, closed: streamClosedHeader(in: request), fork: fork,
             body: try await collectBody(request, channel: channel))
+        create.retention = try retention(in: request)
+        if !create.retention.keepsEverything, !(operations.storage is any StreamRetentionControl) {
+            throw Self.retentionUnsupported
+        }
         let result: CreateResult
         do {
             result = try await operations.create(path, create)
@@ -52,6 +56,7 @@ extension StreamHTTPHandler {
         fields[ProtocolHeader.streamNextOffset] = info.tail.token
         fields[.cacheControl] = "no-store"
         if info.isClosed { fields[ProtocolHeader.streamClosed] = "true" }
+        Self.addRetentionFields(info, to: &fields)
         if case .created = result {
             fields[.location] = location(of: path, request: request)
             return Reply(.created, fields: fields)

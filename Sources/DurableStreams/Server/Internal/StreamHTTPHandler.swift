@@ -61,15 +61,16 @@ struct StreamHTTPHandler: Sendable {
         self.logger = logger
         var fields = HTTPFields()
         fields[ProtocolHeader.accessControlAllowOrigin] = "*"
-        fields[ProtocolHeader.accessControlAllowMethods] = "GET, POST, PUT, DELETE, HEAD, OPTIONS"
+        fields[ProtocolHeader.accessControlAllowMethods] = "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"
         fields[ProtocolHeader.accessControlAllowHeaders] =
             "Content-Type, Authorization, If-None-Match, Stream-Seq, Stream-TTL, Stream-Expires-At, Stream-Closed, "
             + "Producer-Id, Producer-Epoch, Producer-Seq, Stream-Forked-From, Stream-Fork-Offset, "
-            + "Stream-Fork-Sub-Offset"
+            + "Stream-Fork-Sub-Offset, Stream-Retention-Max-Age, Stream-Retention-Max-Bytes"
         fields[ProtocolHeader.accessControlExposeHeaders] =
             "Stream-Next-Offset, Stream-Cursor, Stream-Up-To-Date, Stream-Closed, Stream-TTL, Stream-Expires-At, "
             + "Stream-SSE-Data-Encoding, Producer-Epoch, Producer-Seq, Producer-Expected-Seq, Producer-Received-Seq, "
-            + "ETag, Content-Type, Content-Encoding, Location, Retry-After, Vary"
+            + "ETag, Content-Type, Content-Encoding, Location, Retry-After, Vary, Stream-Retention-Max-Age, "
+            + "Stream-Retention-Max-Bytes, Stream-Earliest-Offset"
         fields[ProtocolHeader.xContentTypeOptions] = "nosniff"
         fields[ProtocolHeader.crossOriginResourcePolicy] = "cross-origin"
         commonFields = fields
@@ -181,6 +182,7 @@ struct StreamHTTPHandler: Sendable {
             case .put: outcome = .reply(try await create(path, request, channel: channel))
             case .post: outcome = .reply(try await append(path, request, channel: channel))
             case .delete: outcome = .reply(await delete(path))
+            case .patch: outcome = .reply(try await updateRetention(path, request))
             case .head:
                 var reply = await head(path)
                 reply.answersHead = true
@@ -189,7 +191,7 @@ struct StreamHTTPHandler: Sendable {
             case .get: outcome = try await read(path, request, target: target, channel: channel)
             default:
                 var fields = HTTPFields()
-                fields[.allow] = "GET, POST, PUT, DELETE, HEAD, OPTIONS"
+                fields[.allow] = "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"
                 outcome = .reply(.error(.methodNotAllowed, "Method not allowed", fields: fields))
             }
         } catch {

@@ -9,6 +9,8 @@ struct CreateStream: Sendable, Equatable {
     var expiry: StreamExpiry = .never
     var closed = false
     var fork: ForkRequest?
+    /// How much of the stream is kept.
+    var retention: StreamRetention = .none
     /// The initial content as sent (a JSON value or array of messages for a JSON stream); empty for none.
     var body: [UInt8] = []
 }
@@ -33,6 +35,7 @@ extension StreamOperations {
     func create(_ path: StreamPath, _ create: CreateStream) async throws(StreamStorageError) -> CreateResult {
         var configuration = StreamConfiguration(
             contentType: create.contentType ?? "application/octet-stream", expiry: create.expiry)
+        configuration.retention = create.retention
         var inheritsContentType = create.contentType == nil
         if let source = create.fork?.source, inheritsContentType, !create.body.isEmpty,
             let sourceInfo = try? await info(source)

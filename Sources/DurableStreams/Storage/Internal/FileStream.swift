@@ -30,6 +30,8 @@ final class FileStream: Sendable {
     /// The store's bound on open logs.
     let descriptors: DescriptorCache
     let state: Locked<State>
+    /// What retention needs besides the state: append times, the state as of the retained start.
+    let retention: Locked<FileRetention>
     /// Where a fork came from; `nil` for a stream that is not a fork.
     let origin: Origin?
     /// The offset of the log's first byte: a fork's own log starts at its fork offset, any other at 0.
@@ -42,7 +44,8 @@ final class FileStream: Sendable {
         lane: CommitLane,
         descriptors: DescriptorCache,
         origin: Origin?,
-        state: State
+        state: State,
+        retention: FileRetention = FileRetention()
     ) {
         self.path = path
         self.incarnation = incarnation
@@ -52,11 +55,12 @@ final class FileStream: Sendable {
         self.descriptors = descriptors
         self.origin = origin
         self.state = Locked(state)
+        self.retention = Locked(retention)
     }
 
     /// The committed metadata.
     func info(_ state: State) -> StreamInfo {
-        StreamInfo(
+        var info = StreamInfo(
             path: path,
             configuration: state.decided.configuration,
             tail: state.committedTail,
@@ -64,6 +68,8 @@ final class FileStream: Sendable {
             incarnation: incarnation,
             fork: origin.map { ForkOrigin(source: $0.source.path, offset: $0.offset, subOffset: $0.subOffset) }
         )
+        info.retainedStart = StreamOffset(position: state.retainedStart)
+        return info
     }
 
     /// Waits until the ticket is committed; returns the failure if the writes failed instead.

@@ -56,6 +56,8 @@ struct FileStreamState<Waiter> {
     private var ackWaiters: [(ticket: UInt64, waiter: Waiter)] = []
     private(set) var failure: String?
     var lastUse: Date
+    /// The earliest offset readers may read: retention dropped what is before it.
+    var retainedStart: UInt64 = 0
     /// Removed for good (its directory is in `trash/`).
     private(set) var isDeleted = false
     /// Being removed: refuses new operations as if removed, until the removal succeeds or fails.
@@ -237,6 +239,11 @@ struct FileStreamState<Waiter> {
     // MARK: - Forks and deletion
 
     /// A fork of this stream was created.
+    /// Replaces the stream's retention policy.
+    mutating func setRetention(_ retention: StreamRetention) {
+        decided.configuration.retention = retention
+    }
+
     mutating func addFork() {
         forkCount += 1
     }

@@ -20,12 +20,34 @@ struct RecordLog {
     private(set) var ends: [UInt64] = []
     private var chunks: [Chunk] = []
 
+    /// The offset of the first append still held: retention drops whole chunks below it.
+    private(set) var floor: UInt64
+
     init(base: UInt64) {
         self.base = base
+        self.floor = base
+    }
+
+    /// The end of the append that starts at `position`, or `nil` when none does.
+    func end(ofAppendAt position: UInt64) -> UInt64? {
+        let index = firstEnd(atLeast: position + 1)
+        guard index < ends.count, isBoundary(position) else { return nil }
+        return ends[index]
+    }
+
+    /// Forgets the appends before `position` (an append's start at or after ``floor``), releasing the chunks
+    /// that hold only such appends.
+    mutating func drop(upTo position: UInt64) {
+        guard position > floor, isBoundary(position) else { return }
+        let appends = firstEnd(atLeast: position + 1)
+        ends.removeFirst(appends)
+        let chunks = chunk(containing: position)
+        self.chunks.removeFirst(chunks)
+        floor = position
     }
 
     /// The offset after the last append.
-    var end: UInt64 { ends.last ?? base }
+    var end: UInt64 { ends.last ?? floor }
 
     /// Adds an append.
     mutating func append(_ payload: [UInt8]) {
@@ -47,7 +69,7 @@ struct RecordLog {
 
     /// Whether an append starts at `position` (or the log ends there).
     func isBoundary(_ position: UInt64) -> Bool {
-        if position == base { return true }
+        if position == base || position == floor { return true }
         let index = firstEnd(atLeast: position)
         return index < ends.count && ends[index] == position
     }

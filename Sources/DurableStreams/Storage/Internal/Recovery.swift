@@ -17,6 +17,8 @@ struct RecoveredStream {
     var forkCount = 0
     /// Whether another stream holds its path (it is reachable only through its forks).
     var isDetached = false
+    /// Where what it retains begins, and its state there (`retention.json`), if retention dropped anything.
+    var retention: RetentionFile? = nil
 }
 
 /// Reopens a data directory after a clean stop or a crash.
@@ -148,12 +150,23 @@ enum Recovery {
         let logPath = directory + "/log"
         let base = meta.fork?.offset ?? 0
         let isSoftDeleted = FileIO.exists(directory + "/" + softDeletedMarker)
+        let retention = try RetentionFile.read(in: directory)
         let fd = try FileIO.openRegular(logPath, flags: O_RDWR)
         defer { FileIO.close(fd) }
         do {
             let size = try FileIO.size(fd, path: logPath)
             var state = StreamState(configuration: configuration, tail: StreamOffset(position: base))
             var position: UInt64 = 0
+            // What retention dropped is not read again (its bytes may be released): the state starts as of
+            // the retained start.
+            if let retention {
+                state = retention.state(configuration: configuration)
+                if retention.start > base {
+                    position = min(retention.start - base, size)
+                } else {
+                    state.tail = StreamOffset(position: base)
+                }
+            }
             var buffer = [UInt8](repeating: 0, count: Int(min(size, 1 << 20)))
             scanning: while position < size {
                 let want = Int(min(UInt64(buffer.count), size - position))
@@ -201,7 +214,8 @@ enum Recovery {
                 fileEnd: position,
                 createdAt: meta.createdAt,
                 fork: meta.fork,
-                isSoftDeleted: isSoftDeleted
+                isSoftDeleted: isSoftDeleted,
+                retention: retention
             )
         }
     }

@@ -41,6 +41,21 @@ package enum System {
         return openFiles()?.current
     }
 
+    /// Releases the storage of a file's first `length` bytes, which then read as zeros, without changing its
+    /// size or offsets (`fallocate` with `FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE`, looked up at run time as
+    /// the C library declares it only for `_GNU_SOURCE`). Returns whether it did; elsewhere it never does.
+    package static func releasePrefix(_ fd: Int32, length: Int) -> Bool {
+        #if canImport(Glibc)
+        typealias Fallocate = @convention(c) (Int32, Int32, Int, Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fallocate") else { return false }
+        let fallocate = unsafeBitCast(symbol, to: Fallocate.self)
+        let punchHoleKeepingSize: Int32 = 0x02 | 0x01
+        return fallocate(fd, punchHoleKeepingSize, 0, length) == 0
+        #else
+        return false
+        #endif
+    }
+
     /// Makes a file's data reach the disk: `fdatasync` on Linux; on Darwin `F_FULLFSYNC`, since `fsync` there
     /// only reaches the drive's cache (SQLite does the same), with `fsync` where the file system refuses it.
     package static func syncData(_ fd: Int32) -> Int32 {

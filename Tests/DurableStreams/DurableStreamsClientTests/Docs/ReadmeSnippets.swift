@@ -25,6 +25,12 @@ struct ClientReadme {
         return handle
     }
 
+    /// Reads everything after `checkpoint`; if retention dropped part of it, reads what remains and says so.
+    func catchUp(_ handle: DurableStreamHandle, from checkpoint: Offset) async throws -> (text: String, skipped: Bool) {
+        let (response, skippedTo) = try await handle.streamSkippingDropped(from: checkpoint, live: .catchUp)
+        return (try await response.text().text, skippedTo != nil)  // skippedTo: where the read really started
+    }
+
     /// Every event up to the tail, and the offset to resume from later.
     func readAll(from url: URL) async throws -> (events: [Event], checkpoint: Offset) {
         let result = try await DurableStream.stream(url: url).json(as: Event.self)

@@ -13,7 +13,9 @@ extension MemoryStreamStorage {
                 deleted: contents.isDeleted, softDeleted: !asSource && contents.isSoftDeleted)
             let info = stream.info(contents)
             let from: StreamOffset
-            let retained = asSource ? StreamOffset(position: contents.log.floor) : info.retainedStart
+            // A fork reading its source is bound only by what the source released of its own appends.
+            let (floor, base) = (contents.log.floor, contents.log.base)
+            let retained = asSource ? StreamOffset(position: floor > base ? floor : 0) : info.retainedStart
             switch start {
             case .beginning: from = retained
             case .tail: from = info.tail

@@ -16,7 +16,12 @@ enum Suite {
         var pingPong: [Double] = []
         var streamed: [Double] = []
         var ratio: [Double] = []
+        /// The floor's p50 of the same repetition and size, beside each figure.
+        var floor: [Duration] = []
     }
+
+    /// `--cross-process-only`: the floor and the cross-process rows, nothing else.
+    static var crossProcessOnly: Bool { CommandLine.arguments.contains("--cross-process-only") }
 
     static var repetitions: Int {
         if isQuickRun { return 1 }
@@ -31,6 +36,7 @@ enum Suite {
         print("One-way latency is half a ping-pong round trip (send → the other side receives and sends back).")
         print("Queue stream: a sender appends messages to a queue as fast as it can; all of them are received.")
         print("Medians of \(repetitions) repetitions; the floor is measured in each repetition, before its size.")
+        print("p50 / floor is the median of each repetition's ratio to that repetition's floor.")
         let root = try TemporaryDirectory(prefix: "wormhole-benchmark")
         defer { root.remove() }
         let floorBinary = try await Floor.build(into: root.url)
@@ -49,7 +55,10 @@ enum Suite {
             rows[index].p99.append(p99)
             rows[index].pingPong.append(pingPong)
             rows[index].streamed.append(streamed)
-            if let floor { rows[index].ratio.append(p50.seconds / max(floor.seconds, 1e-9)) }
+            if let floor {
+                rows[index].ratio.append(p50.seconds / max(floor.seconds, 1e-9))
+                rows[index].floor.append(floor)
+            }
         }
         func record(_ cells: [String], _ figures: Figures, floor: Duration?) {
             record(
@@ -72,12 +81,14 @@ enum Suite {
                     let figures = try await crossProcess(scenario, root: root.url)
                     record(cells("cross-process", scenario), figures, floor: floorP50)
                 }
-                for scenario in scenarios {
+                for scenario in scenarios where !crossProcessOnly {
                     let figures = try await inProcess(scenario, root: root.url)
                     record(cells("in-process pair", scenario), figures, floor: floorP50)
                 }
-                let memory = try await inMemory(size: size)
-                record(["in-memory pair", sizeText(size), "memory", "json"], memory, floor: nil)
+                if !crossProcessOnly {
+                    let memory = try await inMemory(size: size)
+                    record(["in-memory pair", sizeText(size), "memory", "json"], memory, floor: nil)
+                }
             }
         }
 
@@ -85,7 +96,7 @@ enum Suite {
             "Wormhole send→receive",
             columns: [
                 "pair", "size", "strategy", "encoding", "p50", "p99", "ping-pong msg/s", "queue stream msg/s",
-                "p50 / floor",
+                "floor p50", "p50 / floor",
             ]
         )
         for row in rows {
@@ -94,6 +105,7 @@ enum Suite {
                 row.cells[0], row.cells[1], row.cells[2], row.cells[3], median(row.p50).microsecondsText,
                 median(row.p99).microsecondsText, rateText(median(row.pingPong)),
                 streamed.isNaN ? "-" : rateText(streamed),
+                row.floor.isEmpty ? "-" : median(row.floor).microsecondsText,
                 row.ratio.isEmpty ? "-" : String(format: "%.2f×", median(row.ratio)))
         }
         table.print()

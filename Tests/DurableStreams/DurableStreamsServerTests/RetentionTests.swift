@@ -39,6 +39,9 @@ struct RetentionTests {
             #expect(fromStart.nextOffset == kept)
             #expect(try await server.read(path, query: "offset=\(old)").text == "new")
             #expect(try await server.read(path, query: "offset=0000000000000000&live=long-poll").status == 410)
+            let events = try await server.events(path, query: "offset=0000000000000000&live=sse")
+            #expect(events.status == 410)
+            #expect(events.headers.first(name: "Stream-Earliest-Offset") == old)
         }
         await storage.shutdown()
     }

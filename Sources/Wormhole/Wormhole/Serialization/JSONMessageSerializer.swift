@@ -43,7 +43,7 @@ public struct JSONMessageSerializer: MessageSerializer {
     /// Decodes JSON as `type`.
     ///
     /// With the default decoder, a message made of strings, numbers, booleans, objects and arrays is decoded
-    /// directly (about five times faster than `JSONDecoder` for long strings); anything else (dates, data, a
+    /// directly (several times faster than `JSONDecoder` for long strings); anything else (dates, data, a
     /// failure) by `JSONDecoder`, so the value or the error is the same either way.
     ///
     /// - Throws: ``WormholeError/decodingFailed(_:type:sequence:reason:)``.

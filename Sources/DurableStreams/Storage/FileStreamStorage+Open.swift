@@ -52,9 +52,8 @@ extension FileStreamStorage {
                 state.retainedStart = stream.retention?.start ?? 0
                 // Appends made before the start count their age from it.
                 let retention = FileRetention(
-                    unknownTime: now,
-                    snapshot: stream.retention.map { $0.state(configuration: stream.state.configuration) },
-                    releasedTo: 0)
+                    unknownTime: now, recoveredEnd: stream.state.tail.position,
+                    snapshot: stream.retention.map { $0.state(configuration: stream.state.configuration) })
                 let file = FileStream(
                     path: stream.path,
                     incarnation: stream.incarnation,

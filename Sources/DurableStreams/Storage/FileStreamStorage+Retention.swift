@@ -70,7 +70,9 @@ extension FileStreamStorage: StreamRetentionControl {
             )
         }
         guard isLive, !policy.keepsEverything, start < tail else { return 0 }
-        let (times, unknownTime, snapshot) = stream.retention.withLock { ($0.times, $0.unknownTime, $0.snapshot) }
+        let (times, unknownTime, recoveredEnd, snapshot) = stream.retention.withLock {
+            ($0.times, $0.unknownTime, $0.recoveredEnd, $0.snapshot)
+        }
         let now = options.now()
         let base = stream.base
         guard let fd = try borrowLog(stream) else { return 0 }
@@ -95,8 +97,9 @@ extension FileStreamStorage: StreamRetentionControl {
                         return nil
                     }
                 }
+                let unmarked = end <= recoveredEnd ? unknownTime : now
                 return RetentionRules.Append(
-                    start: position, end: end, appendedAt: times.latestTime(ofAppendEndingAt: end) ?? unknownTime)
+                    start: position, end: end, appendedAt: times.latestTime(ofAppendEndingAt: end) ?? unmarked)
             }
             if let failure, pass.dropped == 0 { throw failure }
             var state = snapshot ?? initial

@@ -84,8 +84,10 @@ struct RetentionFile: Codable, Equatable {
 @available(OS2022, *)
 struct FileRetention: Sendable {
     var times = AppendTimes()
-    /// The time of appends no mark covers (those recovered at start: their age counts from then).
+    /// The time of the recovered appends, which no mark covers (their age counts from the store's start).
     var unknownTime = Date.distantPast
+    /// The end of the recovered appends; a later append without a mark yet is being recorded: it is new.
+    var recoveredEnd: UInt64 = 0
     /// The stream's state as of the retained start (`nil`: as created, nothing dropped yet).
     var snapshot: StreamState?
     /// The log's bytes below this offset are released.

@@ -14,6 +14,8 @@ enum ProtocolHeader {
     static let streamForkedFrom = name("Stream-Forked-From")
     static let streamForkOffset = name("Stream-Fork-Offset")
     static let streamForkSubOffset = name("Stream-Fork-Sub-Offset")
+    static let streamIncarnation = name("Stream-Incarnation")
+    static let streamIfIncarnation = name("Stream-If-Incarnation")
     static let producerID = name("Producer-Id")
     static let producerEpoch = name("Producer-Epoch")
     static let producerSeq = name("Producer-Seq")

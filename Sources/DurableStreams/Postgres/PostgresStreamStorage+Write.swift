@@ -107,6 +107,9 @@ extension PostgresStreamStorage {
         case .live:
             break
         }
+        if let mismatch = StreamIncarnation.check(expected: request.expectedIncarnation, current: row.incarnation) {
+            return .failure(mismatch)
+        }
         var state = row.state
         if let producer = request.producer {
             state.producers[producer.id] = try await producerState(

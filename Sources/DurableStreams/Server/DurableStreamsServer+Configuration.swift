@@ -31,11 +31,13 @@ extension DurableStreamsServer {
         }
     }
 
-    /// How `Cache-Control` marks cacheable reads.
+    /// How `Cache-Control` marks cacheable reads: a catch-up range that can never change is kept a year
+    /// (`max-age=31536000, immutable`), one up to the tail of an open stream is revalidated (`no-cache`), a read from
+    /// `-1` and a long-poll answer are kept a minute (`max-age=60, stale-while-revalidate=300`).
     public enum CacheVisibility: String, Sendable, CaseIterable {
-        /// `public, max-age=60, stale-while-revalidate=300`: shared caches and CDNs may keep reads.
+        /// `public, …`: shared caches and CDNs may keep reads.
         case `public`
-        /// `private, max-age=60, stale-while-revalidate=300`: only the client's own cache may keep reads.
+        /// `private, …`: only the client's own cache may keep reads.
         case `private`
         /// `no-store`: nothing keeps reads.
         case noStore = "no-store"

@@ -137,6 +137,10 @@ public final class FileStreamStorage: StreamStorage {
     /// Appends to, or closes, a stream.
     public func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult {
         let stream = try await lookup(path, touch: true)
+        // The object is one incarnation: once deleted it refuses the append under its lock below.
+        if let mismatch = StreamIncarnation.check(expected: request.expectedIncarnation, current: stream.incarnation) {
+            throw mismatch
+        }
         let prepared =
             request.payload.isEmpty
             ? nil

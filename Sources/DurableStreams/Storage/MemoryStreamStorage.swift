@@ -138,7 +138,7 @@ public final class MemoryStreamStorage: StreamStorage {
             }
             if let issue = StreamRules.creationIssue(request, now: time) { throw issue }
             catalog.nextIncarnation += 1
-            let incarnation = "m\(catalog.nextIncarnation)"
+            let incarnation = "m\(catalog.nextIncarnation)-\(StreamIncarnation.random())"
             let stream: Stream
             if let fork = request.fork {
                 stream = try Self.makeFork(
@@ -161,6 +161,10 @@ public final class MemoryStreamStorage: StreamStorage {
     /// Appends to, or closes, a stream.
     public func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult {
         let stream = try lookup(path, touch: true)
+        // The object is one incarnation: once deleted it refuses the append under its lock below.
+        if let mismatch = StreamIncarnation.check(expected: request.expectedIncarnation, current: stream.incarnation) {
+            throw mismatch
+        }
         let time = now()
         let (result, changed) = try stream.contents.withLock {
             contents throws(StreamStorageError) -> (AppendResult, Bool) in

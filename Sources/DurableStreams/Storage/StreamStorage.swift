@@ -148,6 +148,9 @@ public struct AppendRequest: Sendable {
     public var producer: ProducerStamp?
     /// Whether the stream is closed by this request (after appending the payload, if any).
     public var closeStream: Bool
+    /// The incarnation the writer expects (`Stream-If-Incarnation`), or `nil` for any: checked in the same
+    /// step as the append, so a write meant for a deleted stream never lands in the one recreated at its path.
+    public var expectedIncarnation: String? = nil
 
     /// Creates a request.
     public init(

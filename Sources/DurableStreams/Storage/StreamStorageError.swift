@@ -23,7 +23,7 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
             case invalidOffset, storageFailure, unavailable, gone, retainedForForks, forkSourceNotFound
             case forkSourceGone, invalidForkOffset, invalidPath
             case storageUnavailable, invalidConfiguration, alreadyStarted, bindFailed
-            case temporarilyUnavailable, offsetDropped
+            case temporarilyUnavailable, offsetDropped, incarnationMismatch
         }
 
         private let base: Base
@@ -74,6 +74,9 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
         /// is busy and the queue is full); nothing was changed, or the outcome is unknown and a retry with producer
         /// headers is safe (`503` with `Retry-After`).
         public static let temporarilyUnavailable = Code(.temporarilyUnavailable)
+        /// The stream at the path is not the incarnation the request expected: it was deleted and created again
+        /// (`412`); ``Context/incarnation`` is the current one.
+        public static let incarnationMismatch = Code(.incarnationMismatch)
         /// The store could not be opened (for example, its database cannot be reached, or another process holds
         /// its data directory).
         public static let storageUnavailable = Code(.storageUnavailable)
@@ -117,6 +120,8 @@ public struct StreamStorageError: Error, Sendable, Equatable, CustomStringConver
         public var expectedProducerSequence: UInt64?
         /// The producer sequence number received, after a gap.
         public var receivedProducerSequence: UInt64?
+        /// The stream's current incarnation, when the request expected another.
+        public var incarnation: String? = nil
 
         /// Creates a context.
         public init(

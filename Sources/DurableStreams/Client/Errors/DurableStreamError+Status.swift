@@ -85,6 +85,12 @@ extension DurableStreamError {
                 return DurableStreamError(.retentionExpired, reason, context: details)
             }
             return error(.gone, "Stream gone")
+        case 412 where headers[ProtocolHeader.incarnation] != nil:
+            details.incarnation = headers[ProtocolHeader.incarnation]
+            let now = details.incarnation ?? ""
+            return DurableStreamError(
+                .incarnationChanged, "Stream was deleted and created again (incarnation \(now)): \(context.label)",
+                context: details)
         case 413:
             return error(.payloadTooLarge, "Payload too large")
         case 429, 503:
@@ -173,6 +179,8 @@ enum ProtocolHeader {
     static let producerReceivedSeq = "Producer-Received-Seq"
     static let sseDataEncoding = "Stream-SSE-Data-Encoding"
     static let contentType = "Content-Type"
+    static let incarnation = "Stream-Incarnation"
+    static let ifIncarnation = "Stream-If-Incarnation"
 }
 
 /// The protocol's JSON error body, `{"error":{"code":…,"message":…}}`, as the subscription APIs send it.

@@ -27,6 +27,7 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
             case producerClosed, serverBusy, serverError, unexpectedStatus, connectionFailed, timeout, cancelled
             case sseNotSupported, invalidResponse, decodingFailed, encodingFailed, invalidArgument
             case fenced, alreadyClaimed, noPendingWork, invalidSignature, transportShutDown
+            case incarnationChanged
         }
 
         private let base: Base
@@ -100,6 +101,10 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
         public static let invalidSignature = Code(.invalidSignature)
         /// The request was made on a transport that was shut down; no request was sent.
         public static let transportShutDown = Code(.transportShutDown)
+        /// The stream was deleted and created again since the handle first saw it (412 to `Stream-If-Incarnation`):
+        /// its offsets name positions of another stream. ``Context/incarnation`` is the new incarnation; nothing
+        /// was read or written. See ``DurableStreamHandle/followIncarnation(_:)``.
+        public static let incarnationChanged = Code(.incarnationChanged)
 
         /// The code's name, for example `notFound`.
         public var description: String { base.rawValue }
@@ -133,6 +138,8 @@ public struct DurableStreamError: Error, Sendable, CustomStringConvertible, Loca
         public var generation: Int?
         /// The earliest offset the stream still holds (``Code/retentionExpired``): where a read can resume.
         public var earliestOffset: Offset?
+        /// The stream's current incarnation (``Code/incarnationChanged``).
+        public var incarnation: String?
 
         /// Creates a context.
         public init(

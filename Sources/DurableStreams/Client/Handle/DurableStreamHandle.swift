@@ -254,7 +254,8 @@ public actor DurableStreamHandle {
             timeToLive: response.headers[ProtocolHeader.ttl].flatMap { Int($0) },
             isClosed: response.headers[ProtocolHeader.streamClosed]?.lowercased() == "true",
             cacheControl: response.headers["Cache-Control"],
-            etag: response.headers["ETag"]
+            etag: response.headers["ETag"],
+            incarnation: response.headers[ProtocolHeader.incarnation]
         )
     }
 

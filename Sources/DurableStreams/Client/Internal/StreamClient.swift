@@ -10,6 +10,8 @@ struct StreamClient: Sendable {
     let errorHandler: StreamErrorHandler
     /// Headers added by ``ErrorAction/retryWithHeaders(_:)``; they stick for later requests.
     let stickyHeaders: Locked<[String: String]>
+    /// The incarnation of the stream this client follows (see ``IncarnationPin``).
+    let incarnation: Locked<IncarnationPin>
 
     /// Handler-driven retries allowed per operation, so a handler that always says `.retry` cannot loop forever.
     static let maxHandlerRetries = 5
@@ -24,6 +26,7 @@ struct StreamClient: Sendable {
         self.http = http
         self.errorHandler = errorHandler
         self.stickyHeaders = Locked([:])
+        self.incarnation = Locked(IncarnationPin())
     }
 
     /// Builds a request, evaluating dynamic headers and parameters now.
@@ -42,6 +45,9 @@ struct StreamClient: Sendable {
             fields.merge(values)
         }
         fields.merge(stickyHeaders.value)
+        if let expected = incarnation.value.precondition(for: method) {
+            fields.merge([ProtocolHeader.ifIncarnation: expected])
+        }
         fields.merge(headers)
         var parameters = query
         if let dynamic = http.dynamicParameters {
@@ -140,6 +146,8 @@ struct StreamClient: Sendable {
     {
         let response = try await http.transport.execute(request)
         if (200..<300).contains(response.status) {
+            let seen = response.headers[ProtocolHeader.incarnation]
+            incarnation.withLock { $0.observe(seen, method: request.method) }
             return response
         }
         let body = (try? await response.body.collect(upTo: 64 * 1024)) ?? Data()

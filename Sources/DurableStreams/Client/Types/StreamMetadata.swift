@@ -23,6 +23,10 @@ public struct StreamMetadata: Sendable, Hashable {
     /// The entity tag of the response.
     public let etag: String?
 
+    /// Which creation of the stream this is (`Stream-Incarnation`): a stream deleted and created again at the same
+    /// URL has another one. `nil` when the server does not send it.
+    public let incarnation: String?
+
     /// Creates stream metadata.
     public init(
         offset: Offset,
@@ -31,7 +35,8 @@ public struct StreamMetadata: Sendable, Hashable {
         timeToLive: Int? = nil,
         isClosed: Bool = false,
         cacheControl: String? = nil,
-        etag: String? = nil
+        etag: String? = nil,
+        incarnation: String? = nil
     ) {
         self.offset = offset
         self.contentType = contentType
@@ -40,5 +45,6 @@ public struct StreamMetadata: Sendable, Hashable {
         self.isClosed = isClosed
         self.cacheControl = cacheControl
         self.etag = etag
+        self.incarnation = incarnation
     }
 }

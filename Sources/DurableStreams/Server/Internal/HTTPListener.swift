@@ -126,8 +126,8 @@ extension StreamHTTPHandler.Settings {
             bodyTimeout: configuration.bodyTimeout,
             compression: configuration.compression,
             compressionThreshold: configuration.compressionThreshold,
-            cacheableReads: configuration.cacheVisibility == .noStore
-                ? "no-store" : "\(configuration.cacheVisibility.rawValue), max-age=60, stale-while-revalidate=300",
+            readCacheControl: ReadCacheControl(
+                visibility: configuration.cacheVisibility == .noStore ? nil : configuration.cacheVisibility.rawValue),
             cursor: ResponseCursor(interval: configuration.cursorInterval)
         )
     }

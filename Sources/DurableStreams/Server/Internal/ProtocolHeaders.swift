@@ -17,6 +17,8 @@ enum ProtocolHeader {
     static let streamRetentionMaxAge = name("Stream-Retention-Max-Age")
     static let streamRetentionMaxBytes = name("Stream-Retention-Max-Bytes")
     static let streamEarliestOffset = name("Stream-Earliest-Offset")
+    static let streamIncarnation = name("Stream-Incarnation")
+    static let streamIfIncarnation = name("Stream-If-Incarnation")
     static let producerID = name("Producer-Id")
     static let producerEpoch = name("Producer-Epoch")
     static let producerSeq = name("Producer-Seq")

@@ -79,6 +79,8 @@ struct Reply: Sendable {
             return StreamHTTPHandler.droppedReply(earliest: context.offset ?? .zero)
         case .gone:
             return .error(.gone, "Stream is gone: it was deleted (its data is kept only for its forks)")
+        case .incarnationMismatch:
+            return .incarnationMismatch(current: context.incarnation ?? "?")
         case .retainedForForks:
             return .error(
                 .conflict,

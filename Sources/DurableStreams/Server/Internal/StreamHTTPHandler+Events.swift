@@ -57,6 +57,7 @@ extension StreamHTTPHandler {
         var fields = HTTPFields()
         fields[.contentType] = "text/event-stream"
         fields[.cacheControl] = "no-cache"
+        fields[ProtocolHeader.streamIncarnation] = info.incarnation
         fields[ProtocolHeader.xAccelBuffering] = "no"
         if !info.configuration.isTextual { fields[ProtocolHeader.streamSSEDataEncoding] = "base64" }
         fields.append(contentsOf: commonFields)

@@ -7,17 +7,24 @@ import NIOCore
 @available(OS2023, *)
 extension StreamHTTPHandler {
     /// `HEAD`: the stream's metadata; not a use for its time-to-live.
-    func head(_ path: StreamPath) async -> Reply {
+    func head(_ path: StreamPath, _ request: Request) async -> Reply {
         let info: StreamInfo
-        do {
-            info = try await operations.info(path)
+        do throws(RequestFailure) {
+            let expected = try expectedIncarnation(in: request)
+            do {
+                info = try await operations.info(path)
+            } catch {
+                throw RequestFailure(.storageError(error))
+            }
+            try Self.require(expected, of: info)
         } catch {
-            var reply = Reply.storageError(error)
+            var reply = error.reply
             reply.body = nil
             return reply
         }
         var fields = HTTPFields()
         fields[.contentType] = info.configuration.contentType
+        fields[ProtocolHeader.streamIncarnation] = info.incarnation
         fields[ProtocolHeader.streamNextOffset] = info.tail.token
         fields[.cacheControl] = "no-store"
         fields[.eTag] = Self.etag(info: info, start: "head", end: info.tail, closed: info.isClosed)
@@ -40,20 +47,27 @@ extension StreamHTTPHandler {
         channel: any Channel
     ) async throws(RequestFailure) -> Outcome {
         let read = try Self.readStream(target)
+        let expected = try expectedIncarnation(in: request)
         let first: ReadResult
         do {
             first = try await operations.read(path, from: read.start, maxBytes: settings.maximumReadBytes)
         } catch {
+            // An offset of a deleted stream may not be a position of its successor: say which stream it is.
+            if expected != nil, let info = try? await operations.info(path) { try Self.require(expected, of: info) }
             throw RequestFailure(.storageError(error))
         }
+        try Self.require(expected, of: first.info)
         switch read.live {
         case .serverSentEvents:
             return .events(SSEPlan(path: path, first: first, cursor: read.cursor))
         case .catchUp:
             if read.start == .tail { return .reply(tailReply(first)) }
-            return .reply(dataReply(first, request: request, cursor: nil, isLive: false))
+            return .reply(
+                dataReply(first, request: request, cursor: nil, isLive: false, explicitStart: read.start != .beginning))
         case .longPoll:
-            return .reply(await longPoll(path, first: first, request: request, cursor: read.cursor, channel: channel))
+            return .reply(
+                await longPoll(
+                    path, first: first, request: request, cursor: read.cursor, expected: expected, channel: channel))
         }
     }
 
@@ -92,12 +106,16 @@ extension StreamHTTPHandler {
         first: ReadResult,
         request: Request,
         cursor: Substring?,
+        expected: String?,
         channel: any Channel
     ) async -> Reply {
+        let incarnation = first.info.incarnation
         if !first.payload.isEmpty { return dataReply(first, request: request, cursor: cursor, isLive: true) }
-        if first.reachedEnd { return emptyLongPoll(tail: first.info.tail, closed: true, cursor: nil) }
+        if first.reachedEnd {
+            return emptyLongPoll(tail: first.info.tail, closed: true, cursor: nil, incarnation: incarnation)
+        }
         guard first.start == first.info.tail else {
-            return emptyLongPoll(tail: first.info.tail, closed: false, cursor: cursor)
+            return emptyLongPoll(tail: first.info.tail, closed: false, cursor: cursor, incarnation: incarnation)
         }
         let tail = first.info.tail
         let timeout = settings.longPollTimeout
@@ -109,17 +127,22 @@ extension StreamHTTPHandler {
         case .appended:
             do {
                 let next = try await operations.read(path, from: .offset(tail), maxBytes: settings.maximumReadBytes)
+                // The stream may have been deleted and created again while the reader waited.
+                if let mismatch = StreamIncarnation.check(expected: expected, current: next.info.incarnation) {
+                    return .storageError(mismatch)
+                }
                 if next.payload.isEmpty {
-                    return emptyLongPoll(tail: next.info.tail, closed: next.reachedEnd, cursor: cursor)
+                    return emptyLongPoll(
+                        tail: next.info.tail, closed: next.reachedEnd, cursor: cursor, incarnation: incarnation)
                 }
                 return dataReply(next, request: request, cursor: cursor, isLive: true)
             } catch {
                 return .storageError(error)
             }
         case .closed:
-            return emptyLongPoll(tail: tail, closed: true, cursor: nil)
+            return emptyLongPoll(tail: tail, closed: true, cursor: nil, incarnation: incarnation)
         case .timedOut:
-            return emptyLongPoll(tail: tail, closed: false, cursor: cursor)
+            return emptyLongPoll(tail: tail, closed: false, cursor: cursor, incarnation: incarnation)
         case .notFound:
             return .storageError(StreamStorageError(.notFound))
         case .gone:
@@ -130,8 +153,9 @@ extension StreamHTTPHandler {
     }
 
     /// `204` for a long-poll with nothing new.
-    private func emptyLongPoll(tail: StreamOffset, closed: Bool, cursor: Substring?) -> Reply {
+    private func emptyLongPoll(tail: StreamOffset, closed: Bool, cursor: Substring?, incarnation: String) -> Reply {
         var fields = HTTPFields()
+        fields[ProtocolHeader.streamIncarnation] = incarnation
         fields[ProtocolHeader.streamNextOffset] = tail.token
         fields[ProtocolHeader.streamUpToDate] = "true"
         fields[.cacheControl] = "no-store"
@@ -147,6 +171,7 @@ extension StreamHTTPHandler {
     private func tailReply(_ result: ReadResult) -> Reply {
         var fields = HTTPFields()
         fields[.contentType] = result.info.configuration.contentType
+        fields[ProtocolHeader.streamIncarnation] = result.info.incarnation
         fields[ProtocolHeader.streamNextOffset] = result.info.tail.token
         fields[ProtocolHeader.streamUpToDate] = "true"
         fields[.cacheControl] = "no-store"
@@ -156,22 +181,27 @@ extension StreamHTTPHandler {
     }
 
     /// `200` with the data read (a JSON array for JSON streams), conditional on `If-None-Match`.
-    private func dataReply(_ result: ReadResult, request: Request, cursor: Substring?, isLive: Bool) -> Reply {
+    private func dataReply(
+        _ result: ReadResult, request: Request, cursor: Substring?, isLive: Bool, explicitStart: Bool = true
+    ) -> Reply {
         let info = result.info
         var fields = HTTPFields()
         fields[.contentType] = info.configuration.contentType
+        fields[ProtocolHeader.streamIncarnation] = info.incarnation
         fields[ProtocolHeader.streamNextOffset] = result.next.token
         if result.reachedTail { fields[ProtocolHeader.streamUpToDate] = "true" }
         if result.reachedEnd { fields[ProtocolHeader.streamClosed] = "true" }
         if isLive { fields[ProtocolHeader.streamCursor] = settings.cursor.next(after: cursor) }
         let etag = Self.etag(info: info, start: result.start.token, end: result.next, closed: result.reachedEnd)
         fields[.eTag] = etag
-        // A response with data, or the end of a closed stream, never changes: caches may keep it. An empty
-        // response at the tail of an open stream changes with the next append: nobody may keep it.
-        fields[.cacheControl] = result.payload.isEmpty && !result.reachedEnd ? "no-store" : settings.cacheableReads
+        let caching = ReadCaching.of(
+            explicitStart: explicitStart, isLive: isLive, hasData: !result.payload.isEmpty,
+            reachedTail: result.reachedTail, isClosed: info.isClosed)
+        fields[.cacheControl] = settings.readCacheControl.value(for: caching)
         if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag: etag) {
             var notModified = HTTPFields()
             notModified[.eTag] = etag
+            notModified[ProtocolHeader.streamIncarnation] = info.incarnation
             notModified[.cacheControl] = fields[.cacheControl]
             return Reply(.notModified, fields: notModified)
         }

@@ -58,6 +58,7 @@ extension StreamHTTPHandler {
         switch outcome {
         case .success(let result):
             reply = Self.appendReply(result, producer: appendRequest.producer)
+            reply.fields[ProtocolHeader.streamIncarnation] = appendRequest.expectedIncarnation
         case .failure(let error):
             if reader.isFinished, reader.count == 0, !appendRequest.closeStream { throw Self.emptyAppend }
             reply = .storageError(error)

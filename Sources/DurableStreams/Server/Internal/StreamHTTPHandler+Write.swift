@@ -53,6 +53,7 @@ extension StreamHTTPHandler {
         let info = result.info
         var fields = HTTPFields()
         fields[.contentType] = info.configuration.contentType
+        fields[ProtocolHeader.streamIncarnation] = info.incarnation
         fields[ProtocolHeader.streamNextOffset] = info.tail.token
         fields[.cacheControl] = "no-store"
         if info.isClosed { fields[ProtocolHeader.streamClosed] = "true" }
@@ -73,18 +74,21 @@ extension StreamHTTPHandler {
             throw .badRequest("Invalid Stream-Seq: must be 1 to 256 bytes")
         }
         let contentType = try singleValue(.contentType, in: request)
+        let expected = try expectedIncarnation(in: request)
         if let limit = streamedAppendLimit(for: request), let contentType {
             // Checked by `streamedAppendLimit(for:)`.
             let validated = try validatedContentType(contentType)
-            let appendRequest = AppendRequest(
+            var appendRequest = AppendRequest(
                 payload: [], contentType: validated, streamSequence: streamSequence, producer: producer,
                 closeStream: close)
+            appendRequest.expectedIncarnation = expected
             return try await streamedAppend(path, appendRequest, request, limit: limit, channel: channel)
         }
         let body = try await collectBody(request, channel: channel)
         guard !body.isEmpty || close else { throw Self.emptyAppend }
         var append = AppendToStream(
             body: body, streamSequence: streamSequence, producer: producer, close: close)
+        append.expectedIncarnation = expected
         if !body.isEmpty {
             guard let contentType else { throw .badRequest("Content-Type header is required") }
             append.contentType = try validatedContentType(contentType)
@@ -95,7 +99,10 @@ extension StreamHTTPHandler {
         } catch {
             throw RequestFailure(.storageError(error))
         }
-        return Self.appendReply(result, producer: producer)
+        var reply = Self.appendReply(result, producer: producer)
+        // Only the incarnation the store checked is known here.
+        reply.fields[ProtocolHeader.streamIncarnation] = expected
+        return reply
     }
 
     /// The `400` for a `POST` without a body or `Stream-Closed: true`.

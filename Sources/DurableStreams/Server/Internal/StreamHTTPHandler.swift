@@ -22,7 +22,7 @@ struct StreamHTTPHandler: Sendable {
         var bodyTimeout: Duration
         var compression: Bool
         var compressionThreshold: Int
-        var cacheableReads: String
+        var readCacheControl: ReadCacheControl
         var cursor: ResponseCursor
     }
 
@@ -63,11 +63,12 @@ struct StreamHTTPHandler: Sendable {
         fields[ProtocolHeader.accessControlAllowOrigin] = "*"
         fields[ProtocolHeader.accessControlAllowMethods] = "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"
         fields[ProtocolHeader.accessControlAllowHeaders] =
-            "Content-Type, Authorization, If-None-Match, Stream-Seq, Stream-TTL, Stream-Expires-At, Stream-Closed, "
+            "Content-Type, Authorization, If-None-Match, Stream-If-Incarnation, Stream-Seq, Stream-TTL, Stream-Expires-At, Stream-Closed, "
             + "Producer-Id, Producer-Epoch, Producer-Seq, Stream-Forked-From, Stream-Fork-Offset, "
             + "Stream-Fork-Sub-Offset, Stream-Retention-Max-Age, Stream-Retention-Max-Bytes"
         fields[ProtocolHeader.accessControlExposeHeaders] =
             "Stream-Next-Offset, Stream-Cursor, Stream-Up-To-Date, Stream-Closed, Stream-TTL, Stream-Expires-At, "
+            + "Stream-Incarnation, "
             + "Stream-SSE-Data-Encoding, Producer-Epoch, Producer-Seq, Producer-Expected-Seq, Producer-Received-Seq, "
             + "ETag, Content-Type, Content-Encoding, Location, Retry-After, Vary, Stream-Retention-Max-Age, "
             + "Stream-Retention-Max-Bytes, Stream-Earliest-Offset"
@@ -184,7 +185,7 @@ struct StreamHTTPHandler: Sendable {
             case .delete: outcome = .reply(await delete(path))
             case .patch: outcome = .reply(try await updateRetention(path, request))
             case .head:
-                var reply = await head(path)
+                var reply = await head(path, request)
                 reply.answersHead = true
                 reply.body = nil
                 outcome = .reply(reply)

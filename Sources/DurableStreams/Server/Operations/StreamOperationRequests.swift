@@ -25,6 +25,8 @@ struct AppendToStream: Sendable, Equatable {
     var streamSequence: String?
     var producer: ProducerStamp?
     var close = false
+    /// The incarnation the writer expects (`Stream-If-Incarnation`), if any.
+    var expectedIncarnation: String?
 }
 
 @available(OS2023, *)
@@ -66,6 +68,7 @@ extension StreamOperations {
     func append(_ path: StreamPath, _ append: AppendToStream) async throws(StreamStorageError) -> AppendResult {
         var request = AppendRequest(
             payload: [], streamSequence: append.streamSequence, producer: append.producer, closeStream: append.close)
+        request.expectedIncarnation = append.expectedIncarnation
         if !append.body.isEmpty {
             request.contentType = append.contentType
             if let contentType = append.contentType,

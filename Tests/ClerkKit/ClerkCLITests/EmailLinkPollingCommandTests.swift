@@ -2,7 +2,6 @@ import ClerkKit
 import ClerkKitTesting
 import CourierTestSupport
 import Foundation
-import Logging
 import Testing
 
 /// `clerk auth` at an email link: the link opened on another device signs in here, found by polling the sign-in,
@@ -11,22 +10,12 @@ import Testing
 struct EmailLinkPollingCommandTests {
     @available(OS2023, *)
     @Test func theLinkOpenedElsewhereSignsInWithoutPastingIt() async throws {
-        var logger = Logger(label: "clerk-emulator")
-        logger.logLevel = .critical
-        let emulator = ClerkEmulator(
-            configuration: .init(identifiers: [.emailAddress], firstFactors: [.emailLink], secondFactors: []),
-            logger: logger)
-        let url = try await emulator.start()
-        defer { Task { await emulator.stop() } }
-        try await emulator.createUser(emailAddress: "ada@example.com")
-        try await withTemporaryDirectory { directory in
+        let configuration = ClerkEmulator.Configuration(
+            identifiers: [.emailAddress], firstFactors: [.emailLink], secondFactors: [])
+        try await withCommandEmulator(configuration) { emulator, connection in
+            try await emulator.createUser(emailAddress: "ada@example.com")
             let auth = try ChildProcess(
-                product: "clerk",
-                arguments: [
-                    "auth", "--json", "--language", "en", "--publishable-key", await emulator.publishableKey,
-                    "--proxy-url", url.absoluteString, "--state-dir", directory.url.appendingPathComponent("s").path,
-                ],
-                standardInput: true)
+                product: "clerk", arguments: ["auth", "--language", "en"] + connection, standardInput: true)
             defer { auth.signal(SIGKILL) }
             auth.write("ada@example.com\n")
             try await auth.waitForStandardError(containing: "== Check your email ==")

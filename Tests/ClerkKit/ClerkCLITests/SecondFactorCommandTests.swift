@@ -15,23 +15,7 @@ struct SecondFactorCommandTests {
     static func withEmulator(
         _ configuration: ClerkEmulator.Configuration, _ body: (ClerkEmulator, [String]) async throws -> Void
     ) async throws {
-        var logger = Logger(label: "clerk-emulator")
-        logger.logLevel = .critical
-        let emulator = ClerkEmulator(configuration: configuration, logger: logger)
-        let url = try await emulator.start()
-        do {
-            try await withTemporaryDirectory { directory in
-                let connection = [
-                    "--publishable-key", await emulator.publishableKey, "--proxy-url", url.absoluteString,
-                    "--state-dir", directory.url.appendingPathComponent("state").path, "--json",
-                ]
-                try await body(emulator, connection)
-            }
-        } catch {
-            await emulator.stop()
-            throw error
-        }
-        await emulator.stop()
+        try await withCommandEmulator(configuration, body)
     }
 
     @available(OS2023, *)

@@ -147,7 +147,6 @@ import FoundationNetworking
         try await core.fapi.send(FAPIRequest("GET", "/v1/client"))
         release.open()
         _ = try await slow.value
-        harness.clerk.syncState()
         #expect(harness.clerk.session?.id == "sess_fresh")
     }
 

@@ -34,7 +34,6 @@ import Testing
         release.open()
         // The call of the old configuration completes (it is not cancelled); its response is dropped.
         #expect(await inFlight.value == nil)
-        clerk.syncState()
         #expect(clerk.client == nil)
         #expect(harness.store.keys.isEmpty)
         #expect(clerk.core.identity.snapshot.deviceToken == nil)

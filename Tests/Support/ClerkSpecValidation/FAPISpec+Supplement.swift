@@ -16,9 +16,15 @@ import Yams
 /// - `locale` on `Client.SignIn` (and its copy `Client.SignIn-2`), `Client.SignUp` and `Client.User`, and
 ///   `bypass_client_trust` on `Client.User`: recorded responses of the real service carry them; the description
 ///   lags.
-/// - Trusted devices under their newer name (clerk-ios 1.5): each `/v1/me/trusted_devices…` and
-///   `/v1/client/trusted_devices/validate` operation again at `…/biometric_credentials…`, and
-///   `biometric_credential_sign_in_enabled` in `Client.NativeSettings`, which advertises that naming.
+/// - Trusted devices under their newer name (clerk-ios after 1.4.1): each `/v1/me/trusted_devices…` and
+///   `/v1/client/trusted_devices/validate` operation again at `…/biometric_credentials…`; bodies, strategy and
+///   settings keep their `trusted_device` names.
+/// - A passkey as a second factor (clerk-ios after 1.4.1): `strategy=passkey` on a sign-in's and a session
+///   reverification's `prepare_second_factor` and `attempt_second_factor` (with `public_key_credential`), and the
+///   passkey verification in their `second_factor_verification`.
+/// - A trusted device (biometric credential) as a reverification first factor: `strategy=trusted_device` on
+///   `verify/prepare_first_factor` (`trusted_device_id`) and `verify/attempt_first_factor` (`trusted_device_id`,
+///   `client_data`, `signature`, `algorithm`), as on a sign-in; the description already lists its verification.
 /// - `enterprise_sso` as a strategy of the SAML verification stub: the description's enum lists only `saml`,
 ///   while `enterprise_sso` is a first-factor and sign-up strategy everywhere else in it.
 ///
@@ -150,14 +156,75 @@ extension FAPISpec {
                       properties:
                         code_challenge: {type: string}
                         code_challenge_method: {type: string, enum: [S256]}
+          /v1/client/sign_ins/{sign_in_id}/prepare_second_factor:
+            post:
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      properties:
+                        strategy: {enum: [passkey]}
+          /v1/client/sign_ins/{sign_in_id}/attempt_second_factor:
+            post:
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      properties:
+                        strategy: {enum: [passkey]}
+                        public_key_credential: {type: string}
+          /v1/client/sessions/{session_id}/verify/prepare_first_factor:
+            post:
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      properties:
+                        strategy: {enum: [trusted_device]}
+                        trusted_device_id: {type: string}
+          /v1/client/sessions/{session_id}/verify/attempt_first_factor:
+            post:
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      properties:
+                        strategy: {enum: [trusted_device]}
+                        trusted_device_id: {type: string}
+                        client_data: {type: string}
+                        signature: {type: string}
+                        algorithm: {type: string}
+          /v1/client/sessions/{session_id}/verify/prepare_second_factor:
+            post:
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      properties:
+                        strategy: {enum: [passkey]}
+          /v1/client/sessions/{session_id}/verify/attempt_second_factor:
+            post:
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      properties:
+                        strategy: {enum: [passkey]}
+                        public_key_credential: {type: string}
         components:
           schemas:
             Client.SignIn:
               properties:
                 locale: {type: string, nullable: true}
+                second_factor_verification:
+                  oneOf:
+                    - $ref: '#/components/schemas/Stubs.Verification.Passkey'
             Client.SignIn-2:
               properties:
                 locale: {type: string, nullable: true}
+                second_factor_verification:
+                  oneOf:
+                    - $ref: '#/components/schemas/Stubs.Verification.Passkey'
             Client.SignUp:
               properties:
                 locale: {type: string, nullable: true}
@@ -165,9 +232,11 @@ extension FAPISpec {
               properties:
                 locale: {type: string, nullable: true}
                 bypass_client_trust: {type: boolean}
-            Client.NativeSettings:
+            Client.SessionReverification:
               properties:
-                biometric_credential_sign_in_enabled: {type: boolean}
+                second_factor_verification:
+                  oneOf:
+                    - $ref: '#/components/schemas/Stubs.Verification.Passkey'
             Stubs.Verification.SAML:
               properties:
                 strategy:

@@ -50,7 +50,6 @@ extension Account {
         async throws(ClerkError) -> [Element]
     {
         guard clerk.session != nil else { throw ClerkError(.notSignedIn, "There is no signed-in session.") }
-        defer { clerk.syncState() }
         return try await clerk.core.fapi.send(request, as: type, wrapped: false)
     }
 }

@@ -19,7 +19,6 @@ public struct Account {
         async throws(ClerkError) -> Resource
     {
         guard clerk.session != nil else { throw ClerkError(.notSignedIn, "There is no signed-in session.") }
-        defer { clerk.syncState() }
         return try await clerk.core.fapi.send(request, as: type)
     }
 

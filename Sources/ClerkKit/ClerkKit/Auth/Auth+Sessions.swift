@@ -13,7 +13,6 @@ extension Auth {
             let previous = clerk.session
             await tokens.cache.clear()
             try await clerk.core.fapi.send(FAPIRequest("DELETE", "/v1/client/sessions"))
-            clerk.syncState()
             clerk.core.fapi.events.send(.signedOut(previous))
         }
     }

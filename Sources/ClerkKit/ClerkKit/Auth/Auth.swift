@@ -19,8 +19,7 @@ public struct Auth {
     func perform<Resource: Decodable & Sendable>(
         _ request: FAPIRequest, as type: Resource.Type, wrapped: Bool = true
     ) async throws(ClerkError) -> Resource {
-        defer { clerk.syncState() }
-        return try await clerk.core.fapi.send(request, as: type, wrapped: wrapped)
+        try await clerk.core.fapi.send(request, as: type, wrapped: wrapped)
     }
 }
 

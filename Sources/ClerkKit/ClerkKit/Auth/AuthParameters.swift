@@ -20,6 +20,7 @@ enum AuthParameters {
         var redirectUrl: String?
         var codeChallenge: String?
         var codeChallengeMethod: String?
+        var trustedDeviceId: String?
     }
 
     struct HostedAuth: Encodable {

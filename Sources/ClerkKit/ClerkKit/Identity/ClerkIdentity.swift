@@ -114,8 +114,6 @@ extension Clerk {
     /// to requests sent with the previous token or client be ignored. Returns whether anything changed.
     @discardableResult
     public func adoptIdentity(_ identity: ClerkIdentity) -> Bool {
-        guard core.identity.adopt(identity) != nil else { return false }
-        syncState()
-        return true
+        core.identity.adopt(identity) != nil
     }
 }

@@ -18,6 +18,9 @@ final class IdentityStore: Sendable {
         var retired = false
         var snapshot = Snapshot()
         var environment: ClerkEnvironment?
+        /// The response body `environment` was read from (nil when restored from the store): an equal body is
+        /// neither decoded nor compared again.
+        var environmentBody: Data?
         var nextSequence: UInt64 = 1
         /// Responses to requests sent before this place in the send order are ignored: the identity they were
         /// sent with was replaced by an adopted one.
@@ -27,7 +30,13 @@ final class IdentityStore: Sendable {
     private let state = Protected(State())
     private let store: any SecureStore
     private let logger: Logger
-    private let observers = Protected<[@Sendable (Snapshot, ClerkIdentityChange.Origin) -> Void]>([])
+    private let observers = Protected<[@Sendable (Change) -> Void]>([])
+
+    /// What changed: the identity (before and after, and where the new one came from), or the environment.
+    enum Change: Sendable {
+        case identity(old: Snapshot, new: Snapshot, origin: ClerkIdentityChange.Origin)
+        case environment
+    }
 
     init(store: any SecureStore, logger: Logger) {
         self.store = store
@@ -49,6 +58,14 @@ final class IdentityStore: Sendable {
     }
     var environment: ClerkEnvironment? { state.withLock { $0.environment } }
 
+    /// The environment with the body it was read from, when it came from a response.
+    var environmentResponse: (body: Data, resource: ClerkEnvironment)? {
+        state.withLock { state in
+            guard let body = state.environmentBody, let environment = state.environment else { return nil }
+            return (body, environment)
+        }
+    }
+
     /// The identity a request is about to be sent with, and its place in the send order, read together.
     func begin() -> (snapshot: Snapshot, sequence: UInt64) {
         state.withLock { state in
@@ -57,13 +74,13 @@ final class IdentityStore: Sendable {
         }
     }
 
-    /// Calls `observer` after every change of the identity (on the thread that made it), with where it came from.
-    func observe(_ observer: @escaping @Sendable (Snapshot, ClerkIdentityChange.Origin) -> Void) {
+    /// Calls `observer` after every change of the identity or the environment, on the thread that made it.
+    func observe(_ observer: @escaping @Sendable (Change) -> Void) {
         observers.withLock { $0.append(observer) }
     }
 
-    private func notify(_ snapshot: Snapshot, _ origin: ClerkIdentityChange.Origin) {
-        for observer in observers.value { observer(snapshot, origin) }
+    private func notify(_ change: Change) {
+        for observer in observers.value { observer(change) }
     }
 
     /// Replaces the identity with one written elsewhere (another process, a paired device), as one value.
@@ -73,7 +90,7 @@ final class IdentityStore: Sendable {
     /// it changed, else `nil`.
     @discardableResult
     func adopt(_ identity: ClerkIdentity) -> Snapshot? {
-        let changed: Snapshot? = state.withLock { state in
+        let changed: (old: Snapshot, new: Snapshot)? = state.withLock { state in
             guard !state.retired else { return nil }
             let sequence = state.nextSequence
             state.nextSequence += 1
@@ -86,19 +103,20 @@ final class IdentityStore: Sendable {
             if next.deviceToken != state.snapshot.deviceToken || next.client?.id != state.snapshot.client?.id {
                 state.fence = sequence
             }
-            persist(next, replacing: state.snapshot)
+            let old = state.snapshot
+            persist(next, replacing: old)
             state.snapshot = next
-            return next
+            return (old, next)
         }
         guard let changed else { return nil }
-        notify(changed, .adopted)
-        return changed
+        notify(.identity(old: changed.old, new: changed.new, origin: .adopted))
+        return changed.new
     }
 
     /// Applies what one response said. Returns the new identity when it changed, else `nil`.
     @discardableResult
     func apply(token: DeviceTokenUpdate, client update: ClientUpdate, order: ResponseOrder) -> Snapshot? {
-        let changed: Snapshot? = state.withLock { state in
+        let changed: (old: Snapshot, new: Snapshot)? = state.withLock { state in
             guard !state.retired, order.sequence >= state.fence else { return nil }
             var next = state.snapshot
             switch token {
@@ -112,32 +130,39 @@ final class IdentityStore: Sendable {
                 next.clientOrder = order
             }
             guard next != state.snapshot else { return nil }
-            persist(next, replacing: state.snapshot)
+            let old = state.snapshot
+            persist(next, replacing: old)
             state.snapshot = next
-            return next
+            return (old, next)
         }
         guard let changed else { return nil }
-        notify(changed, .local)
-        return changed
+        notify(.identity(old: changed.old, new: changed.new, origin: .local))
+        return changed.new
     }
 
     /// Replaces the environment and stores it.
-    func setEnvironment(_ environment: ClerkEnvironment) {
-        state.withLock { state in
-            guard !state.retired, state.environment != environment else { return }
+    func setEnvironment(_ environment: ClerkEnvironment, body: Data? = nil) {
+        let changed = state.withLock { state in
+            guard !state.retired, body == nil || body != state.environmentBody else { return false }
+            state.environmentBody = body
+            guard state.environment != environment else { return false }
             state.environment = environment
             write(StoreKey.environment, encode(environment))
+            return true
         }
+        if changed { notify(.environment) }
     }
 
     /// Forgets the identity (device token and client) here and in the store; keeps the environment.
     func clearIdentity() {
-        state.withLock { state in
-            let empty = Snapshot(clientOrder: state.snapshot.clientOrder)
-            persist(empty, replacing: state.snapshot)
+        let (old, empty) = state.withLock { state in
+            let old = state.snapshot
+            let empty = Snapshot(clientOrder: old.clientOrder)
+            persist(empty, replacing: old)
             state.snapshot = empty
+            return (old, empty)
         }
-        notify(snapshot, .local)
+        notify(.identity(old: old, new: empty, origin: .local))
     }
 
     /// Loads the stored identity and environment. Unreadable or foreign values are removed and logged.
@@ -153,15 +178,17 @@ final class IdentityStore: Sendable {
         let environment = read(StoreKey.environment) {
             try? ClerkJSON.decoder().decode(ClerkEnvironment.self, from: $0)
         }
-        let snapshot: Snapshot? = state.withLock { state in
-            if let environment, state.environment == nil { state.environment = environment }
-            guard state.snapshot == Snapshot() else { return nil }
+        let (snapshot, restoredEnvironment): (Snapshot?, Bool) = state.withLock { state in
+            let restoredEnvironment = environment != nil && state.environment == nil
+            if restoredEnvironment { state.environment = environment }
+            guard state.snapshot == Snapshot() else { return (nil, restoredEnvironment) }
             state.snapshot = Snapshot(
                 deviceToken: token, client: client,
                 clientOrder: client == nil ? nil : ResponseOrder(serverDate: order?.serverDate, sequence: 0))
-            return state.snapshot
+            return (state.snapshot, restoredEnvironment)
         }
-        if let snapshot, snapshot != Snapshot() { notify(snapshot, .restored) }
+        if restoredEnvironment { notify(.environment) }
+        if let snapshot, snapshot != Snapshot() { notify(.identity(old: Snapshot(), new: snapshot, origin: .restored)) }
     }
 
     // MARK: Storage

@@ -39,12 +39,27 @@ final class FAPIClient: Sendable {
     func send<Resource: Decodable & Sendable>(
         _ request: FAPIRequest, as type: Resource.Type, wrapped: Bool = true
     ) async throws(ClerkError) -> Resource {
-        let (response, envelope) = try await exchange(request, reader: ResourceReader<Resource>(wrapped: wrapped))
+        try await sendReading(request, as: type, wrapped: wrapped, previous: nil).resource
+    }
+
+    /// ``send(_:as:wrapped:)``, with the body the resource was read from; a body equal to `previous`'s is not
+    /// decoded again (its resource is returned).
+    func sendReading<Resource: Decodable & Sendable>(
+        _ request: FAPIRequest, as type: Resource.Type, wrapped: Bool,
+        previous: (body: Data, resource: Resource)?
+    ) async throws(ClerkError) -> (resource: Resource, body: Data) {
+        let reader = ResourceReader<Resource>(wrapped: wrapped, previous: previous)
+        let (response, envelope) = try await exchange(request, reader: reader)
         // The resource was read with the envelope: the body is not read again.
-        if let resource = envelope?.responseResource as? Resource { return resource }
+        if let resource = envelope?.responseResource as? Resource { return (resource, response.body) }
         do {
-            if wrapped { return try ClerkJSON.decoder().decode(Wrapped<Resource>.self, from: response.body).response }
-            return try ClerkJSON.decoder().decode(Resource.self, from: response.body)
+            if wrapped {
+                return (
+                    try ClerkJSON.decoder().decode(Wrapped<Resource>.self, from: response.body).response,
+                    response.body
+                )
+            }
+            return (try ClerkJSON.decoder().decode(Resource.self, from: response.body), response.body)
         } catch {
             throw ClerkError(
                 .decoding, "The \(Resource.self) in the response could not be decoded.",

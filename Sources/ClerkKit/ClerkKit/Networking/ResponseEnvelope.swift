@@ -30,6 +30,11 @@ struct ResponseEnvelope: Decodable, Sendable {
         var object: String?
     }
 
+    /// An envelope around a resource read before, from a body that carries no client or error.
+    init(resource: any Sendable) {
+        responseResource = resource
+    }
+
     init(from decoder: any Decoder) throws {
         defer {
             // The caller's resource, read from the same parse (a failure is reported by the caller's own read).

@@ -26,6 +26,12 @@ struct ResponseInterpretation: Sendable {
             context.retryAfter = RetryPolicy.serverDelay(headers: response.headers, now: serverDate ?? Date())
         }
         let isError = response.status >= 400
+        if !isError, let reused = reader?.reused(for: response.body) {
+            // The same body as the caller's last one: its resource is taken as read then (no client, no error).
+            envelope = ResponseEnvelope(resource: reused)
+            tokenUpdate = DeviceTokenUpdate(authorizationHeader: response.headers["Authorization"])
+            return
+        }
         let trimmed = response.body.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         let looksLikeJSON = trimmed.first == UInt8(ascii: "{") || trimmed.first == UInt8(ascii: "[")
         guard looksLikeJSON else {

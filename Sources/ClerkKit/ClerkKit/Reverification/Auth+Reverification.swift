@@ -69,7 +69,7 @@ extension Auth {
     }
 
     /// The current session's id as a path segment.
-    private func currentSessionSegment() throws(ClerkError) -> String {
+    func currentSessionSegment() throws(ClerkError) -> String {
         guard let session = clerk.session else { throw ClerkError(.notSignedIn, "There is no signed-in session.") }
         return FAPIRequest.segment(session.id)
     }

@@ -20,24 +20,17 @@ public final class Clerk: Observable {
     // every Swift 6 compiler and SDK pairing (the macro's expansion changed between Swift 6.1 and 6.2).
     let observation = ObservationRegistrar()
     private var storedConfiguration: ClerkConfiguration
-    private var storedClient: Client?
-    private var storedEnvironment: ClerkEnvironment?
 
     /// The current configuration (see ``reconfigure(_:)``).
     public private(set) var configuration: ClerkConfiguration {
         get { observed(\.configuration, storedConfiguration) }
         set { mutate(\.configuration) { storedConfiguration = newValue } }
     }
-    /// The device's client (sessions, sign-in and sign-up in progress), once known.
-    public private(set) var client: Client? {
-        get { observed(\.client, storedClient) }
-        set { mutate(\.client) { storedClient = newValue } }
-    }
-    /// The instance's settings, once loaded.
-    public private(set) var environment: ClerkEnvironment? {
-        get { observed(\.environment, storedEnvironment) }
-        set { mutate(\.environment) { storedEnvironment = newValue } }
-    }
+    /// The device's client (sessions, sign-in and sign-up in progress), once known: read from the identity, the
+    /// one place it is kept, so it is current as soon as a response was applied.
+    public var client: Client? { observed(\.client, core.identity.snapshot.client) }
+    /// The instance's settings, once loaded (kept with the identity).
+    public var environment: ClerkEnvironment? { observed(\.environment, core.identity.environment) }
 
     private(set) var core: ClerkCore
     let eventHub = EventHub<AuthEvent>()
@@ -95,11 +88,33 @@ public final class Clerk: Observable {
         hydrate()
     }
 
+    /// Reports every change of `core`'s identity as it is made: the identity change, a change of session (and
+    /// the old session's tokens dropped), then, on the main actor, to observers of ``client`` or ``environment``.
     private func observe(_ core: ClerkCore) {
-        core.identity.observe { [weak self, identityHub] snapshot, origin in
-            identityHub.send(ClerkIdentityChange(identity: snapshot.identity, origin: origin))
-            Task { @MainActor in self?.syncState() }
+        core.identity.observe { [weak self, identityHub, eventHub, tokens = core.tokens] change in
+            switch change {
+            case .identity(let old, let new, let origin):
+                identityHub.send(ClerkIdentityChange(identity: new.identity, origin: origin))
+                Self.reportSessionChange(
+                    from: old.client?.lastActiveSession, to: new.client?.lastActiveSession, events: eventHub,
+                    tokens: tokens)
+                Task { @MainActor in self?.mutate(\.client) {} }
+            case .environment:
+                Task { @MainActor in self?.mutate(\.environment) {} }
+            }
         }
+    }
+
+    /// Sends ``AuthEvent/sessionChanged(oldValue:newValue:)`` when the current session or its status changed,
+    /// and drops a replaced session's tokens.
+    nonisolated private static func reportSessionChange(
+        from oldSession: Session?, to newSession: Session?, events: EventHub<AuthEvent>, tokens: SessionTokenService
+    ) {
+        guard oldSession?.id != newSession?.id || oldSession?.status != newSession?.status else { return }
+        if let oldSession, oldSession.id != newSession?.id {
+            Task { await tokens.cache.removeTokens(sessionId: oldSession.id) }
+        }
+        events.send(.sessionChanged(oldValue: oldSession, newValue: newSession))
     }
 
     /// Switches to another instance or proxy: forgets the device token, client and environment (here and in
@@ -107,15 +122,20 @@ public final class Clerk: Observable {
     public func reconfigure(_ configuration: ClerkConfiguration) async {
         stopTokenRefresh()
         let old = core
+        let oldSession = session
         old.identity.retire()
         if let telemetry = old.telemetry { Task { await telemetry.flush() } }
         await old.tokens.cache.clear()
         var dependencies = old.dependencies
         if let store = configuration.options.store { dependencies.store = store }
         self.configuration = configuration
-        core = ClerkCore(configuration: configuration, dependencies: dependencies, events: eventHub)
+        mutate(\.client) {
+            mutate(\.environment) {
+                core = ClerkCore(configuration: configuration, dependencies: dependencies, events: eventHub)
+            }
+        }
         observe(core)
-        syncState()
+        Self.reportSessionChange(from: oldSession, to: nil, events: eventHub, tokens: old.tokens)
     }
 
     deinit {
@@ -132,7 +152,6 @@ public final class Clerk: Observable {
         async let environment = Self.result { () async throws(ClerkError) in try await self.core.refreshEnvironment() }
         async let client = Self.result { () async throws(ClerkError) in try await self.core.fapi.refreshClient() }
         let (environmentResult, clientResult) = await (environment, client)
-        syncState()
         _ = try environmentResult.get()
         _ = try clientResult.get()
     }
@@ -140,38 +159,18 @@ public final class Clerk: Observable {
     /// Loads the stored client and environment without any request.
     public func hydrate() {
         core.identity.hydrate()
-        syncState()
     }
 
     /// Fetches the client (`GET /v1/client`); concurrent calls share one request.
     @discardableResult
     public func refreshClient() async throws(ClerkError) -> Client? {
-        defer { syncState() }
-        return try await core.fapi.refreshClient()
+        try await core.fapi.refreshClient()
     }
 
     /// Fetches the environment (`GET /v1/environment`).
     @discardableResult
     public func refreshEnvironment() async throws(ClerkError) -> ClerkEnvironment {
-        defer { syncState() }
-        return try await core.refreshEnvironment()
-    }
-
-    /// Copies the identity into the observable state and reports a change of session.
-    func syncState() {
-        let snapshot = core.identity.snapshot
-        let oldSession = session
-        if client != snapshot.client { client = snapshot.client }
-        let latestEnvironment = core.identity.environment
-        if environment != latestEnvironment { environment = latestEnvironment }
-        let newSession = session
-        if oldSession?.id != newSession?.id || oldSession?.status != newSession?.status {
-            if let oldSession, oldSession.id != newSession?.id {
-                let tokens = core.tokens
-                Task { await tokens.cache.removeTokens(sessionId: oldSession.id) }
-            }
-            eventHub.send(.sessionChanged(oldValue: oldSession, newValue: newSession))
-        }
+        try await core.refreshEnvironment()
     }
 
     private func observed<Value>(_ keyPath: KeyPath<Clerk, Value>, _ value: Value) -> Value {

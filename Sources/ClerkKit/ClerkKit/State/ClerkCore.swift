@@ -11,6 +11,8 @@ final class ClerkCore: Sendable {
     let tokens: SessionTokenService
     /// Records and sends telemetry; nil when it is off or the instance is not a development instance.
     let telemetry: TelemetryDriver?
+    /// The name the service serves trusted-device paths under, as last learnt (see ``TrustedDeviceEndpoints``).
+    let trustedDeviceNaming = Protected(TrustedDeviceEndpoints.Naming.trustedDevices)
 
     init(configuration: ClerkConfiguration, dependencies: ClerkDependencies, events: EventHub<AuthEvent>) {
         self.configuration = configuration
@@ -32,9 +34,10 @@ final class ClerkCore: Sendable {
 
     /// `GET /v1/environment`, stored.
     func refreshEnvironment() async throws(ClerkError) -> ClerkEnvironment {
-        let environment = try await fapi.send(
-            FAPIRequest("GET", "/v1/environment"), as: ClerkEnvironment.self, wrapped: false)
-        identity.setEnvironment(environment)
+        let (environment, body) = try await fapi.sendReading(
+            FAPIRequest("GET", "/v1/environment"), as: ClerkEnvironment.self, wrapped: false,
+            previous: identity.environmentResponse)
+        identity.setEnvironment(environment, body: body)
         return environment
     }
 }

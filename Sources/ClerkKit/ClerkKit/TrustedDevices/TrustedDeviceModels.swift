@@ -76,24 +76,14 @@ public struct NativeSettings: Codable, Sendable, Hashable {
     public var trustedDeviceEnrollmentPromptAfterSignInEnabled: Bool?
     /// Whether apps should offer enrollment after a sign-up.
     public var trustedDeviceEnrollmentPromptAfterSignUpEnabled: Bool?
-    /// `biometric_credential_sign_in_enabled`: set by instances that name trusted devices biometric credentials
-    /// (clerk-ios 1.5), whose endpoints are then `/v1/me/biometric_credentials…` and
-    /// `/v1/client/biometric_credentials/validate`.
-    public var biometricCredentialSignInEnabled: Bool?
 
-    /// Whether the instance advertises the biometric-credential endpoints rather than the trusted-device ones.
-    public var usesBiometricCredentialEndpoints: Bool { biometricCredentialSignInEnabled != nil }
-
-    /// Decodes either naming: an instance that sends only `biometric_credential_sign_in_enabled` has
-    /// ``trustedDeviceSignInEnabled`` set from it.
+    /// Decodes the settings; a missing `trusted_device_sign_in_enabled` means off, as in clerk-ios. clerk-ios's
+    /// rename to biometric credentials keeps these keys: the service sends no other name for them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         apiEnabled = try container.decode(Bool.self, forKey: .apiEnabled)
-        biometricCredentialSignInEnabled = try container.decodeIfPresent(
-            Bool.self, forKey: .biometricCredentialSignInEnabled)
         trustedDeviceSignInEnabled =
-            try container.decodeIfPresent(Bool.self, forKey: .trustedDeviceSignInEnabled)
-            ?? biometricCredentialSignInEnabled ?? false
+            try container.decodeIfPresent(Bool.self, forKey: .trustedDeviceSignInEnabled) ?? false
         trustedDeviceEnrollmentPromptAfterSignInEnabled = try container.decodeIfPresent(
             Bool.self, forKey: .trustedDeviceEnrollmentPromptAfterSignInEnabled)
         trustedDeviceEnrollmentPromptAfterSignUpEnabled = try container.decodeIfPresent(
@@ -105,7 +95,6 @@ public struct NativeSettings: Codable, Sendable, Hashable {
         case trustedDeviceSignInEnabled = "trusted_device_sign_in_enabled"
         case trustedDeviceEnrollmentPromptAfterSignInEnabled = "trusted_device_enrollment_prompt_after_sign_in_enabled"
         case trustedDeviceEnrollmentPromptAfterSignUpEnabled = "trusted_device_enrollment_prompt_after_sign_up_enabled"
-        case biometricCredentialSignInEnabled = "biometric_credential_sign_in_enabled"
     }
 }
 

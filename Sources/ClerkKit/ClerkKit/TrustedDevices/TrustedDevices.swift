@@ -19,13 +19,41 @@ public struct TrustedDevices {
     }
     var credentials: TrustedDeviceCredentialStore { TrustedDeviceCredentialStore(store: clerk.core.dependencies.store) }
     var appIdentifier: String? { clerk.configuration.options.device.bundleId }
-    /// The paths the instance's environment advertises.
-    var endpoints: TrustedDeviceEndpoints { TrustedDeviceEndpoints(clerk.environment) }
+
+    /// Sends the request `make` builds under the naming last seen to work; when the service answers 404 there,
+    /// sends it once under the other name, and keeps that name when it is served (see ``TrustedDeviceEndpoints``).
+    func send<Resource: Decodable & Sendable>(
+        signedIn: Bool, as type: Resource.Type,
+        _ make: (TrustedDeviceEndpoints) throws(ClerkError) -> FAPIRequest
+    ) async throws(ClerkError) -> Resource {
+        let naming = clerk.core.trustedDeviceNaming.value
+        do {
+            return try await perform(try make(TrustedDeviceEndpoints(naming: naming)), signedIn: signedIn, as: type)
+        } catch  where error.context.status == 404 {
+            let other = naming.other
+            let resource: Resource
+            do {
+                resource = try await perform(
+                    try make(TrustedDeviceEndpoints(naming: other)), signedIn: signedIn, as: type)
+            } catch let retry where retry.context.status == 404 {
+                throw error
+            }
+            clerk.core.trustedDeviceNaming.withLock { $0 = other }
+            return resource
+        }
+    }
+
+    private func perform<Resource: Decodable & Sendable>(
+        _ request: FAPIRequest, signedIn: Bool, as type: Resource.Type
+    ) async throws(ClerkError) -> Resource {
+        signedIn
+            ? try await clerk.account.perform(request, as: type) : try await clerk.auth.perform(request, as: type)
+    }
 
     /// The signed-in user's active trusted devices (`GET /v1/me/trusted_devices`, or
-    /// `/v1/me/biometric_credentials` where the instance advertises that naming).
+    /// `/v1/me/biometric_credentials` where the service serves only that name).
     public func list() async throws(ClerkError) -> [TrustedDevice] {
-        try await clerk.account.perform(endpoints.list(), as: [TrustedDevice].self)
+        try await send(signedIn: true, as: [TrustedDevice].self) { $0.list() }
     }
 
     /// Whether this installation can sign in with a trusted device now. With a signed-in user, their credential
@@ -84,15 +112,17 @@ public struct TrustedDevices {
             var parameters = TrustedDeviceParameters.Enrollment(
                 platform: "ios", appIdentifier: appIdentifier, name: deviceName, algorithm: "ES256",
                 publicKeyJwk: key.publicKeyJWK)
-            let challenge = try await clerk.account.perform(
-                try endpoints.prepare(parameters),
-                as: TrustedDeviceChallenge.self)
+            let prepare = parameters
+            let challenge = try await send(signedIn: true, as: TrustedDeviceChallenge.self) {
+                (endpoints) throws(ClerkError) in try endpoints.prepare(prepare)
+            }
             let signature = try await keys.sign(Data(challenge.clientData.utf8), keyID: key.keyID, reason: reason)
             parameters.clientData = challenge.clientData
             parameters.signature = Base64URL.encode(signature)
-            let device = try await clerk.account.perform(
-                try endpoints.attempt(parameters),
-                as: TrustedDevice.self)
+            let attempt = parameters
+            let device = try await send(signedIn: true, as: TrustedDevice.self) {
+                (endpoints) throws(ClerkError) in try endpoints.attempt(attempt)
+            }
             let credential = TrustedDeviceCredential(
                 id: device.id, keyID: key.keyID, userID: userID, identifierHint: identifierHint,
                 appIdentifier: appIdentifier, createdAt: clerk.core.dependencies.clock.now)
@@ -112,8 +142,7 @@ public struct TrustedDevices {
     /// installation's.
     @discardableResult
     public func revoke(id: String) async throws(ClerkError) -> TrustedDevice {
-        let device = try await clerk.account.perform(
-            endpoints.revoke(id), as: TrustedDevice.self)
+        let device = try await send(signedIn: true, as: TrustedDevice.self) { $0.revoke(id) }
         for credential in credentials.all() where credential.id == id { forget(credential) }
         return device
     }
@@ -135,9 +164,9 @@ public struct TrustedDevices {
         let parameters = TrustedDeviceParameters.Validate(trustedDeviceId: credential.id)
         let validation: TrustedDeviceValidation
         do throws(ClerkError) {
-            validation = try await clerk.auth.perform(
-                try endpoints.validate(parameters),
-                as: TrustedDeviceValidation.self)
+            validation = try await send(signedIn: false, as: TrustedDeviceValidation.self) {
+                (endpoints) throws(ClerkError) in try endpoints.validate(parameters)
+            }
         } catch  where TrustedDeviceRules.credentialIsGone(error) {
             forget(credential)
             return .serverCredentialMissing

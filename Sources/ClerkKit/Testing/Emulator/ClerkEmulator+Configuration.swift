@@ -53,10 +53,9 @@ extension ClerkEmulator {
         public var passkeyRelyingPartyID: String? = nil
         /// Whether native apps may enroll trusted devices and sign in with them (`native_settings`); off by default.
         public var trustedDevices: Bool = false
-        /// Whether the environment also advertises trusted devices under their newer name
-        /// (`native_settings.biometric_credential_sign_in_enabled`), so clients use `/v1/me/biometric_credentials…`.
-        /// Both names are served either way; off by default.
-        public var biometricCredentialNaming: Bool = false
+        /// The names the trusted-device routes answer under: both (the real service's case) by default; one only,
+        /// to play a service from before or after the rename. Bodies and settings are the same under both.
+        public var trustedDeviceRoutes: TrustedDeviceRoutes = .both
         /// Whether organizations are on and how many memberships a user may hold (`organization_settings`).
         public var organizations: Organizations = .init()
         /// Whether every user must set up a second factor (Clerk's "require multi-factor authentication"): a session
@@ -139,6 +138,17 @@ extension ClerkEmulator {
         case emailLink = "email_link"
     }
 
+    /// The names trusted-device routes are served under: `/v1/me/trusted_devices…` and
+    /// `/v1/client/trusted_devices/validate` (the description), `…/biometric_credentials…` (clerk-ios's rename).
+    public enum TrustedDeviceRoutes: String, Sendable, Hashable, CaseIterable {
+        /// Both names.
+        case both
+        /// `trusted_devices` only; the other name answers 404.
+        case trustedDevicesOnly = "trusted_devices"
+        /// `biometric_credentials` only; the other name answers 404.
+        case biometricCredentialsOnly = "biometric_credentials"
+    }
+
     /// A second-factor (MFA) strategy.
     public enum SecondFactor: String, Sendable, Hashable, CaseIterable {
         /// `totp`: an authenticator app (RFC 6238, 30-second steps, 6 digits, SHA-1).
@@ -147,6 +157,10 @@ extension ClerkEmulator {
         case phoneCode = "phone_code"
         /// `backup_code`: one of the user's single-use backup codes.
         case backupCode = "backup_code"
+        /// `passkey`: one of the user's registered passkeys, as a second factor (needs
+        /// ``Configuration/passkeyRelyingPartyID``). Off by default: with it, a user with a passkey needs a second
+        /// factor after a password.
+        case passkey
     }
 
     /// A field sign-up can ask for.

@@ -99,6 +99,13 @@ extension EmulatorStore {
     mutating func startPasskeySignIn(_ machine: inout SignInMachine, user: UserRecord?, _ call: Call)
         throws(FAPIError) -> Result<[SignInMachine.Action], FAPIError>
     {
+        let (challenge, options) = try passkeyRequest(for: user)
+        return machine.startPasskey(challenge: challenge, options: options, signInContext(user, call))
+    }
+
+    /// A fresh challenge and the WebAuthn request options (a JSON string) that carry it; `user` limits the
+    /// credentials allowed to theirs.
+    func passkeyRequest(for user: UserRecord?) throws(FAPIError) -> (challenge: String, options: String) {
         let verifier = try passkeyVerifier()
         let challenge = Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255) })
         let allowed = (user?.passkeys ?? []).filter { !$0.credentialID.isEmpty }.map { passkey -> JSON in
@@ -108,8 +115,7 @@ extension EmulatorStore {
             "challenge": .string(challenge), "rpId": .string(verifier.relyingPartyID),
             "allowCredentials": .array(allowed), "timeout": 180_000, "userVerification": "required",
         ]
-        return machine.startPasskey(
-            challenge: challenge, options: options.serializedString, signInContext(user, call))
+        return (challenge, options.serializedString)
     }
 
     /// `attempt_first_factor` with `strategy=passkey`: finds the credential, checks the assertion against the
@@ -117,8 +123,34 @@ extension EmulatorStore {
     mutating func attemptPasskeySignIn(_ machine: inout SignInMachine, _ call: Call) throws(FAPIError)
         -> Result<[SignInMachine.Action], FAPIError>
     {
-        let verifier = try passkeyVerifier()
         let challenge = try machine.passkeyChallenge(now: call.now).get()
+        switch try checkPasskeyAssertion(call, challenge: challenge) {
+        case .failure(let error): return machine.passkeyFailed(error)
+        case .success(let owner): return machine.passkeyVerified(owner, signInContext(owner, call))
+        }
+    }
+
+    /// `attempt_second_factor` with `strategy=passkey`: as a first factor, against the second-factor challenge.
+    mutating func attemptPasskeySecondFactor(_ machine: inout SignInMachine, _ call: Call) throws(FAPIError)
+        -> Result<[SignInMachine.Action], FAPIError>
+    {
+        let challenge = try machine.passkeySecondFactorChallenge(now: call.now).get()
+        switch try checkPasskeyAssertion(call, challenge: challenge) {
+        case .failure(let error):
+            machine.secondFactor?.attempts += 1
+            return .failure(error)
+        case .success(let owner):
+            return machine.passkeySecondFactorVerified(owner, signInContext(owner, call))
+        }
+    }
+
+    /// Checks the assertion in `public_key_credential` against `challenge` (base64url) as a relying party: the
+    /// credential must be a registered passkey, its signature valid, its counter moved on. On success the use is
+    /// recorded and the passkey's owner returned.
+    mutating func checkPasskeyAssertion(_ call: Call, challenge: String) throws(FAPIError)
+        -> Result<UserRecord, FAPIError>
+    {
+        let verifier = try passkeyVerifier()
         let credential = try Self.credential(
             call.request.form, fields: ["authenticatorData", "clientDataJSON", "signature"])
         let rawId = credential["rawId"] ?? []
@@ -129,7 +161,7 @@ extension EmulatorStore {
             let index = owner.passkeys.firstIndex(where: { $0.credentialID == rawId }),
             let publicKey = try? P256.Signing.PublicKey(rawRepresentation: owner.passkeys[index].publicKey)
         else {
-            return machine.passkeyFailed(
+            return .failure(
                 FAPIError(
                     status: 422, code: "passkey_not_found", message: "Passkey not found",
                     longMessage: "No account has this passkey.", paramName: "public_key_credential"))
@@ -141,11 +173,11 @@ extension EmulatorStore {
             publicKey: publicKey, storedSignCount: owner.passkeys[index].signCount)
         switch checked {
         case .failure(let error):
-            return machine.passkeyFailed(error)
+            return .failure(error)
         case .success(let count):
             users[owner.id]?.passkeys[index].signCount = count
             users[owner.id]?.passkeys[index].lastUsedAt = call.now
-            return machine.passkeyVerified(owner, signInContext(owner, call))
+            return .success(users[owner.id] ?? owner)
         }
     }
 

@@ -21,26 +21,12 @@ extension EmulatorStore {
         }
         let form = call.request.form
         let result: Result<[ReverificationMachine.Action], FAPIError>
-        switch captures[1] {
-        case "prepare_first_factor", "prepare_second_factor":
-            let second = captures[1] == "prepare_second_factor"
-            try form.requireKnown(["strategy", "email_address_id", "phone_number_id", "proof_token"])
-            result = machine.prepare(
-                second: second, strategy: try form.required("strategy"),
-                targetId: form["email_address_id"] ?? form["phone_number_id"], user: user, now: call.now,
-                code: IDs.code(), configuration)
-        case "attempt_first_factor":
-            try form.requireKnown(["strategy", "code", "password", "public_key_credential"])
-            result = machine.attemptFirstFactor(
-                strategy: try form.required("strategy"), code: form["code"], password: form["password"], user: user,
-                now: call.now, configuration)
-        case "attempt_second_factor":
-            try form.requireKnown(["strategy", "code"])
-            result = machine.attemptSecondFactor(
-                strategy: try form.required("strategy"), code: try form.required("code"), user: user, now: call.now,
-                configuration)
-        default:
-            throw FAPIError.resourceNotFound
+        guard let known = Self.reverificationParameters[captures[1]] else { throw FAPIError.resourceNotFound }
+        try form.requireKnown(known)
+        if let handled = try reverifyWithCredential(captures[1], machine: &machine, user: user, &call) {
+            result = handled
+        } else {
+            result = try reverifyWithCode(captures[1], machine: &machine, user: user, call)
         }
         sessions[session.id]?.reverification = machine
         switch result {
@@ -50,6 +36,46 @@ extension EmulatorStore {
             for action in actions { apply(action, session: session.id, user: user.id, now: call.now) }
         }
         return .enveloped(reverificationJSON(session.id))
+    }
+
+    /// Parameters each reverification step accepts.
+    static let reverificationParameters: [String: Set<String>] = [
+        "prepare_first_factor": [
+            "strategy", "email_address_id", "phone_number_id", "proof_token", "trusted_device_id",
+        ],
+        "prepare_second_factor": ["strategy", "email_address_id", "phone_number_id", "proof_token"],
+        "attempt_first_factor": [
+            "strategy", "code", "password", "public_key_credential", "trusted_device_id", "client_data", "signature",
+            "algorithm",
+        ],
+        "attempt_second_factor": ["strategy", "code", "public_key_credential"],
+    ]
+
+    /// A step with a code or the password.
+    private func reverifyWithCode(
+        _ step: String, machine: inout ReverificationMachine, user: UserRecord, _ call: Call
+    ) throws(FAPIError) -> Result<[ReverificationMachine.Action], FAPIError> {
+        let form = call.request.form
+        let result: Result<[ReverificationMachine.Action], FAPIError>
+        switch step {
+        case "prepare_first_factor", "prepare_second_factor":
+            let second = step == "prepare_second_factor"
+            result = machine.prepare(
+                second: second, strategy: try form.required("strategy"),
+                targetId: form["email_address_id"] ?? form["phone_number_id"], user: user, now: call.now,
+                code: IDs.code(), configuration)
+        case "attempt_first_factor":
+            result = machine.attemptFirstFactor(
+                strategy: try form.required("strategy"), code: form["code"], password: form["password"], user: user,
+                now: call.now, configuration)
+        case "attempt_second_factor":
+            result = machine.attemptSecondFactor(
+                strategy: try form.required("strategy"), code: try form.required("code"), user: user, now: call.now,
+                configuration)
+        default:
+            throw FAPIError.resourceNotFound
+        }
+        return result
     }
 
     private mutating func apply(_ action: ReverificationMachine.Action, session: String, user: String, now: Millis) {
@@ -72,12 +98,14 @@ extension EmulatorStore {
     private func reverificationJSON(_ sessionId: String) -> JSON {
         guard let session = sessions[sessionId], let machine = session.reverification, let user = users[session.userId]
         else { return .null }
-        let first = SignInMachine.firstFactors(for: user, identifier: nil, configuration)
-            .filter { ["password", "email_code", "phone_code"].contains($0.strategy) }
+        let first =
+            SignInMachine.firstFactors(for: user, identifier: nil, configuration)
+            .filter { ["password", "email_code", "phone_code"].contains($0.strategy) }.map(Self.factorJSON)
+            + credentialFirstFactors(for: user)
         return [
             "object": "session_reverification", "level": .string(machine.level),
             "status": .string(machine.status.rawValue),
-            "supported_first_factors": .array(first.map(Self.factorJSON)),
+            "supported_first_factors": .array(first),
             "supported_second_factors": .array(
                 SignInMachine.secondFactors(for: user, configuration).map(Self.factorJSON)),
             "first_factor_verification": machine.firstFactor.map(\.json) ?? .null,

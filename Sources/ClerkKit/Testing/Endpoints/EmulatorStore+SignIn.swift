@@ -17,7 +17,7 @@ extension EmulatorStore {
             "trusted_device_id", "client_data", "algorithm",
         ],
         "prepare_second_factor": ["strategy", "phone_number_id", "proof_token", "email_address_id", "redirect_url"],
-        "attempt_second_factor": ["strategy", "code"],
+        "attempt_second_factor": ["strategy", "code", "public_key_credential"],
         "reset_password": ["password", "sign_out_of_other_sessions"],
     ]
 
@@ -105,6 +105,17 @@ extension EmulatorStore {
         case "attempt_first_factor":
             input = .attemptFirstFactor(
                 strategy: try form.required("strategy"), code: form["code"], password: form["password"])
+        case "prepare_second_factor" where form["strategy"] == "passkey":
+            let user = machine.userId.flatMap { users[$0] }
+            let (challenge, options) = try passkeyRequest(for: user)
+            let result = machine.startPasskeySecondFactor(
+                challenge: challenge, options: options, signInContext(user, call))
+            signIns[machine.id] = machine
+            return try finish(machine, result, &call)
+        case "attempt_second_factor" where form["strategy"] == "passkey":
+            let result = try attemptPasskeySecondFactor(&machine, call)
+            signIns[machine.id] = machine
+            return try finish(machine, result, &call)
         case "prepare_second_factor":
             input = .prepareSecondFactor(
                 strategy: form["strategy"] ?? "phone_code",

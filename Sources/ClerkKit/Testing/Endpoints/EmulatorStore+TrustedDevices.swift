@@ -20,10 +20,18 @@ extension EmulatorStore {
     }
 
     /// The `/v1/me/trusted_devices…` and `/v1/client/trusted_devices/validate` routes, also served under their
-    /// newer names (`biometric_credentials`, clerk-ios 1.5); nil for other requests.
+    /// newer name (`biometric_credentials`) as ``ClerkEmulator/Configuration/trustedDeviceRoutes`` says; nil for
+    /// other requests (a name not served is then an unknown path: 404).
     mutating func trustedDeviceRoute(_ method: String, _ named: PathMatcher, _ call: inout Call)
         throws(FAPIError) -> Reply?
     {
+        let served: [Substring] =
+            switch configuration.trustedDeviceRoutes {
+            case .both: ["trusted_devices", "biometric_credentials"]
+            case .trustedDevicesOnly: ["trusted_devices"]
+            case .biometricCredentialsOnly: ["biometric_credentials"]
+            }
+        guard let name = named.segments.dropFirst(2).first, served.contains(name) else { return nil }
         let path = named.reading("biometric_credentials", as: "trusted_devices")
         let form = call.request.form
         if method == "POST", path.match("v1/client/trusted_devices/validate") != nil {

@@ -69,6 +69,9 @@ extension SignInMachine {
                     primary: phone.id == user.primaryPhoneId, isDefault: phone.defaultSecondFactor))
         }
         if enabled.contains(.backupCode), !user.backupCodes.isEmpty { factors.append(Factor(strategy: "backup_code")) }
+        if enabled.contains(.passkey), configuration.passkeyRelyingPartyID != nil, user.hasRegisteredPasskey {
+            factors.append(Factor(strategy: "passkey"))
+        }
         return factors
     }
 }

@@ -46,3 +46,49 @@ extension SignInMachine {
         return .failure(error)
     }
 }
+
+/// A passkey as the second factor (`prepare_second_factor` / `attempt_second_factor` with `strategy=passkey`):
+/// the second-factor verification carries the WebAuthn challenge, and only the signing-in user's passkeys answer.
+@available(OS2023, *)
+extension SignInMachine {
+    /// Opens the second-factor passkey step with `challenge` and its request `options`.
+    mutating func startPasskeySecondFactor(challenge: String, options: String, _ context: Context)
+        -> Result<[Action], FAPIError>
+    {
+        guard status == .needsSecondFactor, let user = context.user else {
+            return .failure(.stateInvalid("The sign-in is not waiting for a second factor."))
+        }
+        guard
+            SignInMachine.secondFactors(for: user, context.configuration).contains(where: { $0.strategy == "passkey" })
+        else { return .failure(.strategyInvalid("passkey")) }
+        secondFactor = VerificationState(
+            strategy: "passkey", expireAt: context.now + context.configuration.codeLifetime.clampedMillis,
+            code: challenge, nonce: options)
+        return .success([])
+    }
+
+    /// The challenge a second-factor assertion must sign, if that step is open and not expired.
+    func passkeySecondFactorChallenge(now: Millis) -> Result<String, FAPIError> {
+        guard status == .needsSecondFactor, let verification = secondFactor, verification.strategy == "passkey",
+            verification.status == .unverified, let challenge = verification.code
+        else { return .failure(.verificationMissing) }
+        if let expireAt = verification.expireAt, now > expireAt { return .failure(.verificationExpired) }
+        return .success(challenge)
+    }
+
+    /// The assertion was checked and made by a passkey of `user`: the sign-in completes, once.
+    mutating func passkeySecondFactorVerified(_ user: UserRecord, _ context: Context) -> Result<[Action], FAPIError> {
+        if case .failure(let error) = passkeySecondFactorChallenge(now: context.now) { return .failure(error) }
+        guard userId == user.id else {
+            secondFactor?.attempts += 1
+            return .failure(
+                FAPIError(
+                    status: 422, code: "passkey_not_found", message: "Passkey not found",
+                    longMessage: "This passkey does not belong to the account signing in.",
+                    paramName: "public_key_credential"))
+        }
+        secondFactor?.status = .verified
+        secondFactor?.attempts += 1
+        return .success(complete(user, strategy: firstFactor?.strategy ?? "password", secondFactor: true, context))
+    }
+}

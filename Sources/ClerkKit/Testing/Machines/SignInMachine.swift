@@ -233,7 +233,7 @@ struct SignInMachine: Sendable, Equatable {
         return complete(user, strategy: strategy, secondFactor: false, context)
     }
 
-    private mutating func complete(
+    mutating func complete(
         _ user: UserRecord, strategy: String, secondFactor: Bool, _ context: Context
     ) -> [Action] {
         status = .complete

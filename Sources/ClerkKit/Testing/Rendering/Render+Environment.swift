@@ -68,19 +68,14 @@ extension EmulatorStore {
         ]
     }
 
-    /// `auth_config.native_settings`; with ``ClerkEmulator/Configuration/biometricCredentialNaming``, also the newer
-    /// name of trusted devices.
+    /// `auth_config.native_settings`: the same keys whichever name trusted-device routes answer under.
     private func nativeSettingsJSON() -> JSON {
-        var settings: JSON = [
+        [
             "object": "native_settings", "api_enabled": true,
             "trusted_device_sign_in_enabled": .bool(configuration.trustedDevices),
             "trusted_device_enrollment_prompt_after_sign_in_enabled": false,
             "trusted_device_enrollment_prompt_after_sign_up_enabled": false,
         ]
-        if configuration.biometricCredentialNaming {
-            settings = settings.merging(["biometric_credential_sign_in_enabled": .bool(configuration.trustedDevices)])
-        }
-        return settings
     }
 
     private func displayConfigJSON() -> JSON {
@@ -147,7 +142,10 @@ extension EmulatorStore {
             "backup_code": attribute(
                 enabled: second.contains(.backupCode), required: false,
                 secondFactors: second.contains(.backupCode) ? ["backup_code"] : []),
-            "passkey": attribute(enabled: configuration.passkeyRelyingPartyID != nil, required: false),
+            "passkey": attribute(
+                enabled: configuration.passkeyRelyingPartyID != nil, required: false,
+                secondFactors: second.contains(.passkey) && configuration.passkeyRelyingPartyID != nil
+                    ? ["passkey"] : []),
         ]
         return [
             "attributes": attributes, "social": socialJSON(), "saml": ["enabled": false],

@@ -76,7 +76,11 @@ struct UserRecord: Sendable, Equatable {
     /// Whether the user has a second factor that sign-in must ask for under `enabled`.
     func needsSecondFactor(_ enabled: Set<ClerkEmulator.SecondFactor>) -> Bool {
         (totpSecret != nil && enabled.contains(.totp)) || (!mfaPhones.isEmpty && enabled.contains(.phoneCode))
+            || (hasRegisteredPasskey && enabled.contains(.passkey))
     }
+
+    /// Whether a passkey finished registration (it can sign an assertion).
+    var hasRegisteredPasskey: Bool { passkeys.contains { !$0.credentialID.isEmpty } }
 
     var twoFactorEnabled: Bool { totpSecret != nil || !mfaPhones.isEmpty }
 

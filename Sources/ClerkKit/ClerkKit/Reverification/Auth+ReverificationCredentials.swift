@@ -57,15 +57,9 @@ extension Auth {
                     parameters: AuthParameters.PrepareFactor(
                         strategy: FactorStrategy.trustedDevice.rawValue, trustedDeviceId: credential.id)),
                 as: SessionVerification.self)
-            guard let challenge = prepared.firstFactorVerification?.trustedDeviceChallenge,
-                challenge.trustedDeviceId == nil || challenge.trustedDeviceId == credential.id
-            else { throw ClerkError(.invalidResponse, "The reverification carries no challenge for this device.") }
-            let signature = try await devices.keys.sign(
-                Data(challenge.clientData.utf8), keyID: credential.keyID, reason: reason)
-            let parameters = AuthParameters.AttemptFactor(
-                strategy: FactorStrategy.trustedDevice.rawValue, trustedDeviceId: credential.id,
-                clientData: challenge.clientData, signature: Base64URL.encode(signature), algorithm: challenge.algorithm
-            )
+            let parameters = try await devices.attemptParameters(
+                signing: prepared.firstFactorVerification?.trustedDeviceChallenge, with: credential, reason: reason,
+                missing: "The reverification carries no challenge for this device.")
             return try await perform(
                 try FAPIRequest("POST", "\(base)/attempt_first_factor", parameters: parameters),
                 as: SessionVerification.self)

@@ -33,15 +33,9 @@ extension Auth {
                     parameters: AuthParameters.CreateSignIn(
                         strategy: FactorStrategy.trustedDevice.rawValue, trustedDeviceId: credential.id)),
                 as: SignIn.self)
-            guard let challenge = created.firstFactorVerification?.trustedDeviceChallenge,
-                challenge.trustedDeviceId == nil || challenge.trustedDeviceId == credential.id
-            else { throw ClerkError(.invalidResponse, "The sign-in carries no challenge for this trusted device.") }
-            let signature = try await devices.keys.sign(
-                Data(challenge.clientData.utf8), keyID: credential.keyID, reason: reason)
-            let parameters = AuthParameters.AttemptFactor(
-                strategy: FactorStrategy.trustedDevice.rawValue, trustedDeviceId: credential.id,
-                clientData: challenge.clientData, signature: Base64URL.encode(signature), algorithm: challenge.algorithm
-            )
+            let parameters = try await devices.attemptParameters(
+                signing: created.firstFactorVerification?.trustedDeviceChallenge, with: credential, reason: reason,
+                missing: "The sign-in carries no challenge for this trusted device.")
             return try await perform(
                 try FAPIRequest(
                     "POST", "/v1/client/sign_ins/\(FAPIRequest.segment(created.id))/attempt_first_factor",

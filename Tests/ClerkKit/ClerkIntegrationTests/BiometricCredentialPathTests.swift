@@ -3,10 +3,6 @@ import ClerkKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Trusted devices under their newer name (`/v1/me/biometric_credentials…`,
 /// `/v1/client/biometric_credentials/validate`). clerk-ios's rename keeps every body, strategy and setting key, so
 /// the environment says nothing about the paths: ClerkKit uses the described ones and moves to the newer name, for
@@ -63,11 +59,9 @@ struct BiometricCredentialPathTests {
         configuration.trustedDeviceRoutes = .trustedDevicesOnly
         try await withHarness(configuration) { harness in
             let url = harness.url.appendingPathComponent("v1/client/biometric_credentials/validate")
-            var request = URLRequest(url: url)
-            request.httpMethod = "POST"
-            request.httpBody = Data("trusted_device_id=tdv_x".utf8)
-            let (_, response) = try await URLSession.shared.data(for: request)
-            #expect((response as? HTTPURLResponse)?.statusCode == 404)
+            let response = try await harness.emulator.inProcessTransport.send(
+                ClerkHTTPRequest(method: "POST", url: url, body: Data("trusted_device_id=tdv_x".utf8)))
+            #expect(response.status == 404)
         }
     }
 

@@ -2,10 +2,6 @@ import DurableStreams
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 @Suite("Retention")
 struct RetentionClientTests {
     @Test("A read of a dropped offset throws retentionExpired with the earliest offset, and resumes there")
@@ -13,13 +9,9 @@ struct RetentionClientTests {
     func droppedOffset() async throws {
         try await withTestServer { server in
             let url = server.streamURL("retained")
-            var request = URLRequest(url: url)
-            request.httpMethod = "PUT"
-            request.setValue("text/plain", forHTTPHeaderField: "Content-Type")
-            request.setValue("3", forHTTPHeaderField: "Stream-Retention-Max-Bytes")
-            let (_, created) = try await URLSession.shared.data(for: request)
-            #expect((created as? HTTPURLResponse)?.statusCode == 201)
-            let handle = try await DurableStreamHandle.connect(url: url, configuration: server.configuration())
+            let handle = try await DurableStreamHandle.create(
+                url: url, contentType: "text/plain", headers: ["Stream-Retention-Max-Bytes": "3"],
+                configuration: server.configuration())
             let first = try await handle.appendBytesSync(Data("one".utf8)).offset
             let second = try await handle.appendBytesSync(Data("two".utf8)).offset
 

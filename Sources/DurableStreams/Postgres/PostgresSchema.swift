@@ -4,15 +4,17 @@ import PostgresNIO
 
 /// The store's tables and their migrations.
 ///
-/// Version 2 (version 1 had no `records.continues`):
+/// Version 3 (version 1 had no `records.continues`, version 2 no retention columns):
 ///
 /// ```
 /// schema_version     one row: the version of the tables below
 /// streams            one row per stream holding its path (live or soft-deleted): configuration, tail,
-///                    closure, the last Stream-Seq, last use, fork origin and how many forks read from it
+///                    closure, the last Stream-Seq, last use, fork origin and how many forks read from it, creation
+///                    time, retention policy and retained start (everything before it was dropped)
 /// records            one row per append, or per MiB of a larger non-JSON one: (stream, start position) → payload,
 ///                    and whether the append goes on in the next row (`continues`: true on every piece of an
-///                    append but its last, so an append's extent is known, as a fork's sub-offset needs)
+///                    append but its last, so an append's extent is known, as a fork's sub-offset needs), and
+///                    when it was appended (`appended_at`, seconds since 1970)
 /// producers          (stream, producer id) → epoch and last sequence number
 /// control_documents  (folder, name) → bytes (subscriptions)
 /// ```
@@ -23,7 +25,7 @@ import PostgresNIO
 @available(OS2022, *)
 enum PostgresSchema {
     /// The version this code writes and reads.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     /// Refuses a schema name that is not a plain lower-case identifier (it is spliced into SQL).
     static func checkName(_ name: String) throws(StreamStorageError) {
@@ -98,6 +100,19 @@ enum PostgresSchema {
         case 2:
             // Version 1 stored every append as one row: none continues.
             return ["ALTER TABLE \(s).records ADD COLUMN continues boolean NOT NULL DEFAULT false"]
+        case 3:
+            // Rows written before have no time: they count as made at the migration, so age never drops them early.
+            let now = "extract(epoch FROM now())::double precision"
+            return [
+                """
+                ALTER TABLE \(s).streams
+                    ADD COLUMN created_at double precision NOT NULL DEFAULT \(now),
+                    ADD COLUMN retention_max_age bigint,
+                    ADD COLUMN retention_max_bytes bigint,
+                    ADD COLUMN retained_start bigint NOT NULL DEFAULT 0
+                """,
+                "ALTER TABLE \(s).records ADD COLUMN appended_at double precision NOT NULL DEFAULT \(now)",
+            ]
         default:
             return []
         }

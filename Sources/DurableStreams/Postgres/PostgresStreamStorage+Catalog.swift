@@ -166,3 +166,20 @@ extension PostgresStreamStorage {
         }
     }
 }
+
+@available(OS2022, *)
+extension PostgresStreamStorage {
+    /// How many records the stream's row holds, dropped ones still kept included (retention tests).
+    package func storedRecordCount(_ path: StreamPath) async throws(StreamStorageError) -> Int {
+        try await connection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT count(*) FROM \(unescaped: self.schema).records r
+                JOIN \(unescaped: self.schema).streams s ON s.id = r.stream_id WHERE s.path = \(path.value)
+                """, logger: self.logger)
+            var count = 0
+            for try await value in rows.decode(Int64.self) { count = Int(value) }
+            return count
+        }
+    }
+}

@@ -38,6 +38,9 @@ extension PostgresStreamStorage {
         } catch {
             return .failure(error)
         }
+        if resolved.offset.position < source.retainedStart {
+            return .failure(.offsetDropped(earliest: StreamOffset(position: source.retainedStart)))
+        }
         guard resolved.isJSON else { return try await resolveBinaryPrefix(source, resolved, on: connection) }
         var appendAtOffset: [UInt8]?
         if resolved.hasAppendAtOffset {

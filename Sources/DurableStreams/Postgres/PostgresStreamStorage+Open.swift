@@ -128,7 +128,7 @@ extension PostgresStreamStorage {
         return StreamStorageError(.storageUnavailable, "cannot connect to PostgreSQL at \(target): \(error)")
     }
 
-    /// Starts listening for notifications, the fallback poll and the expiry sweep.
+    /// Starts listening for notifications, the fallback poll and the sweep (expiry, then retention).
     func startBackgroundWork() {
         // Background work tells the outage log when the database is down or back, but is not a refused request.
         if options.listens {
@@ -147,7 +147,10 @@ extension PostgresStreamStorage {
             Task { [weak self] in
                 while !Task.isCancelled {
                     do { try await Task.sleep(for: sweep) } catch { return }
-                    await PostgresOutageLog.$isBackground.withValue(true) { await self?.sweepExpired() }
+                    await PostgresOutageLog.$isBackground.withValue(true) {
+                        await self?.sweepExpired()
+                        await self?.compactRetained(budget: Self.retentionBudgetPerPass)
+                    }
                 }
             })
     }

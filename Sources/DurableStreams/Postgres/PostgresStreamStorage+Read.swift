@@ -10,18 +10,32 @@ extension PostgresStreamStorage {
     }
 
     /// Reads `row` from `start`: at least one whole append, then about `maxBytes`. A fork's appends below its
-    /// fork offset come from its source chain. Records below a tail are never changed, so the reads need no
-    /// transaction: the tail was read first.
+    /// fork offset come from its source chain. Records below a tail are never changed, only deleted from the
+    /// front by retention, so the reads need no transaction: the tail was read first, and a read whose first
+    /// record a retention pass deleted meanwhile answers ``StreamStorageError/Code/offsetDropped``.
     func read(_ row: StreamRow, from start: ReadStart, maxBytes: Int, on connection: PostgresConnection)
         async throws -> Result<ReadResult, StreamStorageError>
     {
         let info = row.info
         let from: StreamOffset
         switch start {
-        case .beginning: from = .zero
+        case .beginning: from = info.retainedStart
         case .tail: from = info.tail
         case .offset(let offset): from = offset
         }
+        if from < info.retainedStart { return .failure(.offsetDropped(earliest: info.retainedStart)) }
+        let result = try await read(row, from: from, maxBytes: maxBytes, on: connection)
+        guard case .failure(let error) = result, error.code == .invalidOffset,
+            let current = try await fetch(id: row.id, on: connection), from.position < current.retainedStart
+        else { return result }
+        return .failure(.offsetDropped(earliest: StreamOffset(position: current.retainedStart)))
+    }
+
+    /// Reads `row` from `from`, at or after its retained start.
+    private func read(_ row: StreamRow, from: StreamOffset, maxBytes: Int, on connection: PostgresConnection)
+        async throws -> Result<ReadResult, StreamStorageError>
+    {
+        let info = row.info
         guard from < info.tail else {
             return .success(ReadResult(info: info, payload: [], start: from, next: info.tail))
         }

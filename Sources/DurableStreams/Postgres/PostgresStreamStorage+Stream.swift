@@ -141,8 +141,9 @@ extension PostgresStreamStorage {
     {
         try await connection.query(
             """
-            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues)
-            SELECT \(stream), \(start.position.sql) + rel_pos, payload, rel_pos + octet_length(payload) < \(length.sql)
+            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues, appended_at)
+            SELECT \(stream), \(start.position.sql) + rel_pos, payload, rel_pos + octet_length(payload) < \(length.sql),
+                \(options.now().timeIntervalSince1970)
             FROM durable_streams_upload ORDER BY rel_pos
             """, logger: logger)
     }

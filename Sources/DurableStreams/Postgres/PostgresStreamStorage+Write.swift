@@ -56,10 +56,12 @@ extension PostgresStreamStorage {
         let rows = try await connection.query(
             """
             INSERT INTO \(unescaped: schema).streams
-                (path, content_type, ttl_seconds, expires_at, tail, last_use, fork_source, fork_offset, fork_sub_offset)
+                (path, content_type, ttl_seconds, expires_at, tail, last_use, fork_source, fork_offset, fork_sub_offset,
+                created_at, retention_max_age, retention_max_bytes, retained_start)
             VALUES (\(path.value), \(configuration.contentType), \(ttl), \(expiresAt), \(tail.position.sql),
                 \(now.timeIntervalSince1970), \(origin?.source.id), \(origin?.offset.position.sql),
-                \(origin?.subOffset.sql))
+                \(origin?.subOffset.sql), \(now.timeIntervalSince1970), \(configuration.retention.maxAge?.sql),
+                \(configuration.retention.maxBytes?.sql), \((origin?.source.retainedStart ?? 0).sql))
             ON CONFLICT (path) DO NOTHING
             RETURNING id
             """, logger: logger)
@@ -164,6 +166,9 @@ extension PostgresStreamStorage {
                 DO UPDATE SET epoch = EXCLUDED.epoch, last_seq = EXCLUDED.last_seq
                 """, logger: logger)
         }
+        if case .appended = result, !row.configuration.retention.keepsEverything {
+            _ = try await applyRetention(stream: row.id, budget: Self.retentionBudgetOnAppend, on: connection)
+        }
         changes.snapshots.append(
             (path, StreamChangeNotifier.Snapshot(tail: state.tail, isClosed: state.isClosed)))
         return .success(result)
@@ -176,13 +181,13 @@ extension PostgresStreamStorage {
         stream: Int64, at start: StreamOffset, _ payload: [UInt8], whole: Bool, on connection: PostgresConnection
     ) async throws {
         let step = whole ? max(payload.count, 1) : Self.pieceBytes
+        let time = options.now().timeIntervalSince1970
         var index = 0
         while index < payload.count {
             let end = min(payload.count, index + step)
             try await insertRecord(
                 stream: stream, at: start.position + UInt64(index), payload[index..<end],
-                continues: end < payload.count,
-                on: connection)
+                continues: end < payload.count, appendedAt: time, on: connection)
             index = end
         }
     }
@@ -195,10 +200,10 @@ extension PostgresStreamStorage {
         let end = start.position + length
         try await connection.query(
             """
-            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues)
+            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues, appended_at)
             SELECT \(fork), start_pos,
                 substring(payload FROM 1 FOR least(octet_length(payload), \(end.sql) - start_pos)::integer),
-                start_pos + octet_length(payload) < \(end.sql)
+                start_pos + octet_length(payload) < \(end.sql), \(options.now().timeIntervalSince1970)
             FROM \(unescaped: schema).records
             WHERE stream_id = \(source) AND start_pos >= \(start.position.sql) AND start_pos < \(end.sql)
             """, logger: logger)
@@ -206,14 +211,14 @@ extension PostgresStreamStorage {
 
     /// Inserts one record; its bytes are bound as one `bytea` parameter, never spliced into SQL.
     func insertRecord(
-        stream: Int64, at start: UInt64, _ payload: ArraySlice<UInt8>, continues: Bool,
+        stream: Int64, at start: UInt64, _ payload: ArraySlice<UInt8>, continues: Bool, appendedAt: Double,
         on connection: PostgresConnection
     ) async throws {
         let bytes = ByteBuffer(bytes: payload)
         try await connection.query(
             """
-            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues)
-            VALUES (\(stream), \(start.sql), \(bytes), \(continues))
+            INSERT INTO \(unescaped: schema).records (stream_id, start_pos, payload, continues, appended_at)
+            VALUES (\(stream), \(start.sql), \(bytes), \(continues), \(appendedAt))
             """, logger: logger)
     }
 }

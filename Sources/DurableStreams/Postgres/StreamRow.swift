@@ -15,7 +15,8 @@ struct StreamRow: Sendable {
     static let columns = """
         s.id, s.path, s.content_type, s.ttl_seconds, s.expires_at, s.tail, s.closed, s.closed_by_producer, \
         s.closed_by_epoch, s.closed_by_seq, s.last_stream_seq, s.last_use, s.soft_deleted, s.fork_source, \
-        s.fork_offset, s.fork_sub_offset, s.fork_count, src.path
+        s.fork_offset, s.fork_sub_offset, s.fork_count, src.path, s.retention_max_age, s.retention_max_bytes, \
+        s.retained_start, s.created_at
         """
 
     let id: Int64
@@ -27,6 +28,10 @@ struct StreamRow: Sendable {
     let forkSource: Int64?
     let origin: ForkOrigin?
     let forkCount: Int
+    /// Where what remains begins: retention dropped everything before it.
+    let retainedStart: UInt64
+    /// When the stream was created (seconds since 1970): a fork's inherited range counts as appended then.
+    let createdAt: Double
 
     var configuration: StreamConfiguration { state.configuration }
     /// Stable for the row's lifetime and never reused: row ids come from a sequence.
@@ -35,9 +40,11 @@ struct StreamRow: Sendable {
     var base: UInt64 { origin?.offset.position ?? 0 }
 
     var info: StreamInfo {
-        StreamInfo(
+        var info = StreamInfo(
             path: path, configuration: state.configuration, tail: state.tail, isClosed: state.isClosed,
             incarnation: incarnation, fork: origin)
+        info.retainedStart = StreamOffset(position: retainedStart)
+        return info
     }
 
     var snapshot: StreamChangeNotifier.Snapshot {
@@ -49,7 +56,7 @@ struct StreamRow: Sendable {
         let full = try row.decode(
             (
                 Int64, String, String, Int64?, String?, Int64, Bool, String?, Int64?, Int64?, String?, Double, Bool,
-                Int64?, Int64?, Int64?, Int32, String?
+                Int64?, Int64?, Int64?, Int32, String?, Int64?, Int64?, Int64, Double
             ).self)
         let (id, pathText, contentType, ttl, expiresAt, tail, closed) = (
             full.0, full.1, full.2, full.3, full.4, full.5, full.6
@@ -66,10 +73,13 @@ struct StreamRow: Sendable {
         } else {
             expiry = .never
         }
+        var configuration = StreamConfiguration(contentType: contentType, expiry: expiry)
+        configuration.retention = StreamRetention(
+            maxAge: full.18.map { UInt64(max(0, $0)) }, maxBytes: full.19.map { UInt64(max(0, $0)) })
         self.id = id
         self.path = try StreamPath(validating: pathText)
         var state = StreamState(
-            configuration: StreamConfiguration(contentType: contentType, expiry: expiry),
+            configuration: configuration,
             tail: StreamOffset(position: UInt64(max(0, tail))), isClosed: closed)
         if let closedBy, let closedByEpoch, let closedBySeq {
             state.closedBy = ProducerStamp(
@@ -88,6 +98,8 @@ struct StreamRow: Sendable {
             origin = nil
         }
         self.forkCount = Int(full.16)
+        self.retainedStart = UInt64(max(0, full.20))
+        self.createdAt = full.21
     }
 }
 

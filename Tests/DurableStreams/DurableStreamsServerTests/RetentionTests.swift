@@ -46,10 +46,13 @@ struct RetentionTests {
         await storage.shutdown()
     }
 
-    @Test("PATCH replaces the retention and applies it; PUT compares it like the rest of the configuration")
+    @Test(
+        "PATCH replaces the retention and applies it; PUT compares it like the rest of the configuration",
+        // The file store counts framed log bytes, so these sizes are for the stores that count payload bytes.
+        arguments: IncarnationStore.enabled.filter { $0 != .directory })
     @available(OS2023, *)
-    func changeAndIdempotence() async throws {
-        try await ServerHarness.run { server async throws in
+    func changeAndIdempotence(store: IncarnationStore) async throws {
+        try await store.run { server async throws in
             let path = ServerHarness.uniquePath()
             let headers = [("Stream-Retention-Max-Bytes", "4")]
             #expect(try await server.create(path, headers: headers).status == 201)
@@ -64,6 +67,9 @@ struct RetentionTests {
             #expect(patched.header("Stream-Retention-Max-Bytes") == "1")
             let earliest = try #require(patched.header("Stream-Earliest-Offset"))
             #expect(try await server.read(path, query: "offset=-1").text == "cc")
+            let dropped = try await server.read(path, query: "offset=0000000000000000")
+            #expect(dropped.status == 410)
+            #expect(dropped.header("Stream-Earliest-Offset") == earliest)
             #expect(try await server.create(path, headers: [("Stream-Retention-Max-Bytes", "1")]).status == 200)
 
             let cleared = try await server.send(.PATCH, path)

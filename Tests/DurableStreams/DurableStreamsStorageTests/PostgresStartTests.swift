@@ -89,7 +89,7 @@ struct PostgresStartTests {
             ])
         let store = try await PostgresStreamStorage.open(options)
         do {
-            #expect(try await store.schemaVersion() == 2)
+            #expect(try await store.schemaVersion() == 3)
             let old = try path("/old")
             #expect(try await store.text(old) == "abcdef")
             try await store.fork(try path("/part"), from: old, at: .zero, subOffset: 2)
@@ -103,6 +103,11 @@ struct PostgresStartTests {
             #expect(try await store.text(try path("/second")) == "abcdef")
             try await store.appendText(old, "g", contentType: "application/octet-stream")
             #expect(try await store.text(old) == "abcdefg")
+            // Records written before the migration count as appended at it: age drops none of them yet.
+            #expect(try await store.setRetention(old, StreamRetention(maxAge: 3600)).retainedStart == .zero)
+            let kept = try await store.setRetention(old, StreamRetention(maxBytes: 1))
+            #expect(kept.retainedStart == StreamOffset(position: 6))
+            #expect(try await store.text(old) == "g")
         } catch {
             await store.shutdown()
             try? await PostgresTestDatabase.dropSchema(options)

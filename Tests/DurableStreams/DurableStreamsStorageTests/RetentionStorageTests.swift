@@ -6,7 +6,7 @@ import Testing
 /// from the beginning starts there, and forks keep what they read.
 @Suite("Retention in the stores")
 struct RetentionStorageTests {
-    static let kinds: [StoreKind] = [.memory, .file]
+    static let kinds = StoreKind.allCases
 
     @Test(
         "Appends older than the maximum age are dropped by a pass; reads before them answer offsetDropped",

@@ -27,6 +27,16 @@ public struct StreamMetadata: Sendable, Hashable {
     /// URL has another one. `nil` when the server does not send it.
     public let incarnation: String?
 
+    /// Creates stream metadata without an incarnation (the initializer before incarnations existed).
+    public init(
+        offset: Offset, contentType: String?, expires: Date? = nil, timeToLive: Int? = nil, isClosed: Bool = false,
+        cacheControl: String? = nil, etag: String? = nil
+    ) {
+        self.init(
+            offset: offset, contentType: contentType, expires: expires, timeToLive: timeToLive, isClosed: isClosed,
+            cacheControl: cacheControl, etag: etag, incarnation: nil)
+    }
+
     /// Creates stream metadata.
     public init(
         offset: Offset,
@@ -36,7 +46,7 @@ public struct StreamMetadata: Sendable, Hashable {
         isClosed: Bool = false,
         cacheControl: String? = nil,
         etag: String? = nil,
-        incarnation: String? = nil
+        incarnation: String?
     ) {
         self.offset = offset
         self.contentType = contentType

@@ -1,8 +1,11 @@
 import BenchmarkSupport
+import DurableStreamsStorage
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Loopback traffic from blocking sockets on threads of their own: appends that do not queue behind the
@@ -50,7 +53,7 @@ enum BlockingClient {
     /// request's latency here.
     static func pingPong(count: Int) async throws -> LatencySummary {
         try await onThread {
-            let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let listener = System.tcpSocket()
             guard listener >= 0 else { throw BenchmarkError("socket failed") }
             defer { close(listener) }
             var address = loopback(port: 0)
@@ -106,7 +109,7 @@ enum BlockingClient {
     }
 
     private static func connected(port: Int) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = System.tcpSocket()
         guard socket >= 0 else { throw BenchmarkError("socket failed") }
         var one: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))

@@ -1,8 +1,11 @@
+import DurableStreamsStorage
 import Foundation
 import LoopbackHTTPServer
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Servers that do nothing but answer `200` with no body to each request: what bounds the append figures. Driven by the same
@@ -36,7 +39,7 @@ private enum SocketFloor {
     static let answer = Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8)
 
     static func run() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = System.tcpSocket()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

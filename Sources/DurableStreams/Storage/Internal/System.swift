@@ -82,11 +82,15 @@ package enum System {
     }
     static func close(_ fd: Int32) -> Int32 { Glibc.close(fd) }
     static func rename(_ from: String, _ to: String) -> Int32 { Glibc.rename(from, to) }
+    /// A new IPv4 stream socket, or -1.
+    package static func tcpSocket() -> Int32 { Glibc.socket(AF_INET, streamSocket, 0) }
     #else
     static func open(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
         Darwin.open(path, flags, mode)
     }
     static func close(_ fd: Int32) -> Int32 { Darwin.close(fd) }
     static func rename(_ from: String, _ to: String) -> Int32 { Darwin.rename(from, to) }
+    /// A new IPv4 stream socket, or -1.
+    package static func tcpSocket() -> Int32 { Darwin.socket(AF_INET, streamSocket, 0) }
     #endif
 }

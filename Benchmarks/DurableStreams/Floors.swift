@@ -47,7 +47,7 @@ enum Floors {
         let iterations = quick ? 100 : 2000
         let warmup = quick ? 10 : 200
         let shared = URLSession(configuration: .ephemeral)
-        defer { shared.invalidateAndCancel() }
+        defer { shared.finishTasksAndInvalidate() }
         let keptAlive = try await sample(iterations: iterations, warmup: warmup) {
             try await post(request, on: shared)
         }

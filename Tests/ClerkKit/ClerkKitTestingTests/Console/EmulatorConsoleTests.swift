@@ -23,7 +23,7 @@ struct EmulatorConsoleTests {
             }
         }
         let session = URLSession(configuration: .ephemeral)
-        defer { session.invalidateAndCancel() }
+        defer { session.finishTasksAndInvalidate() }
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
         let body = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]

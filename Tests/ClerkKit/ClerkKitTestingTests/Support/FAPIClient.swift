@@ -33,9 +33,11 @@ actor FAPIClient {
     }
 
     deinit {
-        // Off the cooperative threads: FoundationNetworking waits here for a queue every session shares.
+        // Off the cooperative threads: FoundationNetworking waits here for a queue every session shares. Not
+        // invalidateAndCancel: it drops tasks from FoundationNetworking's registry while one may still be completing,
+        // which traps there.
         let session = session
-        DispatchQueue.global().async { session.invalidateAndCancel() }
+        DispatchQueue.global().async { session.finishTasksAndInvalidate() }
     }
 
     func get(_ path: String, query: [(String, String)] = []) async throws -> Reply {

@@ -87,7 +87,15 @@ actor FAPIClient {
             // A 10 MiB upload on a loaded machine takes longer than the 30 s other requests get.
             if rawBody.count > 1 << 20 { request.timeoutInterval = 180 }
         }
-        let (data, response) = try await session.data(for: request)
+        let session = self.session
+        let call = request
+        #if canImport(FoundationNetworking)
+        let (data, response) = try await withTaskExecutorPreference(URLSessionCallExecutor.shared) {
+            try await session.data(for: call)
+        }
+        #else
+        let (data, response) = try await session.data(for: call)
+        #endif
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
@@ -107,3 +115,20 @@ actor FAPIClient {
         }.joined(separator: "&")
     }
 }
+
+#if canImport(FoundationNetworking)
+/// Where the client's URLSession calls run on Linux: FoundationNetworking's `data(for:)` waits on the calling thread
+/// for a queue every session in the process shares, and on a cooperative thread that wait holds one of the two
+/// threads every other test's tasks need.
+final class URLSessionCallExecutor: TaskExecutor {
+    static let shared = URLSessionCallExecutor()
+
+    private let queue = DispatchQueue(label: "fapi-client.urlsession")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+#endif

@@ -9,12 +9,12 @@ import Foundation
 /// busy, and every other task waits with it. Running the call with this executor as its preference moves the wait
 /// here; the call itself is unchanged.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-final class FoundationNetworkingExecutor: TaskExecutor {
-    static let shared = FoundationNetworkingExecutor()
+package final class FoundationNetworkingExecutor: TaskExecutor {
+    package static let shared = FoundationNetworkingExecutor()
 
     private let queue = DispatchQueue(label: "com.clerk.sdk.foundation-networking")
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         queue.async { job.runSynchronously(on: executor) }

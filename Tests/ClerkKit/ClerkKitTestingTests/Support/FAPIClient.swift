@@ -1,3 +1,4 @@
+import ClerkKit
 import ClerkKitTesting
 import Foundation
 
@@ -90,7 +91,7 @@ actor FAPIClient {
         let session = self.session
         let call = request
         #if canImport(FoundationNetworking)
-        let (data, response) = try await withTaskExecutorPreference(URLSessionCallExecutor.shared) {
+        let (data, response) = try await withTaskExecutorPreference(FoundationNetworkingExecutor.shared) {
             try await session.data(for: call)
         }
         #else
@@ -115,20 +116,3 @@ actor FAPIClient {
         }.joined(separator: "&")
     }
 }
-
-#if canImport(FoundationNetworking)
-/// Where the client's URLSession calls run on Linux: FoundationNetworking's `data(for:)` waits on the calling thread
-/// for a queue every session in the process shares, and on a cooperative thread that wait holds one of the two
-/// threads every other test's tasks need.
-final class URLSessionCallExecutor: TaskExecutor {
-    static let shared = URLSessionCallExecutor()
-
-    private let queue = DispatchQueue(label: "fapi-client.urlsession")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
-    }
-}
-#endif

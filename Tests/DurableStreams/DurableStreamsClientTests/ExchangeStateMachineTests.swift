@@ -158,4 +158,34 @@ struct ExchangeStateMachineTests {
         }
         #expect(error.code == .connectionFailed)
     }
+
+    @Test("a cancel reaches the task once, and never after completion or after the machine cancelled it itself")
+    @available(OS2023, *)
+    func cancelOnce() {
+        var running = machine()
+        let first = running.cancel()
+        let second = running.cancel()
+        #expect(first && !second && running.cancelRequested)
+
+        var completed = machine()
+        _ = completed.received(head: "h")
+        _ = completed.complete(nil)
+        let afterCompletion = completed.cancel()
+        #expect(!afterCompletion)
+
+        var failed = machine()
+        _ = failed.complete(.timeout)
+        let afterFailure = failed.cancel()
+        #expect(!afterFailure)
+
+        var overflowing = machine(canPause: false)
+        _ = overflowing.received(head: "h")
+        _ = overflowing.received(bytes(15))
+        guard case .cancel = overflowing.received(bytes(15)) else {
+            Issue.record("a reader too far behind was kept")
+            return
+        }
+        let afterOverflow = overflowing.cancel()
+        #expect(!afterOverflow)
+    }
 }

@@ -65,6 +65,8 @@ struct ExchangeStateMachine<Head, HeadWaiter, ChunkWaiter> {
     private var failure: DurableStreamError?
     private var reader: ChunkWaiter?
     private(set) var paused = false
+    /// Whether the task was asked to cancel (by the machine or by ``cancel()``).
+    private(set) var cancelRequested = false
 
     init(limits: Limits) {
         self.limits = limits
@@ -112,6 +114,7 @@ struct ExchangeStateMachine<Head, HeadWaiter, ChunkWaiter> {
             buffered = 0
             finished = true
             failure = .connectionFailed(underlying: BufferLimitExceeded(limit: limits.maxBufferedBytes))
+            cancelRequested = true
             return .cancel
         }
         return .none
@@ -129,6 +132,15 @@ struct ExchangeStateMachine<Head, HeadWaiter, ChunkWaiter> {
         if finished { return .end(failure) }
         reader = waiter
         return .wait
+    }
+
+    /// Someone wants the request cancelled; true when the task is to be cancelled now. At most once, and never
+    /// once the request has completed: FoundationNetworking traps when a task is cancelled while it completes, so
+    /// the driver asks on the queue that delivers the completion.
+    mutating func cancel() -> Bool {
+        guard !finished, !cancelRequested else { return false }
+        cancelRequested = true
+        return true
     }
 
     /// The request completed, with `failure` or cleanly. A failure recorded earlier (buffer overflow) wins.

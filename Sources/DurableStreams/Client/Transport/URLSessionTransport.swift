@@ -101,19 +101,21 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Makes and resumes the request's task, on the shared session or on a session of its own that ends with it;
     /// `nil` once the transport is shut down.
-    private func start(_ urlRequest: URLRequest, sessionOfItsOwn: Bool) -> (URLSessionDataTask, Exchange)? {
-        let made = isShutDown.withLock { isShutDown -> (URLSessionDataTask, Exchange, URLSession)? in
+    private func start(_ urlRequest: URLRequest, sessionOfItsOwn: Bool) -> Exchange? {
+        let made = isShutDown.withLock { isShutDown -> (Exchange, URLSession)? in
             guard !isShutDown else { return nil }
             let (session, delegate) =
                 sessionOfItsOwn ? Self.makeSession(self.session.configuration) : (session, delegate)
             let task = session.dataTask(with: urlRequest)
-            let exchange = Exchange(task: task, highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes)
+            let exchange = Exchange(
+                task: task, delegateQueue: session.delegateQueue, highWaterMark: highWaterMark,
+                maxBufferedBytes: maxBufferedBytes)
             delegate.register(exchange, for: task)
-            return (task, exchange, session)
+            return (exchange, session)
         }
-        guard let (task, exchange, session) = made else { return nil }
+        guard let (exchange, session) = made else { return nil }
         if sessionOfItsOwn { session.finishTasksAndInvalidate() }
-        return (task, exchange)
+        return exchange
     }
 
     /// Sends a request; returns once the status and headers have arrived.
@@ -139,16 +141,12 @@ public final class URLSessionTransport: HTTPTransport {
         #else
         let started = start(urlRequest, sessionOfItsOwn: false)
         #endif
-        guard let (task, exchange) = started else { throw .transportShutDown }
+        guard let exchange = started else { throw .transportShutDown }
         do {
             return try await withTaskCancellationHandler {
                 try await exchange.awaitHead()
             } onCancel: {
-                #if canImport(FoundationNetworking)
-                Self.startQueue.async { task.cancel() }
-                #else
-                task.cancel()
-                #endif
+                exchange.cancel()
             }
         } catch let error as DurableStreamError {
             throw error
@@ -203,6 +201,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 /// One request: its head, then its body chunks, handed from the delegate to one reader. The thin driver of
 /// ``ExchangeStateMachine``: it resumes the continuations and pauses, resumes or cancels the task.
 ///
+/// Every cancel goes through the machine and runs on the session's delegate queue, the queue that delivers the
+/// completion: a task is cancelled at most once and never after its completion was delivered (FoundationNetworking
+/// traps when `cancel()` meets a task that is completing: "a task that in not in the registry").
+///
 /// `@unchecked Sendable`: its mutable state is the machine behind a lock, and `URLSessionTask` (not `Sendable`
 /// in FoundationNetworking) is only asked to `resume`, `suspend` and `cancel`, which are thread-safe.
 @available(OS2022, *)
@@ -212,6 +214,8 @@ private final class Exchange: @unchecked Sendable {
     >
 
     private let task: URLSessionTask
+    /// The session's delegate queue (serial): completions arrive there, and cancels run there.
+    private let delegateQueue: OperationQueue
     private let state: Locked<Machine>
 
     /// FoundationNetworking traps when a task receiving data is suspended, so it is never suspended there.
@@ -221,16 +225,19 @@ private final class Exchange: @unchecked Sendable {
     private static let canPause = true
     #endif
 
-    init(task: URLSessionTask, highWaterMark: Int, maxBufferedBytes: Int) {
+    init(task: URLSessionTask, delegateQueue: OperationQueue, highWaterMark: Int, maxBufferedBytes: Int) {
         self.task = task
+        self.delegateQueue = delegateQueue
         let limits = Machine.Limits(
             highWaterMark: highWaterMark, maxBufferedBytes: maxBufferedBytes, canPause: Self.canPause)
         self.state = Locked(Machine(limits: limits))
     }
 
-    /// Cancels the request.
+    /// Cancels the request unless it has completed; returns at once (the cancel runs on the delegate queue).
     func cancel() {
-        task.cancel()
+        delegateQueue.addOperation { [self] in
+            if state.withLock({ $0.cancel() }) { task.cancel() }
+        }
     }
 
     func awaitHead() async throws -> StreamHTTPResponse {
@@ -251,7 +258,7 @@ private final class Exchange: @unchecked Sendable {
         }
         let body = StreamHTTPResponseBody(
             next: { [self] () async throws(DurableStreamError) -> Data? in try await self.nextChunk() },
-            cancel: { [task] in task.cancel() }
+            cancel: { [self] in cancel() }
         )
         let head = StreamHTTPResponse(status: http.statusCode, headers: headers, body: body)
         state.withLock { $0.received(head: head) }?.resume(returning: head)
@@ -302,8 +309,8 @@ private final class Exchange: @unchecked Sendable {
                         break
                     }
                 }
-            } onCancel: { [task] in
-                task.cancel()
+            } onCancel: {
+                cancel()
             }
         } catch let error as DurableStreamError {
             throw error

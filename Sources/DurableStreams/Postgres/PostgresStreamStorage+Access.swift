@@ -250,6 +250,26 @@ extension PostgresStreamStorage {
         return .live
     }
 
+    /// The live stream at `path` with its row lock held until the transaction ends: a missing stream is
+    /// `notFound`, a soft-deleted one `gone`, and an expired one is expired now (then `gone` while forks keep
+    /// its data, `notFound` otherwise).
+    func fetchLive(_ path: StreamPath, on connection: PostgresConnection, changes: inout StreamChanges)
+        async throws -> Result<StreamRow, StreamStorageError>
+    {
+        guard let row = try await fetch(path, lock: true, on: connection) else {
+            return .failure(StreamStorageError(.notFound))
+        }
+        switch status(of: row) {
+        case .softDeleted:
+            return .failure(StreamStorageError(.gone))
+        case .expired:
+            let retained = try await expire(row, on: connection, changes: &changes)
+            return .failure(StreamStorageError(retained ? .gone : .notFound))
+        case .live:
+            return .success(row)
+        }
+    }
+
     /// Records a use of a stream with a time-to-live.
     func touch(_ row: StreamRow, on connection: PostgresConnection) async throws {
         guard case .timeToLive = row.configuration.expiry else { return }

@@ -14,17 +14,10 @@ extension PostgresStreamStorage: StreamRetentionControl {
         -> StreamInfo
     {
         try await transaction { connection, changes -> Result<StreamInfo, StreamStorageError> in
-            guard let row = try await self.fetch(path, lock: true, on: connection) else {
-                return .failure(StreamStorageError(.notFound))
-            }
-            switch self.status(of: row) {
-            case .softDeleted:
-                return .failure(StreamStorageError(.gone))
-            case .expired:
-                let retained = try await self.expire(row, on: connection, changes: &changes)
-                return .failure(StreamStorageError(retained ? .gone : .notFound))
-            case .live:
-                break
+            let row: StreamRow
+            switch try await self.fetchLive(path, on: connection, changes: &changes) {
+            case .success(let live): row = live
+            case .failure(let error): return .failure(error)
             }
             try await connection.query(
                 """

@@ -97,17 +97,10 @@ extension PostgresStreamStorage {
         _ path: StreamPath, _ request: AppendRequest, staged: UInt64? = nil, on connection: PostgresConnection,
         changes: inout StreamChanges
     ) async throws -> Result<AppendResult, StreamStorageError> {
-        guard let row = try await fetch(path, lock: true, on: connection) else {
-            return .failure(StreamStorageError(.notFound))
-        }
-        switch status(of: row) {
-        case .softDeleted:
-            return .failure(StreamStorageError(.gone))
-        case .expired:
-            let retained = try await expire(row, on: connection, changes: &changes)
-            return .failure(StreamStorageError(retained ? .gone : .notFound))
-        case .live:
-            break
+        let row: StreamRow
+        switch try await fetchLive(path, on: connection, changes: &changes) {
+        case .success(let live): row = live
+        case .failure(let error): return .failure(error)
         }
         if let mismatch = StreamIncarnation.check(expected: request.expectedIncarnation, current: row.incarnation) {
             return .failure(mismatch)

@@ -85,18 +85,12 @@ public final class PostgresStreamStorage: StreamStorage {
     /// Deletes a stream, or soft-deletes it while it has forks.
     public func delete(_ path: StreamPath) async throws(StreamStorageError) {
         try await transaction { connection, changes -> Result<Void, StreamStorageError> in
-            guard let row = try await self.fetch(path, lock: true, on: connection) else {
-                return .failure(StreamStorageError(.notFound))
-            }
-            switch self.status(of: row) {
-            case .softDeleted:
-                return .failure(StreamStorageError(.gone))
-            case .expired:
-                let retained = try await self.expire(row, on: connection, changes: &changes)
-                return .failure(StreamStorageError(retained ? .gone : .notFound))
-            case .live:
+            switch try await self.fetchLive(path, on: connection, changes: &changes) {
+            case .success(let row):
                 _ = try await self.expire(row, on: connection, changes: &changes)
                 return .success(())
+            case .failure(let error):
+                return .failure(error)
             }
         }
     }

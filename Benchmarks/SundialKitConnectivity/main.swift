@@ -28,6 +28,8 @@ func runBenchmark() async throws {
     print("# allocator: glibc malloc, \(malloc)")
 
     let scale = isQuickRun ? 100 : 1
+    let ownCode = "Messagable type's own code"
+    let binaryOwnCode = "BinaryMessagable type's own code"
     let largeSize = 60 * 1024
     var rows: [(format: String, label: String, bytes: Int, rate: Double, megabytes: String)] = []
     var sink = 0
@@ -163,6 +165,23 @@ func runBenchmark() async throws {
         _ = try decoder.decodeBinary(data)
         return data.count
     }
+    // What no codec goes below: the message types' own code (the same on both sides of the peer comparison),
+    // with no envelope, footer or type lookup.
+    try measure(ownCode, "3 Doubles", iterations: 1_000_000) {
+        let parameters: [String: any Sendable] = Color(red: 1, green: 0.5, blue: 0.25).parameters()
+        _ = try Color(from: parameters)
+        return 24
+    }
+    try measure(ownCode, "60 KB Data", iterations: 1_000_000) {
+        let parameters: [String: any Sendable] = Blob(bytes: payload).parameters()
+        _ = try Blob(from: parameters)
+        return largeSize
+    }
+    try measure(binaryOwnCode, "3 Doubles", iterations: 1_000_000) {
+        let data = try BinaryColor(1, 0.5, 0.25).encode()
+        _ = try BinaryColor(from: data)
+        return data.count
+    }
     let heartRate = Sundial_Example_HeartRateUpdate.with {
         $0.bpm = 72
         $0.timestampMs = 1_700_000_000_000
@@ -201,6 +220,20 @@ func runBenchmark() async throws {
         report.add(cells)
     }
     report.print()
+    if let peer {
+        // The best ratio any codec could reach against the peer: the type's own code alone against the peer's
+        // whole encode + decode.
+        for (own, format, label) in [
+            (ownCode, "Messagable (dictionary)", "3 Doubles"), (ownCode, "Messagable (dictionary)", "60 KB Data"),
+            (binaryOwnCode, "BinaryMessagable (.data)", "3 Doubles"),
+        ] {
+            guard let alone = rows.first(where: { $0.format == own && $0.label == label }),
+                let theirs = peer.rate(format, label)
+            else { continue }
+            let ceiling = String(format: "%.2f×", alone.rate / theirs)
+            print("ceiling for \(format), \(label): the type's own code alone is \(ceiling) the peer's codec")
+        }
+    }
 
     // MARK: - Round trip through PairedSessions and the Stream observer
 

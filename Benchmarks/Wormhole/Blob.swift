@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import Wormhole
 
 /// A benchmark message of a given size that carries its index.
 @available(OS2022, *)
@@ -53,9 +54,26 @@ struct Scenario: Sendable {
         case coordinated
     }
 
+    /// Where the receiving side's consumer runs: the concurrency pool (the default) or the wormhole's
+    /// notification thread (`Wormhole.deliveryExecutor`).
+    enum Receiver: String, Sendable, CaseIterable {
+        case pool
+        case notifier
+    }
+
     var size: Int
     var strategy: Strategy
     var encoding: Encoding = .json
+    var receiver: Receiver = .pool
+}
+
+/// Runs `body` on `wormhole`'s notification thread when `receiver` asks for it.
+@available(OS2022, *)
+func onReceiver<T>(_ receiver: Scenario.Receiver, _ wormhole: Wormhole, _ body: () async throws -> T)
+    async throws -> T
+{
+    guard receiver == .notifier, #available(OS2024 , *) else { return try await body() }
+    return try await withTaskExecutorPreference(wormhole.deliveryExecutor) { try await body() }
 }
 
 /// Iteration counts for full and quick runs.

@@ -3,14 +3,14 @@ import Wormhole
 
 /// The other process of a cross-process measurement.
 ///
-/// `--echo <dir> <strategy> <encoding>`: sends every `ping` message back as `pong`.
-/// `--blast <dir> <strategy> <encoding> <size> <count>`: on a `go` message, appends `count` messages to the
-/// queue `bulk`.
+/// `--echo <dir> <strategy> <encoding> <receiver>`: sends every `ping` message back as `pong`.
+/// `--blast <dir> <strategy> <encoding> <receiver> <size> <count>`: on a `go` message, appends `count` messages to
+/// the queue `bulk`.
 @available(OS2022, *)
 enum Peer {
     static func run(_ arguments: [String]) async throws {
-        guard arguments.count >= 4, let strategy = Scenario.Strategy(rawValue: arguments[2]),
-            let encoding = Encoding(rawValue: arguments[3])
+        guard arguments.count >= 5, let strategy = Scenario.Strategy(rawValue: arguments[2]),
+            let encoding = Encoding(rawValue: arguments[3]), let receiver = Scenario.Receiver(rawValue: arguments[4])
         else {
             FileHandle.standardError.write(Data("usage: --echo|--blast <dir> <strategy> <encoding> …\n".utf8))
             exit(64)
@@ -18,8 +18,8 @@ enum Peer {
         let directory = URL(fileURLWithPath: arguments[1])
         let wormhole = try Wormhole(configuration: configuration(directory, strategy))
         switch encoding {
-        case .json: try await serve(Blob.self, wormhole, arguments)
-        case .raw: try await serve(Data.self, wormhole, arguments)
+        case .json: try await onReceiver(receiver, wormhole) { try await serve(Blob.self, wormhole, arguments) }
+        case .raw: try await onReceiver(receiver, wormhole) { try await serve(Data.self, wormhole, arguments) }
         }
     }
 
@@ -36,7 +36,7 @@ enum Peer {
                 try await wormhole.send(message, to: "pong")
             }
         } else {
-            guard arguments.count == 6, let size = Int(arguments[4]), let count = Int(arguments[5]) else { exit(64) }
+            guard arguments.count == 7, let size = Int(arguments[5]), let count = Int(arguments[6]) else { exit(64) }
             let go = try await wormhole.messages(Data.self, for: "go")
             ready()
             var iterator = go.makeAsyncIterator()

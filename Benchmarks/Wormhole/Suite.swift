@@ -72,12 +72,15 @@ enum Suite {
                 if let floorBinary, let floor = try await Floor.measure(floorBinary, size: size, in: root.url) {
                     floorP50 = floor.p50
                     record(
-                        ["floor: C, rename + inotify", sizeText(size), "-", "-"], p50: floor.p50, p99: floor.p99,
+                        ["floor: C, rename + inotify", sizeText(size), "-", "-", "-"], p50: floor.p50, p99: floor.p99,
                         pingPong: floor.oneWayPerSecond, streamed: .nan, floor: floor.p50)
                 }
                 var scenarios = Scenario.Strategy.allCases.map { Scenario(size: size, strategy: $0) }
                 scenarios.append(Scenario(size: size, strategy: .file, encoding: .raw))
-                for scenario in scenarios {
+                let onNotifier = Encoding.allCases.map {
+                    Scenario(size: size, strategy: .file, encoding: $0, receiver: .notifier)
+                }
+                for scenario in scenarios + onNotifier {
                     let figures = try await crossProcess(scenario, root: root.url)
                     record(cells("cross-process", scenario), figures, floor: floorP50)
                 }
@@ -87,7 +90,7 @@ enum Suite {
                 }
                 if !crossProcessOnly {
                     let memory = try await inMemory(size: size)
-                    record(["in-memory pair", sizeText(size), "memory", "json"], memory, floor: nil)
+                    record(["in-memory pair", sizeText(size), "memory", "json", "pool"], memory, floor: nil)
                 }
             }
         }
@@ -95,14 +98,15 @@ enum Suite {
         var table = Report(
             "Wormhole send→receive",
             columns: [
-                "pair", "size", "strategy", "encoding", "p50", "p99", "ping-pong msg/s", "queue stream msg/s",
+                "pair", "size", "strategy", "encoding", "receiver", "p50", "p99", "ping-pong msg/s",
+                "queue stream msg/s",
                 "floor p50", "p50 / floor",
             ]
         )
         for row in rows {
             let streamed = median(row.streamed)
             table.add(
-                row.cells[0], row.cells[1], row.cells[2], row.cells[3], median(row.p50).microsecondsText,
+                row.cells[0], row.cells[1], row.cells[2], row.cells[3], row.cells[4], median(row.p50).microsecondsText,
                 median(row.p99).microsecondsText, rateText(median(row.pingPong)),
                 streamed.isNaN ? "-" : rateText(streamed),
                 row.floor.isEmpty ? "-" : median(row.floor).microsecondsText,
@@ -114,7 +118,10 @@ enum Suite {
     }
 
     private static func cells(_ pair: String, _ scenario: Scenario) -> [String] {
-        [pair, sizeText(scenario.size), scenario.strategy.rawValue, scenario.encoding.rawValue]
+        [
+            pair, sizeText(scenario.size), scenario.strategy.rawValue, scenario.encoding.rawValue,
+            scenario.receiver.rawValue,
+        ]
     }
 
     private static func median(_ values: [Duration]) -> Duration {
@@ -148,13 +155,20 @@ enum Suite {
         _ scenario: Scenario,
         root: URL
     ) async throws -> Figures {
-        let name = "cross-\(scenario.size)-\(scenario.strategy.rawValue)-\(scenario.encoding.rawValue)"
+        let name = [
+            "cross", "\(scenario.size)", scenario.strategy.rawValue, scenario.encoding.rawValue,
+            scenario.receiver.rawValue,
+        ].joined(separator: "-")
         let directory = root.appendingPathComponent(name)
         let local = try Wormhole(configuration: Peer.configuration(directory, scenario.strategy))
-        let common = [directory.path, scenario.strategy.rawValue, scenario.encoding.rawValue]
+        let common = [
+            directory.path, scenario.strategy.rawValue, scenario.encoding.rawValue, scenario.receiver.rawValue,
+        ]
         let echo = try ChildProcess(executable: executable, arguments: ["--echo"] + common)
         _ = try await echo.lines.first(1, within: .seconds(60))
-        let (latency, pingPong) = try await Measure.pingPong(Message.self, local, size: scenario.size)
+        let (latency, pingPong) = try await onReceiver(scenario.receiver, local) {
+            try await Measure.pingPong(Message.self, local, size: scenario.size)
+        }
         echo.signal(SIGKILL)
         _ = try await echo.waitForExit()
 
@@ -162,8 +176,10 @@ enum Suite {
         let blaster = try ChildProcess(
             executable: executable, arguments: ["--blast"] + common + ["\(scenario.size)", "\(count)"])
         _ = try await blaster.lines.first(1, within: .seconds(60))
-        let streamed = try await Measure.stream(Message.self, local, count: count) {
-            try await local.send(Data("go".utf8), to: "go")
+        let streamed = try await onReceiver(scenario.receiver, local) {
+            try await Measure.stream(Message.self, local, count: count) {
+                try await local.send(Data("go".utf8), to: "go")
+            }
         }
         _ = try await blaster.waitForExit(within: .seconds(600))
         return Figures(latency: latency, pingPongPerSecond: pingPong, streamedPerSecond: streamed)

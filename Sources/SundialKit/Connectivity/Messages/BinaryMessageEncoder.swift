@@ -18,15 +18,16 @@ public enum BinaryMessageEncoder {
     /// - Returns: The bytes to send with `sendMessageData`.
     /// - Throws: `SerializationError.encodingFailed(_:)` when the message's `encode()` fails.
     public static func encode(_ message: some BinaryMessagable) throws(SerializationError) -> Data {
-        let payload: Data
+        var data: Data
         do {
-            payload = try message.encode()
+            data = try message.encode()
         } catch let error as SerializationError {
             throw error
         } catch {
             throw .encodingFailed(String(describing: error))
         }
-        return try encode(payload: payload, typeKey: type(of: message).key)
+        try appendFooter(to: &data, typeKey: type(of: message).key)
+        return data
     }
 
     /// Appends a type footer to a payload.
@@ -36,16 +37,26 @@ public enum BinaryMessageEncoder {
     /// - Returns: The payload followed by the footer.
     /// - Throws: `SerializationError.encodingFailed(_:)` when the key is longer than the footer allows.
     public static func encode(payload: Data, typeKey: String) throws(SerializationError) -> Data {
-        let keyBytes = typeKey.utf8
-        guard let keyLength = UInt32(exactly: keyBytes.count) else {
-            throw .encodingFailed("type key of \(keyBytes.count) bytes is too long")
-        }
-        var data = Data(capacity: payload.count + keyBytes.count + lengthFieldSize)
-        data.append(payload)
-        var key = typeKey
-        key.withUTF8 { data.append($0) }
-        withUnsafeBytes(of: keyLength.littleEndian) { data.append(contentsOf: $0) }
+        var data = payload
+        try appendFooter(to: &data, typeKey: typeKey)
         return data
+    }
+
+    /// Appends the footer in one step; a payload nobody else holds (what `encode()` just returned) grows in
+    /// place instead of being copied into a new buffer.
+    static func appendFooter(to data: inout Data, typeKey: String) throws(SerializationError) {
+        var key = typeKey
+        let keyCount = key.utf8.count
+        guard let keyLength = UInt32(exactly: keyCount) else {
+            throw .encodingFailed("type key of \(keyCount) bytes is too long")
+        }
+        key.withUTF8 { keyBytes in
+            withUnsafeTemporaryAllocation(byteCount: keyCount + lengthFieldSize, alignment: 1) { footer in
+                footer.copyMemory(from: UnsafeRawBufferPointer(keyBytes))
+                footer.storeBytes(of: keyLength.littleEndian, toByteOffset: keyCount, as: UInt32.self)
+                data.append(contentsOf: UnsafeRawBufferPointer(footer))
+            }
+        }
     }
 
     /// Splits received bytes into the type key and the payload.

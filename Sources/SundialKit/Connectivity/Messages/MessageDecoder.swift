@@ -107,11 +107,12 @@ public struct MessageDecoder: Sendable {
     ///   ``BinaryMessagable``, or the type's initializer fails.
     public func decodeBinary(_ data: Data) throws(SerializationError) -> any Messagable {
         let (key, payload) = try BinaryMessageEncoder.decode(data)
-        let type = try registeredType(for: key)
-        guard let binaryType = binaryTypes[key] else {
+        // One lookup on the way that succeeds; the failures are told apart after.
+        guard duplicateKeys.isEmpty || !duplicateKeys.contains(key), let binaryType = binaryTypes[key] else {
+            _ = try registeredType(for: key)
             throw .notBinaryMessagable(key)
         }
-        return try Self.make(type, key: key) { try binaryType.init(from: payload) }
+        return try Self.make(binaryType, key: key) { try binaryType.init(from: payload) }
     }
 
     /// Decodes a received message of either kind, as delivered in a receive result.

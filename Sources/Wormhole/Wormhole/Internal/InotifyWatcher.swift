@@ -9,6 +9,9 @@ import Glibc
 /// The thread blocks in `poll(2)` on the inotify descriptor and a wake-up pipe: it uses no CPU while nothing
 /// happens, wakes as soon as another process writes, and ends when ``stop()`` writes to the pipe. Events that
 /// arrive together are coalesced per name, like Darwin notifications.
+///
+/// The thread is also a task executor (``Wormhole/deliveryExecutor``): a task that prefers it is resumed by the
+/// handlers on this thread and runs here right after them, with no second thread to wake.
 @available(OS2021, *)
 final class InotifyWatcher: Sendable {
     let path: String
@@ -17,13 +20,13 @@ final class InotifyWatcher: Sendable {
     private let inotifyDescriptor: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let lifecycle = Locked((started: false, stopped: false))
+    let state = Locked(WatcherState<UnownedJob>())
 
-    /// `IN_ATTRIB` catches `touch` of an existing file (and our own posts); `IN_CLOSE_WRITE` a file written and
-    /// closed; `IN_MOVED_TO` a file renamed in.
     /// The permissions of the watched directory when it must be re-created.
     private let access: FileAccess
 
+    /// `IN_ATTRIB` catches `touch` of an existing file (and our own posts); `IN_CLOSE_WRITE` a file written and
+    /// closed; `IN_MOVED_TO` a file renamed in.
     private static let mask = UInt32(IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ONLYDIR | IN_DONT_FOLLOW)
 
     init(path: String, access: FileAccess) throws(WormholeError) {
@@ -45,6 +48,7 @@ final class InotifyWatcher: Sendable {
             throw .notificationFailed(name: path, reason: "pipe: \(SystemCalls.describe(code))")
         }
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(pipeEnds[0], F_SETFL, O_NONBLOCK)
         inotifyDescriptor = descriptor
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
@@ -59,34 +63,31 @@ final class InotifyWatcher: Sendable {
 
     /// Starts the watching thread if it is not running yet.
     func startIfNeeded() {
-        let start = lifecycle.withLock { state -> Bool in
-            guard !state.started, !state.stopped else { return false }
-            state.started = true
-            return true
-        }
-        if start {
-            let thread = Thread { [self] in run() }
-            thread.name = "Wormhole inotify"
-            thread.start()
-        }
+        if state.withLock({ $0.start() }) { startThread() }
+    }
+
+    func startThread() {
+        let thread = Thread { [self] in run() }
+        thread.name = "Wormhole inotify"
+        thread.start()
     }
 
     /// Stops the thread (or closes the descriptors if it never started).
     func stop() {
-        let started = lifecycle.withLock { state -> Bool? in
-            guard !state.stopped else { return nil }
-            state.stopped = true
-            return state.started
-        }
-        switch started {
+        switch state.withLock({ $0.stop() }) {
         case .some(true):
-            var byte: UInt8 = 1
-            _ = write(wakeWrite, &byte, 1)
+            wake()
         case .some(false):
             closeDescriptors()
         case .none:
             break
         }
+    }
+
+    /// Makes the thread return from `poll(2)`.
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
     }
 
     private func closeDescriptors() {
@@ -98,28 +99,47 @@ final class InotifyWatcher: Sendable {
     private func run() {
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        var jobs: [UnownedJob] = []
         defer {
             buffer.deallocate()
             closeDescriptors()
+            // Tasks that still prefer this thread go on on the shared pool.
+            for job in state.withLock({ $0.end() }) { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
         }
         var descriptors = [
             pollfd(fd: inotifyDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
         ]
         while true {
+            switch state.withLock({ $0.nextStep(taking: &jobs) }) {
+            case .stop:
+                return
+            case .run:
+                for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+                continue
+            case .poll:
+                break
+            }
             descriptors[0].revents = 0
             descriptors[1].revents = 0
-            if poll(&descriptors, 2, -1) < 0 {
+            let polled = poll(&descriptors, 2, -1)
+            state.withLock { $0.woke() }
+            if polled < 0 {
                 if errno == EINTR { continue }
                 return
             }
-            if descriptors[1].revents != 0 { return }
+            if descriptors[1].revents != 0 { drainWakes() }
             if descriptors[0].revents & Int16(POLLIN) != 0 {
                 guard drain(buffer, capacity) else { return }
             } else if descriptors[0].revents != 0 {
                 return
             }
         }
+    }
+
+    private func drainWakes() {
+        var bytes = (UInt64(0), UInt64(0))
+        while withUnsafeMutableBytes(of: &bytes, { read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
     }
 
     /// Reads every pending event and runs the handlers once per name. Returns `false` if the descriptor failed.
@@ -163,7 +183,7 @@ final class InotifyWatcher: Sendable {
     /// Re-creates the watched directory and watches it again after it was removed, but only inside a wormhole
     /// directory that still exists: a wormhole directory removed as a whole stays removed.
     private func rewatch() {
-        guard !lifecycle.withLock({ $0.stopped }) else { return }
+        guard !state.withLock({ $0.stopped }) else { return }
         if (try? SystemCalls.makeDirectory(path, access: access)) != nil {
             _ = inotify_add_watch(inotifyDescriptor, path, Self.mask)
         }

@@ -86,6 +86,9 @@ public final class InotifyNotifier: WormholeNotifier {
         return 0
     }
 
+    /// The notifier's thread as a task executor (see ``Wormhole/deliveryExecutor``).
+    var deliveryExecutor: any TaskExecutor { watcher }
+
     /// Observes `notification`; `handler` runs on the notifier's thread.
     ///
     /// - Throws: ``WormholeError/invalidIdentifier(_:reason:)``.

@@ -37,6 +37,7 @@ struct ReadmeTests {
             ("quick-start", "QuickStartSnippet.swift"), ("listening", "ListeningSnippet.swift"),
             ("queue", "QueueSnippet.swift"), ("request", "RequestSnippet.swift"),
             ("finish-responding", "FinishRespondingSnippet.swift"),
+            ("delivery-executor", "DeliveryExecutorSnippet.swift"),
         ]
     )
     @available(OS2022, *)
@@ -107,6 +108,25 @@ struct ReadmeTests {
         try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
             let sum = try await withTimeout(.seconds(30)) { try await askForSum(in: directory.url) }
             #expect(sum == 6)
+        }
+    }
+
+    @Test("the delivery-executor example answers each ping")
+    @available(OS2024, *)
+    func deliveryExecutorRuns() async throws {
+        try await withTemporaryDirectory(prefix: "wormhole-readme") { directory in
+            let app = try Wormhole(directory: directory.url)
+            let helper = try Wormhole(directory: directory.url)
+            let pings = try await helper.messages(String.self, for: "ping")
+            let pongs = try await app.messages(String.self, for: "pong")
+            let echo = Task { try await answerPings(on: helper, from: pings, count: 2) }
+            var answers: [String] = []
+            for ping in ["a", "b"] {
+                try await app.send(ping, to: "ping")
+                answers += try await pongs.first(1, within: .seconds(30)).compactMap(\.message)
+            }
+            try await withTimeout(.seconds(30)) { try await echo.value }
+            #expect(answers == ["a", "b"])
         }
     }
 }

@@ -16,6 +16,8 @@ struct AuthDestinationView: View {
                 AuthPasswordScreen(flow: flow)
             case .signInFactorOne(.emailLink):
                 AuthEmailLinkScreen(flow: flow)
+            case .signInFactorTwo(.passkey):
+                AuthPasskeyScreen(flow: flow)
             case .signInFactorOne, .signInFactorTwo, .resetPasswordCode, .signUpVerifyEmail, .signUpVerifyPhone,
                 .setUpPhoneCode:
                 AuthCodeScreen(flow: flow, destination: destination)

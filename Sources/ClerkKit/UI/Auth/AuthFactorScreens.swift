@@ -49,6 +49,27 @@ struct AuthCodeScreen: View {
     }
 }
 
+/// The passkey second factor: the system's passkey sheet signs when the person taps the button.
+@available(OS2023, *)
+struct AuthPasskeyScreen: View {
+    let flow: AuthFlow
+
+    var body: some View {
+        if let subtitle = flow.subtitle { ClerkText(subtitle) }
+        ActionButton(
+            label: AuthFlow.label(for: .passkey), isLoading: flow.screen.isLoading, identifier: "auth.passkey"
+        ) { await flow.submitPasskey() }
+        if flow.secondFactorChoices.count > 1 {
+            Button {
+                flow.useAnotherMethod()
+            } label: {
+                ClerkText(AuthFlow.Action.useAnotherMethod.text)
+            }
+            .accessibilityIdentifier("auth.use-another-method")
+        }
+    }
+}
+
 /// The sign-up form (or the fields a sign-up still misses), with legal consent and the way back to sign-in.
 @available(OS2023, *)
 struct AuthSignUpScreen: View {

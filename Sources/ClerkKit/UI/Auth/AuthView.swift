@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import ClerkKit
+public import ClerkKit
 public import ClerkKitUICore
 public import SwiftUI
 
@@ -20,6 +20,7 @@ public struct AuthView: View {
     private let mode: Mode
     private let isDismissable: Bool
     private let emailLinkRedirectURL: String?
+    private var passkeyAuthenticator: (any PasskeyAuthenticator)?
 
     /// Sign-in and sign-up in `mode`; `isDismissable` shows a close button (when presented in a sheet).
     /// `emailLinkRedirectURL` (your app's URL scheme or universal link) turns email links on; the view completes the
@@ -28,18 +29,32 @@ public struct AuthView: View {
         self.mode = mode
         self.isDismissable = isDismissable
         self.emailLinkRedirectURL = emailLinkRedirectURL
+        self.passkeyAuthenticator = nil
+    }
+
+    /// The same, offering a passkey as second factor where the sign-in allows one: `passkeyAuthenticator`
+    /// (`ASPasskeyAuthenticator()`) signs its challenge.
+    public init(
+        mode: Mode = .signInOrUp, isDismissable: Bool = true, emailLinkRedirectURL: String? = nil,
+        passkeyAuthenticator: any PasskeyAuthenticator
+    ) {
+        self.init(mode: mode, isDismissable: isDismissable, emailLinkRedirectURL: emailLinkRedirectURL)
+        self.passkeyAuthenticator = passkeyAuthenticator
     }
 
     /// The view.
     public var body: some View {
         if let clerk {
-            AuthFlowView(
-                flow: AuthFlow(
-                    clerk: clerk, mode: mode, localizer: localizer, emailLinkRedirectURL: emailLinkRedirectURL),
-                isDismissable: isDismissable, dismiss: dismiss)
+            AuthFlowView(flow: flow(clerk), isDismissable: isDismissable, dismiss: dismiss)
         } else {
             ClerkText(.localized(.errorUnexpected))
         }
+    }
+
+    private func flow(_ clerk: Clerk) -> AuthFlow {
+        let flow = AuthFlow(clerk: clerk, mode: mode, localizer: localizer, emailLinkRedirectURL: emailLinkRedirectURL)
+        flow.passkeyAuthenticator = passkeyAuthenticator
+        return flow
     }
 }
 

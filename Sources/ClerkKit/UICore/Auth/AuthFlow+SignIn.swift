@@ -15,11 +15,15 @@ extension AuthFlow {
         return [last] + unique.filter { $0 != last }
     }
 
-    /// The second factors the sign-in in progress offers.
+    /// The second factors the sign-in in progress offers that the screens can complete: a passkey only with
+    /// ``passkeyAuthenticator`` set (see ``FactorPlan``).
     public var secondFactorChoices: [FactorStrategy] {
         let offered = (signIn?.supportedSecondFactors ?? []).map(\.strategy)
-        return offered.reduce(into: [FactorStrategy]()) { if !$0.contains($1) { $0.append($1) } }
+        return secondFactorPlan.choices(offered, among: FactorPlan.signInSecondFactorOrder)
     }
+
+    /// What this flow can use as a second factor.
+    var secondFactorPlan: FactorPlan { FactorPlan(canUsePasskey: passkeyAuthenticator != nil) }
 
     /// Where the code or link of the current factor went (`a***@example.com`), if the service said.
     public var codeDestination: String? {
@@ -152,6 +156,7 @@ extension AuthFlow {
     }
 
     func startSecondFactor(_ strategy: FactorStrategy, on current: SignIn) async {
+        // A passkey's challenge is fetched when the person chooses to use it (``submitPasskey()``).
         if strategy == .emailCode || strategy == .phoneCode {
             guard
                 let prepared = await perform({ () async throws(ClerkError) in
@@ -177,8 +182,8 @@ extension AuthFlow {
             }
             await startFirstFactor(strategy, on: next)
         case .needsSecondFactor, .needsClientTrust:
-            let offered = secondFactorChoices
-            guard let strategy = [.totp, .phoneCode, .emailCode, .backupCode].first(where: offered.contains) else {
+            let offered = next.supportedSecondFactors.map(\.strategy)
+            guard let strategy = secondFactorPlan.preferred(offered, order: FactorPlan.signInSecondFactorOrder) else {
                 screen.errorMessage = .localized(.methodUnavailable)
                 return
             }

@@ -124,6 +124,9 @@ public final class AuthFlow: ScreenModel, Observable, ObservedModel {
     /// a tool with no URL scheme of its own needs (the link may be opened on any device); false (the default)
     /// sends them with PKCE, completed by ``handle(_:)``.
     public var pollsEmailLinks = false
+    /// What signs a passkey challenge (the system's passkey sheet on Apple platforms). Set, a passkey the sign-in
+    /// offers as a second factor is shown (first, as the preferred one); nil (the default) leaves passkeys out.
+    public var passkeyAuthenticator: (any PasskeyAuthenticator)? = nil
     /// The country national phone numbers are read in; nil asks for `+` and the calling code.
     public var defaultPhoneCountry: PhoneCountry? {
         get { access(\.defaultPhoneCountry, _defaultPhoneCountry) }

@@ -16,6 +16,7 @@ extension AuthFlow {
             .localized(.titleCheckPhone)
         case .signInFactorOne, .resetPasswordCode, .signInFactorTwo(.emailCode): .localized(.titleCheckEmail)
         case .signInFactorTwo(.backupCode): .localized(.titleBackupCode)
+        case .signInFactorTwo(.passkey): .localized(.titlePasskey)
         case .signInFactorTwo: .localized(.titleTwoStep)
         case .signInFactorOneChoice, .signInFactorTwoChoice: .localized(.titleChooseMethod)
         case .forgotPassword: .localized(.titleForgotPassword)
@@ -43,6 +44,7 @@ extension AuthFlow {
             codeDestination.map { .localized(.linkSentTo, arguments: ["destination": $0]) }
         case .newPassword? where pendingTasks.first == .resetPassword && signIn?.status != .needsNewPassword:
             .localized(.passwordResetRequired)
+        case .signInFactorTwo(.passkey)?: .localized(.passkeyInstructions)
         case .setUpSecondFactor?: .localized(.twoStepSetupRequired)
         case .setUpAuthenticatorApp?:
             pendingTOTP?.secret.map { .localized(.profileAuthenticatorInstructions, arguments: ["secret": $0]) }
@@ -87,6 +89,8 @@ extension AuthFlow {
         case .backupCode: .localized(.factorBackupCode)
         case .resetPasswordEmailCode: .localized(.factorResetByEmail)
         case .resetPasswordPhoneCode: .localized(.factorResetByPhone)
+        case .passkey: .localized(.factorPasskey)
+        case .trustedDevice: .localized(.factorTrustedDevice)
         default: .verbatim(strategy.rawValue)
         }
     }

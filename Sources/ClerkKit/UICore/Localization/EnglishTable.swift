@@ -174,6 +174,18 @@ extension LocalizationTable {
         case .organizationDeleteWarning: .text("Deleting {name} is permanent. Type {phrase} to confirm.")
         case .organizationAccept: .text("Join")
         case .organizationPending: .text("Pending")
+
+        // MARK: Passkeys and reverification
+        case .factorPasskey: .text("Use your passkey")
+        case .factorTrustedDevice: .text("Use this device")
+        case .titlePasskey: .text("Use your passkey")
+        case .passkeyInstructions:
+            .text(
+                "Using your passkey confirms it is you. Your device may ask for your fingerprint, face or screen lock.")
+        case .trustedDeviceInstructions: .text("Confirm it is you with this device's biometrics.")
+        case .titleReverify: .text("Verify it is you")
+        case .reverificationRequired: .text("This action needs you to confirm it is you.")
+        case .reverificationDone: .text("Verified. You can continue.")
         }
     }
 }

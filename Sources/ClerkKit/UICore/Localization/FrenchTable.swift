@@ -178,6 +178,19 @@ extension LocalizationTable {
             .text("La suppression de {name} est définitive. Saisissez {phrase} pour confirmer.")
         case .organizationAccept: .text("Rejoindre")
         case .organizationPending: .text("En attente")
+
+        // MARK: Passkeys and reverification
+        case .factorPasskey: .text("Utiliser votre clé d’accès")
+        case .factorTrustedDevice: .text("Utiliser cet appareil")
+        case .titlePasskey: .text("Utilisez votre clé d’accès")
+        case .passkeyInstructions:
+            .text(
+                "Votre clé d’accès confirme que c’est bien vous. Votre appareil peut demander votre empreinte, votre visage ou son code de verrouillage."
+            )
+        case .trustedDeviceInstructions: .text("Confirmez votre identité avec la biométrie de cet appareil.")
+        case .titleReverify: .text("Confirmez votre identité")
+        case .reverificationRequired: .text("Cette action demande de confirmer votre identité.")
+        case .reverificationDone: .text("Identité confirmée. Vous pouvez continuer.")
         }
     }
 }

@@ -182,6 +182,19 @@ extension LocalizationTable {
             .text("Das Löschen von {name} ist endgültig. Geben Sie zur Bestätigung {phrase} ein.")
         case .organizationAccept: .text("Beitreten")
         case .organizationPending: .text("Ausstehend")
+
+        // MARK: Passkeys and reverification
+        case .factorPasskey: .text("Passkey verwenden")
+        case .factorTrustedDevice: .text("Dieses Gerät verwenden")
+        case .titlePasskey: .text("Verwenden Sie Ihren Passkey")
+        case .passkeyInstructions:
+            .text(
+                "Mit Ihrem Passkey bestätigen Sie, dass Sie es sind. Ihr Gerät fragt eventuell nach Fingerabdruck, Gesicht oder Bildschirmsperre."
+            )
+        case .trustedDeviceInstructions: .text("Bestätigen Sie Ihre Identität mit der Biometrie dieses Geräts.")
+        case .titleReverify: .text("Bestätigen Sie Ihre Identität")
+        case .reverificationRequired: .text("Für diese Aktion müssen Sie Ihre Identität bestätigen.")
+        case .reverificationDone: .text("Bestätigt. Sie können fortfahren.")
         }
     }
 }

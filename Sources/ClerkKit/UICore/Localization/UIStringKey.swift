@@ -312,4 +312,21 @@ public enum UIStringKey: String, CaseIterable, Sendable, Hashable {
     case organizationAccept
     /// The badge of a pending invitation.
     case organizationPending
+    // MARK: Passkeys and reverification
+    /// A passkey in a list of methods.
+    case factorPasskey
+    /// This installation's trusted device (biometrics) in a list of methods.
+    case factorTrustedDevice
+    /// The passkey step's title.
+    case titlePasskey
+    /// The passkey step's explanation.
+    case passkeyInstructions
+    /// The trusted-device step's explanation.
+    case trustedDeviceInstructions
+    /// The reverification screens' title.
+    case titleReverify
+    /// Why a reverification is asked for.
+    case reverificationRequired
+    /// The verified-again confirmation.
+    case reverificationDone
 }

@@ -20,6 +20,15 @@ struct CodecPeer {
         return arguments[index + 1]
     }
 
+    /// `--peer-rounds N`: how many more times to run ours and the peer alternately after the main table (1: none).
+    static var rounds: Int {
+        let arguments = CommandLine.arguments
+        guard let index = arguments.firstIndex(of: "--peer-rounds"), index + 1 < arguments.count,
+            let count = Int(arguments[index + 1])
+        else { return 1 }
+        return max(1, count)
+    }
+
     /// Runs `command` and reads its figures; a peer that cannot run or prints nothing useful is reported and
     /// leaves the table without a peer column.
     static func run(_ command: String, quick: Bool) -> CodecPeer? {

@@ -1,6 +1,6 @@
 // Connectivity benchmark: message encode+decode throughput, and a simulated phone ↔ watch round trip.
 //
-//   swift run -c release sundialkit-connectivity-benchmark [--quick] [--peer-command PATH]
+//   swift run -c release sundialkit-connectivity-benchmark [--quick] [--peer-command PATH [--peer-rounds N]]
 //
 // `--peer-command PATH` runs another implementation of the codec workloads (see CodecPeer.swift for the line
 // format it prints) after ours and prints its figures beside ours, in the same run.
@@ -34,8 +34,11 @@ func runBenchmark() async throws {
     var rows: [(format: String, label: String, bytes: Int, rate: Double, megabytes: String)] = []
     var sink = 0
 
+    /// Each codec workload by `CodecPeer.key(format, label)`, to measure again in the peer rounds.
+    var workloads: [String: (iterations: Int, body: () throws -> Int)] = [:]
+
     @MainActor
-    func measure(_ format: String, _ label: String, iterations: Int, _ body: () throws -> Int) rethrows {
+    func timed(iterations: Int, _ body: () throws -> Int) rethrows -> (rate: Double, bytes: Int, Duration) {
         let count = max(iterations / scale, 10)
         for _ in 0..<max(count / 10, 1) { sink &+= try body() }
         let clock = ContinuousClock()
@@ -44,8 +47,18 @@ func runBenchmark() async throws {
         for _ in 0..<count { bytes = try body() }
         let elapsed = clock.now - start
         sink &+= bytes
+        return (rate(count, in: elapsed), bytes * count, elapsed)
+    }
+
+    @MainActor
+    func measure(_ format: String, _ label: String, iterations: Int, _ body: @escaping () throws -> Int) rethrows {
+        workloads[CodecPeer.key(format, label)] = (iterations, body)
+        let (rate, total, elapsed) = try timed(iterations: iterations, body)
         rows.append(
-            (format, label, bytes, rate(count, in: elapsed), megabytesPerSecondText(bytes: bytes * count, in: elapsed)))
+            (
+                format, label, total / max(iterations / scale, 10), rate,
+                megabytesPerSecondText(bytes: total, in: elapsed)
+            ))
     }
 
     // MARK: - Message types
@@ -233,6 +246,44 @@ func runBenchmark() async throws {
             let ceiling = String(format: "%.2f×", alone.rate / theirs)
             print("ceiling for \(format), \(label): the type's own code alone is \(ceiling) the peer's codec")
         }
+    }
+    /// `--peer-rounds N`: ours, then the peer, N times over, each ratio taken within its round, so a change in
+    /// the machine's load between the two programs moves one round, not the median.
+    @MainActor
+    func peerRounds(_ command: String) throws {
+        let compared = [
+            ("Messagable (dictionary)", "3 Doubles", "Messagable (dictionary)"),
+            ("Messagable (dictionary)", "60 KB Data", "Messagable (dictionary)"),
+            ("BinaryMessagable (.data)", "3 Doubles", "BinaryMessagable (.data)"),
+            ("BinaryMessagable (.data)", "60 KB", "BinaryMessagable (.data)"),
+            (ownCode, "3 Doubles", "Messagable (dictionary)"), (ownCode, "60 KB Data", "Messagable (dictionary)"),
+            (binaryOwnCode, "3 Doubles", "BinaryMessagable (.data)"),
+        ]
+        var ratios = [[Double]](repeating: [], count: compared.count)
+        for _ in 0..<CodecPeer.rounds {
+            var ours: [Double] = []
+            for (format, label, _) in compared {
+                guard let workload = workloads[CodecPeer.key(format, label)] else { return }
+                ours.append(try timed(iterations: workload.iterations, workload.body).rate)
+            }
+            guard let round = CodecPeer.run(command, quick: isQuickRun) else { return }
+            for (index, (_, label, peerFormat)) in compared.enumerated() {
+                if let theirs = round.rate(peerFormat, label) { ratios[index].append(ours[index] / theirs) }
+            }
+        }
+        var table = Report(
+            "ours ÷ peer, \(CodecPeer.rounds) rounds of ours then the peer (type's own code: the ceiling)",
+            columns: ["format", "message", "each round", "median"])
+        for (index, (format, label, _)) in compared.enumerated() where !ratios[index].isEmpty {
+            let sorted = ratios[index].sorted()
+            table.add(
+                format, label, ratios[index].map { String(format: "%.2f", $0) }.joined(separator: " "),
+                String(format: "%.2f×", sorted[(sorted.count - 1) / 2]))
+        }
+        table.print()
+    }
+    if let command = CodecPeer.command, peer != nil, CodecPeer.rounds > 1 {
+        try peerRounds(command)
     }
 
     // MARK: - Round trip through PairedSessions and the Stream observer

@@ -23,10 +23,26 @@ struct SessionTokenSigner: Sendable {
 
     /// A compact JWS: `base64url(header).base64url(claims).base64url(signature)`.
     func sign(claims: JSON, originIssuedAt: Int64) throws -> String {
+        try sign(signingInput: signingInput(claims: claims, originIssuedAt: originIssuedAt))
+    }
+
+    /// A token with these claims, signed when it is first read (``SessionToken``).
+    func token(claims: JSON, originIssuedAt: Int64, issuedAt: Int64) -> SessionToken {
+        SessionToken(
+            signer: self, signingInput: signingInput(claims: claims, originIssuedAt: originIssuedAt),
+            issuedAt: issuedAt)
+    }
+
+    /// `base64url(header).base64url(claims)`.
+    func signingInput(claims: JSON, originIssuedAt: Int64) -> String {
         let header: JSON = [
             "alg": "RS256", "kid": .string(keyId), "typ": "JWT", "oiat": .int(originIssuedAt),
         ]
-        let input = Base64URL.encode(header.serialized) + "." + Base64URL.encode(claims.serialized)
+        return Base64URL.encode(header.serialized) + "." + Base64URL.encode(claims.serialized)
+    }
+
+    /// `signingInput` with its RS256 signature appended.
+    func sign(signingInput input: String) throws -> String {
         let signature = try key.signature(for: Data(input.utf8), padding: .insecurePKCS1v1_5)
         return input + "." + Base64URL.encode(signature.rawRepresentation)
     }

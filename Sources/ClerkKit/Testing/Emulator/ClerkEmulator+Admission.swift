@@ -42,4 +42,12 @@ extension ClerkEmulator {
         }
         return admission
     }
+
+    /// ``admit(_:remoteAddress:)``, then serves a request admitted with no delay in the same turn of the actor (one
+    /// hop for the HTTP driver instead of two); a delayed or refused request comes back with `response` nil.
+    func admitAndServe(_ request: EmulatorRequest, remoteAddress: String?) -> (Admission, EmulatorResponse?) {
+        let admission = admit(request, remoteAddress: remoteAddress)
+        guard admission.delay == .zero, case .serve = admission.action else { return (admission, nil) }
+        return (admission, serve(request))
+    }
 }

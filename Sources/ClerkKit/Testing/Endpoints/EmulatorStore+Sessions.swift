@@ -40,11 +40,9 @@ extension EmulatorStore {
             session.lastActiveAt = call.now
             sessions[id] = session
             let claims = sessionClaims(session, now: call.now, azp: call.request.origin, template: template)
-            guard let jwt = try? signer.sign(claims: claims, originIssuedAt: call.now / 1000) else {
-                throw FAPIError(status: 500, code: "internal_clerk_error", message: "Token signing failed")
-            }
-            if template == nil { sessions[id]?.lastActiveToken = jwt }
-            return .bare(["object": "token", "jwt": .string(jwt)])
+            let token = signer.token(claims: claims, originIssuedAt: call.now / 1000, issuedAt: call.now / 1000)
+            if template == nil { sessions[id]?.lastActiveToken = token }
+            return .bare(["object": "token", "jwt": .token(token)])
         default:
             throw FAPIError.resourceNotFound
         }

@@ -95,6 +95,7 @@ enum TelemetryIntake {
         case .int(let value): .number(Double(value))
         case .double(let value): .number(value)
         case .string(let value): .string(value)
+        case .token(let token): token.jwt.map(JSONValue.string) ?? .null
         case .array(let values): .array(values.map(jsonValue))
         case .object(let pairs):
             .object(Dictionary(pairs.map { ($0.0, jsonValue($0.1)) }, uniquingKeysWith: { _, last in last }))

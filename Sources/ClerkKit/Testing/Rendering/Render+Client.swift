@@ -40,7 +40,7 @@ extension EmulatorStore {
             "status": .string(tasks.isEmpty ? session.status.rawValue : "pending"),
             "expire_at": .int(session.expireAt), "abandon_at": .int(session.abandonAt),
             "last_active_at": .int(session.lastActiveAt),
-            "last_active_token": session.lastActiveToken.map { ["object": "token", "jwt": .string($0)] } ?? .null,
+            "last_active_token": session.lastActiveToken.map { ["object": "token", "jwt": .token($0)] } ?? .null,
             "actor": nil, "tasks": tasks.isEmpty ? nil : .array(tasks.map { ["key": .string($0)] }),
         ]
     }

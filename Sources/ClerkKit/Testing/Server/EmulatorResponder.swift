@@ -46,12 +46,16 @@ struct EmulatorResponder: HTTPResponder {
             return Self.httpResponse(response)
         }
         let remote = context.channel.remoteAddress?.ipAddress
-        let admission = await emulator.admit(parsed, remoteAddress: remote)
+        let (admission, served) = await emulator.admitAndServe(parsed, remoteAddress: remote)
         if admission.delay > .zero { try await Task.sleep(for: admission.delay) }
         var response: EmulatorResponse
         switch admission.action {
         case .serve:
-            response = await emulator.serve(parsed)
+            if let served {
+                response = served
+            } else {
+                response = await emulator.serve(parsed)
+            }
         case .respond(let answer):
             response = answer
         case .drop:
@@ -60,6 +64,7 @@ struct EmulatorResponder: HTTPResponder {
             try? await context.channel.close()
             throw DroppedConnection()
         }
+        // Written here, outside the emulator's actor: session tokens in the body are signed now (SessionToken).
         response.prepare()
         await emulator.record(parsed, response)
         logger.debug(

@@ -219,16 +219,14 @@ struct EmulatorStore: Sendable {
         role.hasPrefix("org:") ? String(role.dropFirst(4)) : role
     }
 
-    /// Signs a fresh token for the session and keeps it as its `last_active_token`.
-    @discardableResult
-    mutating func mintLastActiveToken(sessionId: String, now: Millis, azp: String? = nil) -> String? {
-        guard let session = sessions[sessionId],
-            let jwt = try? signer.sign(
-                claims: sessionClaims(session, now: now, azp: azp, template: nil), originIssuedAt: now / 1000)
-        else { return nil }
-        sessions[sessionId]?.lastActiveToken = jwt
-        sessions[sessionId]?.lastActiveTokenIssuedAt = (jwt, now / 1000)
-        return jwt
+    /// Mints a fresh token for the session and keeps it as its `last_active_token`. Its claims are fixed here;
+    /// it is signed when first read, which for an answer is outside the emulator's actor (``SessionToken``).
+    mutating func mintLastActiveToken(sessionId: String, now: Millis, azp: String? = nil) {
+        guard let session = sessions[sessionId] else { return }
+        let token = signer.token(
+            claims: sessionClaims(session, now: now, azp: azp, template: nil), originIssuedAt: now / 1000,
+            issuedAt: now / 1000)
+        sessions[sessionId]?.lastActiveToken = token
     }
 
     /// Mints tokens for active sessions whose `last_active_token` expired (or is missing), as the service

@@ -189,7 +189,7 @@ struct SessionRecord: Sendable, Equatable {
         case active, ended, expired, removed, revoked, abandoned
     }
 
-    /// Equal when every field but the `iat` memo is.
+    /// Equal when every field is.
     static func == (lhs: SessionRecord, rhs: SessionRecord) -> Bool {
         lhs.id == rhs.id && lhs.clientId == rhs.clientId && lhs.userId == rhs.userId && lhs.status == rhs.status
             && lhs.activeOrganizationId == rhs.activeOrganizationId && lhs.createdAt == rhs.createdAt
@@ -199,12 +199,8 @@ struct SessionRecord: Sendable, Equatable {
             && lhs.reverification == rhs.reverification
     }
 
-    /// When `lastActiveToken` was issued (its `iat`, in seconds), without reading it again when it was minted here.
-    var lastActiveTokenIssuedSeconds: Millis? {
-        guard let token = lastActiveToken else { return nil }
-        if let memo = lastActiveTokenIssuedAt, memo.token == token { return memo.seconds }
-        return EmulatorStore.issuedAt(token)
-    }
+    /// When `lastActiveToken` was issued (its `iat`, in seconds).
+    var lastActiveTokenIssuedSeconds: Millis? { lastActiveToken?.issuedAt }
 
     var id: String
     var clientId: String
@@ -219,10 +215,8 @@ struct SessionRecord: Sendable, Equatable {
     /// When the first and second factors were last verified.
     var firstFactorVerifiedAt: Millis?
     var secondFactorVerifiedAt: Millis?
-    var lastActiveToken: String?
-    /// `lastActiveToken`'s `iat` as it was minted here, with the token it belongs to (a token set elsewhere is
-    /// read instead).
-    var lastActiveTokenIssuedAt: (token: String, seconds: Millis)? = nil
+    /// The session's newest token (signed when first read: ``SessionToken``).
+    var lastActiveToken: SessionToken?
     /// The reverification in progress, if any.
     var reverification: ReverificationMachine?
 }

@@ -13,6 +13,8 @@ enum JSON: Sendable, Equatable {
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
+    /// A session token, written as the string of its compact JWS (signed when written: ``SessionToken``).
+    case token(SessionToken)
 
     static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
@@ -23,6 +25,8 @@ enum JSON: Sendable, Equatable {
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        case (.token(let a), .token(let b)): a == b
+        case (.token(let a), .string(let b)), (.string(let b), .token(let a)): a.jwt == b
         default: false
         }
     }
@@ -36,6 +40,7 @@ enum JSON: Sendable, Equatable {
     /// The string, when this is a string.
     var stringValue: String? {
         if case .string(let value) = self { return value }
+        if case .token(let token) = self { return token.jwt }
         return nil
     }
 
@@ -69,6 +74,12 @@ enum JSON: Sendable, Equatable {
         case .int(let value): output.append(contentsOf: String(value).utf8)
         case .double(let value): output.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
         case .string(let value): JSON.writeString(value, to: &output)
+        case .token(let token):
+            if let jwt = token.jwt {
+                JSON.writeString(jwt, to: &output)
+            } else {
+                output.append(contentsOf: "null".utf8)
+            }
         case .array(let values):
             output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {

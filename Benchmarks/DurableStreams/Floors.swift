@@ -9,6 +9,13 @@ import FoundationNetworking
 /// What bounds two of the client's figures, measured in the same run: the JSON decoding alone, and a bare
 /// `URLSession` POST with and without a kept-alive connection.
 @available(OS2023, *)
+struct URLSessionFloors {
+    var keptAlive: LatencySummary
+    var expectContinue: LatencySummary
+    var freshConnection: LatencySummary
+}
+
+@available(OS2023, *)
 enum Floors {
     /// The median time to decode the catch-up's 10,000 messages from memory with Foundation's `JSONDecoder` and
     /// with the client's decoder, and the document's size.
@@ -32,12 +39,13 @@ enum Floors {
         return (foundation, client, data.count)
     }
 
-    /// 100 B POSTs to a new stream of `target` through a bare `URLSession`: on one kept-alive session, and each on
-    /// a session of its own with `Connection: close` (what the client's transport does on Linux, where libcurl
-    /// would otherwise resend a POST whose kept-alive connection turned out closed).
+    /// 100 B POSTs to a new stream of `target` through a bare `URLSession`: on one kept-alive session (the official
+    /// Swift client's way, which libcurl may resend), the same with `Expect: 100-continue` (the client transport's
+    /// way on Linux: the body goes after `100 Continue`, so a resend never carries it twice), and each on a session
+    /// of its own with `Connection: close` (the transport's way before).
     static func urlSessionAppends(
         target: BenchmarkTarget, quick: Bool
-    ) async throws -> (keptAlive: LatencySummary, freshConnection: LatencySummary) {
+    ) async throws -> URLSessionFloors {
         let url = target.url("floor")
         _ = try await DurableStreamHandle.create(url: url, contentType: "application/octet-stream")
         var request = URLRequest(url: url)
@@ -51,6 +59,11 @@ enum Floors {
         let keptAlive = try await sample(iterations: iterations, warmup: warmup) {
             try await post(request, on: shared)
         }
+        var expecting = request
+        expecting.setValue("100-continue", forHTTPHeaderField: "Expect")
+        let expectContinue = try await sample(iterations: iterations, warmup: warmup) {
+            try await post(expecting, on: shared)
+        }
         var closing = request
         closing.setValue("close", forHTTPHeaderField: "Connection")
         let freshConnection = try await sample(iterations: iterations, warmup: warmup) {
@@ -58,7 +71,8 @@ enum Floors {
             defer { session.finishTasksAndInvalidate() }
             try await post(closing, on: session)
         }
-        return (keptAlive, freshConnection)
+        return URLSessionFloors(
+            keptAlive: keptAlive, expectContinue: expectContinue, freshConnection: freshConnection)
     }
 
     private static func post(_ request: URLRequest, on session: URLSession) async throws {

@@ -45,7 +45,7 @@ func runBenchmark() async throws {
     }
 
     var results: [(String, Figures)] = []
-    var floors: [(String, keptAlive: LatencySummary, freshConnection: LatencySummary)] = []
+    var floors: [(String, URLSessionFloors)] = []
     for target in targets {
         for transportName in BenchmarkTransport.names {
             let (transport, shutdown) = BenchmarkTransport.make(transportName)
@@ -69,8 +69,7 @@ func runBenchmark() async throws {
             await shutdown()
         }
         do {
-            let (keptAlive, freshConnection) = try await Floors.urlSessionAppends(target: target, quick: isQuickRun)
-            floors.append((target.name, keptAlive, freshConnection))
+            floors.append((target.name, try await Floors.urlSessionAppends(target: target, quick: isQuickRun)))
         } catch {
             print("\(target.name), bare URLSession: \(error)")
         }
@@ -129,7 +128,7 @@ func runBenchmark() async throws {
 
 /// The decoding alone, and bare `URLSession` appends: what bounds the catch-up and the URLSession append figures.
 @available(OS2023, *)
-func printFloors(_ floors: [(String, keptAlive: LatencySummary, freshConnection: LatencySummary)]) throws {
+func printFloors(_ floors: [(String, URLSessionFloors)]) throws {
     let decoding = try Floors.decoding(quick: isQuickRun)
     var table = Report(
         "What bounds them, same run", columns: ["measure"] + floors.map(\.0) + ["in memory"])
@@ -140,12 +139,13 @@ func printFloors(_ floors: [(String, keptAlive: LatencySummary, freshConnection:
         ["decode 10,000 JSON msgs, the client's decoder"] + floors.map { _ in "-" } + [
             "\(decoding.client.millisecondsText) (\(String(format: "%.2f", decoding.client / decoding.foundation))×)"
         ])
-    table.add(
-        ["bare URLSession 100 B POST p50 / p99, kept-alive connection"]
-            + floors.map { "\($0.keptAlive.p50.millisecondsText) / \($0.keptAlive.p99.millisecondsText)" } + ["-"])
-    table.add(
-        ["bare URLSession 100 B POST p50 / p99, new connection (Connection: close)"]
-            + floors.map { "\($0.freshConnection.p50.millisecondsText) / \($0.freshConnection.p99.millisecondsText)" }
-            + ["-"])
+    func add(_ name: String, _ summary: (URLSessionFloors) -> LatencySummary) {
+        table.add(
+            [name] + floors.map { "\(summary($0.1).p50.millisecondsText) / \(summary($0.1).p99.millisecondsText)" }
+                + ["-"])
+    }
+    add("bare URLSession 100 B POST p50 / p99, kept-alive connection (as the official Swift client)", \.keptAlive)
+    add("bare URLSession 100 B POST p50 / p99, kept-alive, Expect: 100-continue", \.expectContinue)
+    add("bare URLSession 100 B POST p50 / p99, new connection (Connection: close)", \.freshConnection)
     table.print()
 }

@@ -100,6 +100,25 @@ struct TransportTests {
         #expect(server.requests.filter { $0.hasPrefix("POST ") }.count == 1, "\(server.requests)")
     }
 
+    @Test("an informational head before the response (103 Early Hints) is skipped, not taken for the answer")
+    @available(OS2023, *)
+    func informationalHeadSkipped() async throws {
+        let final = HostileServer.response(
+            headers: ["Stream-Next-Offset": "5", "Content-Type": "text/plain"], body: Data("hello".utf8))
+        let server = try HostileServer { _ in
+            .bytes(Data("HTTP/1.1 103 Early Hints\r\nLink: </x>\r\n\r\n".utf8) + final)
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        defer { transport.shutdown() }
+        let url = try #require(URL(string: server.baseURL + "/hinted?offset=-1"))
+        let response = try await transport.execute(StreamHTTPRequest(method: .get, url: url, timeout: .seconds(20)))
+        #expect(response.status == 200)
+        var body = Data()
+        while let chunk = try await response.body.next() { body += chunk }
+        #expect(body == Data("hello".utf8))
+    }
+
     @Test("a large catch-up body streams through the delegate intact")
     @available(OS2023, *)
     func largeBody() async throws {

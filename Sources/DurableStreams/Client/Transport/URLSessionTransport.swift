@@ -250,8 +250,12 @@ private final class Exchange: @unchecked Sendable {
         }
     }
 
+    /// A response head from the delegate. FoundationNetworking hands over a `100 Continue` as a response of its own
+    /// before the final one: informational heads are skipped.
     func receive(_ response: URLResponse) {
-        guard let http = response as? HTTPURLResponse, state.withLock({ $0.wantsHead }) else { return }
+        guard let http = response as? HTTPURLResponse, !(100..<200).contains(http.statusCode),
+            state.withLock({ $0.wantsHead })
+        else { return }
         var headers = StreamHTTPHeaders()
         for (name, value) in http.allHeaderFields {
             headers.add(name: "\(name)", value: "\(value)")

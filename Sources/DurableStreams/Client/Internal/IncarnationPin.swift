@@ -3,6 +3,7 @@
 /// answers `412` instead of serving another stream's offsets.
 ///
 /// The handle's own `PUT` pins the incarnation it created or found, and its own `DELETE` forgets it.
+@available(OS2022, *)
 struct IncarnationPin: Sendable, Equatable {
     /// The incarnation followed, or `nil` before any response named one.
     var current: String?

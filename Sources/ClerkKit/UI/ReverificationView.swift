@@ -1,6 +1,6 @@
 #if canImport(SwiftUI)
 public import ClerkKit
-public import ClerkKitUICore
+import ClerkKitUICore
 public import SwiftUI
 
 /// Verifies the signed-in session again after a sensitive action was refused with

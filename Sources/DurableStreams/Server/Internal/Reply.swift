@@ -76,7 +76,7 @@ struct Reply: Sendable {
             reply.isStoreUnavailable = true
             return reply
         case .offsetDropped:
-            return StreamHTTPHandler.droppedReply(earliest: context.offset ?? .zero)
+            return .offsetDropped(earliest: context.offset ?? .zero)
         case .gone:
             return .error(.gone, "Stream is gone: it was deleted (its data is kept only for its forks)")
         case .incarnationMismatch:
@@ -107,5 +107,32 @@ struct RequestFailure: Error {
 
     static func badRequest(_ message: String) -> RequestFailure {
         RequestFailure(.error(.badRequest, message))
+    }
+}
+
+@available(OS2023, *)
+extension Reply {
+    /// `410` for a read of a dropped range: `Stream-Earliest-Offset` and a JSON body naming it.
+    static func offsetDropped(earliest: StreamOffset) -> Reply {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        fields[.cacheControl] = "no-store"
+        fields[ProtocolHeader.streamEarliestOffset] = earliest.token
+        let body =
+            #"{"error":{"code":"OFFSET_DROPPED","message":"The offset was dropped by the stream's retention","#
+            + #""earliest_offset":"\#(earliest.token)"}}"#
+        return Reply(.gone, fields: fields, body: Array(body.utf8))
+    }
+
+    /// `412`: the stream at the path is another incarnation than the request expects; the body and
+    /// `Stream-Incarnation` name the current one.
+    static func incarnationMismatch(current: String) -> Reply {
+        var fields = HTTPFields()
+        fields[ProtocolHeader.streamIncarnation] = current
+        return .error(
+            .preconditionFailed,
+            "Stream-If-Incarnation does not match: the stream was deleted and created again, "
+                + "its incarnation is now \(current)",
+            fields: fields)
     }
 }

@@ -20,19 +20,4 @@ extension StreamHTTPHandler {
         }
     }
 }
-
-@available(OS2023, *)
-extension Reply {
-    /// `412`: the stream at the path is another incarnation than the request expects; the body and
-    /// `Stream-Incarnation` name the current one.
-    static func incarnationMismatch(current: String) -> Reply {
-        var fields = HTTPFields()
-        fields[ProtocolHeader.streamIncarnation] = current
-        return .error(
-            .preconditionFailed,
-            "Stream-If-Incarnation does not match: the stream was deleted and created again, "
-                + "its incarnation is now \(current)",
-            fields: fields)
-    }
-}
 #endif

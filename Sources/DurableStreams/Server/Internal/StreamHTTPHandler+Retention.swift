@@ -57,18 +57,6 @@ extension StreamHTTPHandler {
         if info.retainedStart > .zero { fields[ProtocolHeader.streamEarliestOffset] = info.retainedStart.token }
     }
 
-    /// `410` for a read of a dropped range: `Stream-Earliest-Offset` and a JSON body naming it.
-    static func droppedReply(earliest: StreamOffset) -> Reply {
-        var fields = HTTPFields()
-        fields[.contentType] = "application/json"
-        fields[.cacheControl] = "no-store"
-        fields[ProtocolHeader.streamEarliestOffset] = earliest.token
-        let body =
-            #"{"error":{"code":"OFFSET_DROPPED","message":"The offset was dropped by the stream's retention","#
-            + #""earliest_offset":"\#(earliest.token)"}}"#
-        return Reply(.gone, fields: fields, body: Array(body.utf8))
-    }
-
     private static func retentionNumber(_ text: String) -> UInt64? {
         guard !text.isEmpty, text.utf8.count <= 19,
             text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), !text.hasPrefix("0"),

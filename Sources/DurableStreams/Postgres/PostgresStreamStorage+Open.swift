@@ -149,7 +149,7 @@ extension PostgresStreamStorage {
                     do { try await Task.sleep(for: sweep) } catch { return }
                     await PostgresOutageLog.$isBackground.withValue(true) {
                         await self?.sweepExpired()
-                        await self?.compactRetained(budget: Self.retentionBudgetPerPass)
+                        await self?.compactRetained(budget: RetentionRules.budgetPerPass)
                     }
                 }
             })

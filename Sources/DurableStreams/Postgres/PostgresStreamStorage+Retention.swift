@@ -4,11 +4,6 @@ import PostgresNIO
 
 @available(OS2022, *)
 extension PostgresStreamStorage: StreamRetentionControl {
-    /// How many appends an append may drop on its way.
-    static let retentionBudgetOnAppend = 16
-    /// How many appends a background pass may drop per stream.
-    static let retentionBudgetPerPass = 4096
-
     /// Replaces the stream's retention policy and applies it, in one transaction holding the stream's row.
     public func setRetention(_ path: StreamPath, _ retention: StreamRetention) async throws(StreamStorageError)
         -> StreamInfo
@@ -25,7 +20,7 @@ extension PostgresStreamStorage: StreamRetentionControl {
                 SET retention_max_age = \(retention.maxAge?.sql), retention_max_bytes = \(retention.maxBytes?.sql)
                 WHERE id = \(row.id)
                 """, logger: self.logger)
-            _ = try await self.applyRetention(stream: row.id, budget: Self.retentionBudgetPerPass, on: connection)
+            _ = try await self.applyRetention(stream: row.id, budget: RetentionRules.budgetPerPass, on: connection)
             guard let updated = try await self.fetch(id: row.id, on: connection) else {
                 return .failure(StreamStorageError(.notFound))
             }

@@ -160,7 +160,7 @@ extension PostgresStreamStorage {
                 """, logger: logger)
         }
         if case .appended = result, !row.configuration.retention.keepsEverything {
-            _ = try await applyRetention(stream: row.id, budget: Self.retentionBudgetOnAppend, on: connection)
+            _ = try await applyRetention(stream: row.id, budget: RetentionRules.budgetOnAppend, on: connection)
         }
         changes.snapshots.append(
             (path, StreamChangeNotifier.Snapshot(tail: state.tail, isClosed: state.isClosed)))

@@ -2,11 +2,6 @@ import Foundation
 
 @available(OS2022, *)
 extension FileStreamStorage: StreamRetentionControl {
-    /// How many appends an append may drop on its way.
-    static let retentionBudgetOnAppend = 16
-    /// How many appends a background pass may drop per stream.
-    static let retentionBudgetPerPass = 4096
-
     /// Replaces the stream's retention policy (durably, in its `retention.json`) and applies it.
     public func setRetention(_ path: StreamPath, _ retention: StreamRetention) async throws(StreamStorageError)
         -> StreamInfo
@@ -18,7 +13,7 @@ extension FileStreamStorage: StreamRetentionControl {
             return state.retainedStart
         }
         try await persistRetention(stream, start: start)
-        _ = try await compact(stream, budget: Self.retentionBudgetPerPass)
+        _ = try await compact(stream, budget: RetentionRules.budgetPerPass)
         return try stream.state.withLock { state throws(StreamStorageError) in
             try state.requireLive()
             return stream.info(state)
@@ -47,7 +42,7 @@ extension FileStreamStorage: StreamRetentionControl {
         stream.retention.withLock { $0.times.record(end: tail.position, at: time) }
         guard !stream.state.withLock({ $0.decided.configuration.retention.keepsEverything }) else { return }
         do {
-            _ = try await compact(stream, budget: Self.retentionBudgetOnAppend)
+            _ = try await compact(stream, budget: RetentionRules.budgetOnAppend)
         } catch {
             options.log?(.init(.warning, "retention on append failed", metadata: ["error": "\(error.message)"]))
         }

@@ -71,7 +71,7 @@ public final class FileStreamStorage: StreamStorage {
             while !Task.isCancelled {
                 do { try await Task.sleep(for: interval) } catch { return }
                 await self?.sweepExpired()
-                await self?.compactRetained(budget: Self.retentionBudgetPerPass)
+                await self?.compactRetained(budget: RetentionRules.budgetPerPass)
             }
         }
         sweeper.withLock { $0 = task }

@@ -2,11 +2,6 @@ import Foundation
 
 @available(OS2022, *)
 extension MemoryStreamStorage: StreamRetentionControl {
-    /// How many appends an append may drop on its way.
-    static let retentionBudgetOnAppend = 16
-    /// How many appends a background pass may drop per stream.
-    static let retentionBudgetPerPass = 4096
-
     /// Replaces the stream's retention policy and applies it.
     public func setRetention(_ path: StreamPath, _ retention: StreamRetention) async throws(StreamStorageError)
         -> StreamInfo
@@ -16,7 +11,7 @@ extension MemoryStreamStorage: StreamRetentionControl {
         return try stream.contents.withLock { contents throws(StreamStorageError) -> StreamInfo in
             try StreamStorageError.requireLive(deleted: contents.isDeleted, softDeleted: contents.isSoftDeleted)
             contents.state.configuration.retention = retention
-            Self.applyRetention(to: &contents, of: stream, at: time, budget: Self.retentionBudgetPerPass)
+            Self.applyRetention(to: &contents, of: stream, at: time, budget: RetentionRules.budgetPerPass)
             return stream.info(contents)
         }
     }
@@ -29,7 +24,7 @@ extension MemoryStreamStorage: StreamRetentionControl {
 
     /// The background pass (also run by the periodic sweep).
     @discardableResult
-    func compactPass(budget: Int = retentionBudgetPerPass) -> Int {
+    func compactPass(budget: Int = RetentionRules.budgetPerPass) -> Int {
         let time = now()
         let streams = catalog.withLock { Array($0.streams.values) }
         var dropped = 0

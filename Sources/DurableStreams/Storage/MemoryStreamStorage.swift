@@ -185,7 +185,7 @@ public final class MemoryStreamStorage: StreamStorage {
                 contents.add(request.payload, at: time)
                 let tail = StreamOffset(position: contents.log.end)
                 StreamRules.apply(decision, request, to: &contents.state, newTail: tail)
-                Self.applyRetention(to: &contents, of: stream, at: time, budget: Self.retentionBudgetOnAppend)
+                Self.applyRetention(to: &contents, of: stream, at: time, budget: RetentionRules.budgetOnAppend)
                 return (.appended(tail: tail, closed: closes), true)
             }
         }

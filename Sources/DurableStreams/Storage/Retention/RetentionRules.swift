@@ -6,6 +6,11 @@ public import Foundation
 /// retained start past each one dropped, within a budget per pass (``pass(from:tail:policy:now:budget:appends:)``).
 @available(OS2022, *)
 public enum RetentionRules {
+    /// How many appends an append may drop on its way, in every store.
+    package static let budgetOnAppend = 16
+    /// How many appends a background pass may drop per stream, in every store.
+    package static let budgetPerPass = 4096
+
     /// One append as retention sees it: where it starts and ends, and when it was appended (at the latest).
     public struct Append: Sendable, Equatable {
         /// The offset of its first byte.

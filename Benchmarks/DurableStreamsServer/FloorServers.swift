@@ -22,6 +22,15 @@ enum FloorServers {
         #endif
     }
 
+    /// A thread per connection, appends kept in a plain file, reads answered with `sendfile`: the catch-up floor.
+    static func runSendfileFloor() throws {
+        #if os(Linux)
+        try SendfileFloor.run()
+        #else
+        throw BenchmarkError("the sendfile floor runs on Linux")
+        #endif
+    }
+
     /// swift-nio's HTTP/1.1 pipeline with a task per connection (as Hummingbird serves), answering at once: the
     /// floor of the HTTP stack the server is built on.
     static func runNIOFloor() async throws {

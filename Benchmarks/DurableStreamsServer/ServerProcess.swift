@@ -24,6 +24,8 @@ final class ServerProcess: Sendable {
         case socketFloor
         /// Answers `200` at once, from swift-nio's HTTP/1.1 pipeline with a task per connection.
         case nioFloor
+        /// Keeps appends in a plain file per stream and answers catch-up reads with `sendfile` (``SendfileFloor``).
+        case sendfileFloor
         /// Holds idle SSE responses from swift-nio's pipeline, with no task (``SSEFloors``).
         case tasklessSSEFloor
         /// Holds idle SSE responses from HummingbirdCore's server, a task per connection (``SSEFloors``).
@@ -43,6 +45,7 @@ final class ServerProcess: Sendable {
             case .postgres: "durable-streams (PostgreSQL)"
             case .socketFloor: "floor: one poll thread, fixed 200"
             case .nioFloor: "floor: swift-nio, task per connection, 200"
+            case .sendfileFloor: "floor: sendfile of a plain file"
             case .tasklessSSEFloor: "SSE floor: swift-nio, no task"
             case .hummingbirdSSEFloor: "SSE floor: HummingbirdCore, task per connection"
             }
@@ -75,10 +78,10 @@ final class ServerProcess: Sendable {
                 [store, String(longPollTimeout)] + (countingAllocations ? ["count-allocations"] : []),
                 standardInput: countingAllocations)
             return ServerProcess(kind: kind, port: port, child: child, directory: directory)
-        case .socketFloor, .nioFloor, .tasklessSSEFloor, .hummingbirdSSEFloor:
+        case .socketFloor, .nioFloor, .sendfileFloor, .tasklessSSEFloor, .hummingbirdSSEFloor:
             let names: [Kind: String] = [
-                .socketFloor: "socket-floor", .nioFloor: "nio-floor", .tasklessSSEFloor: "taskless-sse-floor",
-                .hummingbirdSSEFloor: "hummingbird-sse-floor",
+                .socketFloor: "socket-floor", .nioFloor: "nio-floor", .sendfileFloor: "sendfile-floor",
+                .tasklessSSEFloor: "taskless-sse-floor", .hummingbirdSSEFloor: "hummingbird-sse-floor",
             ]
             let (child, port) = try await serveChild([names[kind] ?? ""])
             return ServerProcess(kind: kind, port: port, child: child, directory: nil)
@@ -141,6 +144,7 @@ enum ServeChild {
         switch arguments.first {
         case "socket-floor": return try FloorServers.runSocketFloor()
         case "nio-floor": return try await FloorServers.runNIOFloor()
+        case "sendfile-floor": return try FloorServers.runSendfileFloor()
         case "taskless-sse-floor": return try await SSEFloors.runTaskless()
         case "hummingbird-sse-floor": return try await SSEFloors.runHummingbird()
         default: break

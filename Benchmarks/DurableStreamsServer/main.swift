@@ -77,6 +77,22 @@ func runBenchmark() async throws {
         "100 B appends, concurrency \(concurrency)\(idempotent ? ", idempotent" : "")"
     }
     if appendMeasures.contains(where: wanted) { kinds += [.nioFloor, .socketFloor] }
+    let readCount = quick ? 1_000 : 10_000
+    // What bounds the catch-up figures: a server that sends a plain file with `sendfile`, to the same client.
+    let reads: [CatchUpRead] = [
+        (false, 1024, readCount, false), (true, 100, readCount, false), (false, 1024, readCount, true),
+        (false, 64 * 1024, readCount / 64, false),
+    ]
+    let catchUps = reads.map { read in
+        let name =
+            read.json
+            ? "catch-up read, \(read.count) × 100 B JSON messages"
+            : "catch-up read, \(read.count) × \(read.size / 1024) KiB appends\(read.forked ? ", fork (half inherited)" : "")"
+        return (name: name, read: read)
+    }
+    if catchUps.contains(where: { !$0.read.json && !$0.read.forked && wanted($0.name) }) {
+        kinds.append(.sendfileFloor)
+    }
     // What bounds the idle reader's memory: servers that only hold SSE responses, with and without a task.
     let idleName = "server memory, \(idleConnections) idle SSE connections"
     if wanted(idleName) { kinds += [.hummingbirdSSEFloor, .tasklessSSEFloor] }
@@ -111,6 +127,20 @@ func runBenchmark() async throws {
         }
     }
 
+    /// Reads a stream of `read.count` appends of `read.size` bytes from its start, following offsets.
+    @MainActor
+    func measureCatchUp(_ server: ServerProcess, name: String, _ read: CatchUpRead) async {
+        do {
+            let (bytes, time) = try await Scenarios.catchUp(
+                port: server.port, count: read.count, size: read.size, json: read.json, forked: read.forked,
+                repetitions: quick ? 3 : 7)
+            let megabytes = Double(bytes) / 1e6 / time.p50.seconds
+            record(server.kind, name, String(format: "%.1f MB/s (%@)", megabytes, time.p50.millisecondsText), megabytes)
+        } catch {
+            record(server.kind, name, "failed: \(error)", 0)
+        }
+    }
+
     for kind in kinds {
         print("… \(kind)")
         if kind.isSSEFloor {
@@ -140,7 +170,11 @@ func runBenchmark() async throws {
                 record(kind, name, "failed: \(error)", 0)
             }
         }
-        if kind.isFloor {
+        if kind.isFloor || kind == .sendfileFloor {
+            // The sendfile floor has no forks and no JSON mode: it serves the plain catch-up reads only.
+            for (name, read) in catchUps where kind == .sendfileFloor && !read.json && !read.forked && wanted(name) {
+                await measureCatchUp(server, name: name, read)
+            }
             await server.stop()
             continue
         }
@@ -157,22 +191,8 @@ func runBenchmark() async throws {
                 record(kind, followedName, "failed: \(error)", 0)
             }
         }
-        let readCount = quick ? 1_000 : 10_000
-        for (json, size, forked) in [(false, 1024, false), (true, 100, false), (false, 1024, true)] {
-            let name =
-                json
-                ? "catch-up read, \(readCount) × 100 B JSON messages"
-                : "catch-up read, \(readCount) × 1 KiB appends\(forked ? ", fork (half inherited)" : "")"
-            guard wanted(name) else { continue }
-            do {
-                let (bytes, time) = try await Scenarios.catchUp(
-                    port: server.port, count: readCount, size: size, json: json, forked: forked,
-                    repetitions: quick ? 3 : 7)
-                let megabytes = Double(bytes) / 1e6 / time.p50.seconds
-                record(kind, name, String(format: "%.1f MB/s (%@)", megabytes, time.p50.millisecondsText), megabytes)
-            } catch {
-                record(kind, name, "failed: \(error)", 0)
-            }
+        for (name, read) in catchUps where wanted(name) {
+            await measureCatchUp(server, name: name, read)
         }
         for mode in [Scenarios.LiveMode.longPoll, .sse] {
             for readers in [1, manyReaders] {
@@ -265,7 +285,7 @@ func runBenchmark() async throws {
     }
 
     let columns =
-        ["measure"] + kinds.map(\.description) + (withPeer ? ["memory ÷ rakaia", "socket floor ÷ rakaia"] : [])
+        ["measure"] + kinds.map(\.description) + (withPeer ? ["memory ÷ rakaia", "floor ÷ rakaia"] : [])
     var report = Report("Durable Streams server on loopback", columns: columns)
     let order = [
         "100 B appends, concurrency 1", "100 B appends, concurrency 64", "100 B appends, concurrency 1, idempotent",
@@ -285,11 +305,17 @@ func runBenchmark() async throws {
             } else {
                 cells.append("")
             }
-            // The most any server could lead by with this client: the socket floor's rate over the peer's.
-            let floor = numbers[measure]?[ServerProcess.Kind.socketFloor.description] ?? 0
+            // The most any server could lead by with this client: the floor's rate (socket; sendfile for reads) over the peer's.
+            let floors = numbers[measure] ?? [:]
+            let floor =
+                floors[ServerProcess.Kind.socketFloor.description]
+                ?? floors[ServerProcess.Kind.sendfileFloor.description] ?? 0
             cells.append(floor > 0 && peer > 0 ? String(format: "%.1f×", floor / peer) : "")
         }
         report.add(cells)
     }
     report.print()
 }
+
+/// A catch-up measure: JSON messages or raw appends, of `size` bytes, `count` of them, from a fork or not.
+typealias CatchUpRead = (json: Bool, size: Int, count: Int, forked: Bool)

@@ -117,15 +117,27 @@ extension FileStreamStorage: StreamRetentionControl {
         return dropped
     }
 
-    /// Releases the bytes of the stream's log below `start` (on Linux, by punching a hole: offsets stay).
+    /// Releases the bytes of the stream's log below `start` (on Linux, by punching a hole: offsets stay), but none
+    /// that a response still sends from the file (``FileStream/pin(_:)``): those wait for its end.
     func release(_ stream: FileStream, below start: UInt64) async {
         let base = stream.base
-        guard start > base, stream.retention.withLock({ $0.releasedTo < start }) else { return }
-        guard let fd = try? borrowLog(stream) else { return }
+        let target = stream.retention.withLock { retention -> UInt64? in
+            var target = start
+            if let lowest = retention.lowestPin, lowest < start {
+                target = lowest
+                retention.postponedRelease = max(retention.postponedRelease ?? 0, start)
+            }
+            return target > base && retention.releasedTo < target ? target : nil
+        }
+        guard let target else { return }
+        // Whole pages only: a hole zeroes the part of a page it covers in place, and bytes that `sendfile` queued
+        // on a socket still refer to the page; a whole page leaves the file and keeps its bytes for the socket.
+        let page = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
+        let length = Int(target - base) / page * page
+        guard length > 0, let fd = try? borrowLog(stream) else { return }
         defer { stream.releaseDescriptor() }
-        let length = Int(start - base)
         let released = await pool.run { () -> Bool in System.releasePrefix(fd, length: length) }
-        if released { stream.retention.withLock { $0.releasedTo = max($0.releasedTo, start) } }
+        if released { stream.retention.withLock { $0.releasedTo = max($0.releasedTo, target) } }
     }
 
     /// Writes the stream's `retention.json`: its policy, retained start and state as of it.

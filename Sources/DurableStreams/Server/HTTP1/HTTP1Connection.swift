@@ -282,6 +282,41 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// Writes a whole response whose body is buffers and stretches of files, the latter sent with `sendfile`; the
+    /// body's lease is released once the writes are done or failed (or at once when the response is dropped).
+    func send(head: HTTPResponse, body: ResponseBody) {
+        guard let context, !body.parts.isEmpty, state.writeHead() == .write else {
+            body.lease?.release()
+            if context != nil, body.parts.isEmpty { send(head: head, body: nil, end: true, trailers: nil) }
+            return
+        }
+        if head.headerFields[.connection] == "close" { state.closeAfterResponse() }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(head))), promise: nil)
+        // The files stay the store's: the handles are given back, never closed.
+        var handles: [Int32: NIOFileHandle] = [:]
+        let written = context.eventLoop.makePromise(of: Void.self)
+        for (index, part) in body.parts.enumerated() {
+            let data: IOData
+            switch part {
+            case .bytes(let bytes, _):
+                data = .byteBuffer(bytes.buffer)
+            case .file(let descriptor, let offset, let count):
+                let handle = handles[descriptor] ?? NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: descriptor)
+                handles[descriptor] = handle
+                data = .fileRegion(
+                    FileRegion(fileHandle: handle, readerIndex: Int(offset), endIndex: Int(offset) + count))
+            }
+            // Writes complete in order: the last one's promise says the files are no longer read.
+            context.write(wrapOutboundOut(.body(data)), promise: index == body.parts.count - 1 ? written : nil)
+        }
+        let given = Array(handles.values)
+        written.futureResult.whenComplete { _ in
+            for handle in given { _ = try? handle.takeDescriptorOwnership() }
+            body.lease?.release()
+        }
+        send(head: nil, body: nil, end: true, trailers: nil)
+    }
+
     /// Writes an informational head before the response, if the response has not started.
     func sendInformational(_ head: HTTPResponse) {
         guard let context, state.response == .pending, !state.isClosing else { return }

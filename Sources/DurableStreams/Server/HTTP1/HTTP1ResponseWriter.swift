@@ -34,6 +34,36 @@ struct HTTP1ResponseLink: Sendable {
     func send(head: HTTPResponse? = nil, body: ByteBuffer? = nil, end: Bool = false, trailers: HTTPFields? = nil)
         async throws
     {
+        try await waitUntilWritable()
+        // One closure (not one wrapped in ``execute(_:)``'s): this runs for every response.
+        let connection = self.connection
+        if eventLoop.inEventLoop {
+            connection.value.send(head: head, body: body, end: end, trailers: trailers)
+        } else {
+            eventLoop.execute { connection.value.send(head: head, body: body, end: end, trailers: trailers) }
+        }
+    }
+
+    /// Hands a whole response to the connection, its body sent from buffers and files as they are; the body's
+    /// lease is released once it is written, or will not be.
+    ///
+    /// - Throws: `ChannelError.ioOnClosedChannel` when the connection closed.
+    func send(head: HTTPResponse, body: ResponseBody) async throws {
+        do {
+            try await waitUntilWritable()
+        } catch {
+            body.lease?.release()
+            throw error
+        }
+        let connection = self.connection
+        if eventLoop.inEventLoop {
+            connection.value.send(head: head, body: body)
+        } else {
+            eventLoop.execute { connection.value.send(head: head, body: body) }
+        }
+    }
+
+    private func waitUntilWritable() async throws {
         guard channel.isActive else { throw ChannelError.ioOnClosedChannel }
         if !channel.isWritable {
             let connection = self.connection
@@ -41,13 +71,6 @@ struct HTTP1ResponseLink: Sendable {
             try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
                 eventLoop.execute { connection.value.waitForWritability(waiter) }
             }
-        }
-        // One closure (not one wrapped in ``execute(_:)``'s): this runs for every response.
-        let connection = self.connection
-        if eventLoop.inEventLoop {
-            connection.value.send(head: head, body: body, end: end, trailers: trailers)
-        } else {
-            eventLoop.execute { connection.value.send(head: head, body: body, end: end, trailers: trailers) }
         }
     }
 }
@@ -71,6 +94,11 @@ struct HTTP1ResponseWriter: ~Copyable {
     /// Writes a response and its whole body.
     consuming func write(response head: HTTPResponse, body: ByteBuffer) async throws {
         try await link.send(head: head, body: body, end: true)
+    }
+
+    /// Writes a response and its whole body, sent from the store's buffers and files as they are.
+    consuming func write(response head: HTTPResponse, body: ResponseBody) async throws {
+        try await link.send(head: head, body: body)
     }
 
     /// Writes the response's head; the body follows through the writer returned.

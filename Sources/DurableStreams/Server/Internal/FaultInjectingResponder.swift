@@ -93,8 +93,13 @@ struct FaultInjectingResponder: Sendable {
 extension Reply {
     /// The reply with its body truncated or corrupted as `fault` says (itself when there is no such fault).
     func modified(by fault: FaultInjector.Fault?) -> Reply {
-        guard let fault, fault.modifiesBody, let body else { return self }
+        guard let fault, fault.modifiesBody else { return self }
         var reply = self
+        if let payload {
+            reply.payload = nil
+            reply.body = payload.collected() ?? []
+        }
+        guard let body = reply.body else { return self }
         reply.body = FaultInjector.modify(body, with: fault)
         return reply
     }

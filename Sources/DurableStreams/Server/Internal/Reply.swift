@@ -7,6 +7,8 @@ struct Reply: Sendable {
     var status: HTTPResponse.Status
     var fields: HTTPFields
     var body: [UInt8]?
+    /// A read's payload, in place of `body`: sent from the store's buffers and files without a copy.
+    var payload: ResponseBody?
     /// Whether the connection is closed after the response (for example after refusing a body unread).
     var closesConnection = false
     /// Whether the reply answers `HEAD`: no `Content-Length` is sent, since none would describe the `GET`.
@@ -20,6 +22,15 @@ struct Reply: Sendable {
         self.fields = fields
         self.body = body
     }
+
+    init(_ status: HTTPResponse.Status, fields: HTTPFields, payload: ResponseBody) {
+        self.status = status
+        self.fields = fields
+        self.payload = payload
+    }
+
+    /// The body's length.
+    var bodyCount: Int { payload?.count ?? body?.count ?? 0 }
 
     /// A plain-text error response that no cache keeps.
     static func error(_ status: HTTPResponse.Status, _ message: String, fields: HTTPFields = [:]) -> Reply {

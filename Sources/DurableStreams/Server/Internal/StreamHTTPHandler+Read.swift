@@ -48,26 +48,54 @@ extension StreamHTTPHandler {
     ) async throws(RequestFailure) -> Outcome {
         let read = try Self.readStream(target)
         let expected = try expectedIncarnation(in: request)
-        let first: ReadResult
-        do {
-            first = try await operations.read(path, from: read.start, maxBytes: settings.maximumReadBytes)
-        } catch {
-            // An offset of a deleted stream may not be a position of its successor: say which stream it is.
-            if expected != nil, let info = try? await operations.info(path) { try Self.require(expected, of: info) }
-            throw RequestFailure(.storageError(error))
+        if read.live == .catchUp && read.start != .tail {
+            // A catch-up read: the payload goes from the store's buffers and files to the socket as it is.
+            let body = try await reading(path, expected: expected) { () throws(StreamStorageError) in
+                try await operations.readBody(
+                    path, from: read.start, maxBytes: settings.maximumReadBytes,
+                    fileRegionsFrom: Self.fileRegionMinimum)
+            }
+            do throws(RequestFailure) {
+                try Self.require(expected, of: body.result.info)
+            } catch {
+                body.body.lease?.release()
+                throw error
+            }
+            return .reply(
+                dataReply(
+                    body.result, body: body.body, request: request, cursor: nil, isLive: false,
+                    explicitStart: read.start != .beginning))
+        }
+        let first = try await reading(path, expected: expected) { () throws(StreamStorageError) in
+            try await operations.read(path, from: read.start, maxBytes: settings.maximumReadBytes)
         }
         try Self.require(expected, of: first.info)
         switch read.live {
         case .serverSentEvents:
             return .events(SSEPlan(path: path, first: first, cursor: read.cursor))
         case .catchUp:
-            if read.start == .tail { return .reply(tailReply(first)) }
-            return .reply(
-                dataReply(first, request: request, cursor: nil, isLive: false, explicitStart: read.start != .beginning))
+            return .reply(tailReply(first))
         case .longPoll:
             return .reply(
                 await longPoll(
                     path, first: first, request: request, cursor: read.cursor, expected: expected, channel: channel))
+        }
+    }
+
+    /// The smallest payload of an append sent from the log file (`sendfile`) rather than copied: below it, a
+    /// system call per append costs more than copying the bytes.
+    static let fileRegionMinimum = 16 * 1024
+
+    /// Runs a read; a store error becomes its reply, or a `412` when the stream is not the incarnation expected.
+    private func reading<Value>(
+        _ path: StreamPath, expected: String?, _ body: () async throws(StreamStorageError) -> Value
+    ) async throws(RequestFailure) -> Value {
+        do {
+            return try await body()
+        } catch {
+            // An offset of a deleted stream may not be a position of its successor: say which stream it is.
+            if expected != nil, let info = try? await operations.info(path) { try Self.require(expected, of: info) }
+            throw RequestFailure(.storageError(error))
         }
     }
 
@@ -110,7 +138,9 @@ extension StreamHTTPHandler {
         channel: any Channel
     ) async -> Reply {
         let incarnation = first.info.incarnation
-        if !first.payload.isEmpty { return dataReply(first, request: request, cursor: cursor, isLive: true) }
+        if !first.payload.isEmpty {
+            return dataReply(first, body: .bytes(first.payload), request: request, cursor: cursor, isLive: true)
+        }
         if first.reachedEnd {
             return emptyLongPoll(tail: first.info.tail, closed: true, cursor: nil, incarnation: incarnation)
         }
@@ -135,7 +165,7 @@ extension StreamHTTPHandler {
                     return emptyLongPoll(
                         tail: next.info.tail, closed: next.reachedEnd, cursor: cursor, incarnation: incarnation)
                 }
-                return dataReply(next, request: request, cursor: cursor, isLive: true)
+                return dataReply(next, body: .bytes(next.payload), request: request, cursor: cursor, isLive: true)
             } catch {
                 return .storageError(error)
             }
@@ -180,9 +210,10 @@ extension StreamHTTPHandler {
         return Reply(.ok, fields: fields, body: body)
     }
 
-    /// `200` with the data read (a JSON array for JSON streams), conditional on `If-None-Match`.
+    /// `200` with the data read (`body`; a JSON array for JSON streams), conditional on `If-None-Match`.
     private func dataReply(
-        _ result: ReadResult, request: Request, cursor: Substring?, isLive: Bool, explicitStart: Bool = true
+        _ result: ReadResult, body: ResponseBody, request: Request, cursor: Substring?, isLive: Bool,
+        explicitStart: Bool = true
     ) -> Reply {
         let info = result.info
         var fields = HTTPFields()
@@ -195,7 +226,7 @@ extension StreamHTTPHandler {
         let etag = Self.etag(info: info, start: result.start.token, end: result.next, closed: result.reachedEnd)
         fields[.eTag] = etag
         let caching = ReadCaching.of(
-            explicitStart: explicitStart, isLive: isLive, hasData: !result.payload.isEmpty,
+            explicitStart: explicitStart, isLive: isLive, hasData: body.count > 0,
             reachedTail: result.reachedTail, isClosed: info.isClosed)
         fields[.cacheControl] = settings.readCacheControl.value(for: caching)
         if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag: etag) {
@@ -203,10 +234,17 @@ extension StreamHTTPHandler {
             notModified[.eTag] = etag
             notModified[ProtocolHeader.streamIncarnation] = info.incarnation
             notModified[.cacheControl] = fields[.cacheControl]
+            body.lease?.release()
             return Reply(.notModified, fields: notModified)
         }
-        let body = info.configuration.isJSON ? JSONMessages.array(fromStorageForm: result.payload) : result.payload
-        let encoded = compress(body, for: request, fields: &fields)
+        let payload = info.configuration.isJSON ? body.jsonArray() : body
+        guard settings.compression, payload.count >= settings.compressionThreshold,
+            request.headers[.acceptEncoding] != nil
+        else { return Reply(.ok, fields: fields, payload: payload) }
+        guard let bytes = payload.collected() else {
+            return .storageError(.storageFailure("a log could not be read"))
+        }
+        let encoded = compress(bytes, for: request, fields: &fields)
         return Reply(.ok, fields: fields, body: encoded)
     }
 

@@ -221,17 +221,21 @@ struct StreamHTTPHandler: Sendable {
         var fields = reply.fields
         fields.append(contentsOf: commonFields)
         let bodiless = reply.status == .noContent || reply.status == .notModified || reply.status.code < 200
-        if !bodiless && !reply.answersHead { fields[.contentLength] = String(reply.body?.count ?? 0) }
+        if !bodiless && !reply.answersHead { fields[.contentLength] = String(reply.bodyCount) }
         if reply.closesConnection { fields[.connection] = "close" }
         let head = HTTPResponse(status: reply.status, headerFields: fields)
-        if let body = reply.body, !body.isEmpty, !bodiless {
+        if let payload = reply.payload, payload.count > 0, !bodiless {
+            try await writer.write(response: head, body: payload)
+        } else if let body = reply.body, !body.isEmpty, !bodiless {
+            reply.payload?.lease?.release()
             try await writer.write(response: head, body: ByteBuffer(bytes: body))
         } else {
+            reply.payload?.lease?.release()
             try await writer.writeResponse(head)
         }
         if reply.closesConnection { try? await channel.close() }
         logCompletion(
-            exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.body?.count ?? 0,
+            exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.bodyCount,
             reason: reply.status.code >= 500 ? reply.body : nil, storeUnavailable: reply.isStoreUnavailable)
     }
 

@@ -109,6 +109,25 @@ final class FileStream: Sendable {
         return fd
     }
 
+    /// Holds retention from releasing the log's bytes from `position` on, until ``unpin(_:)``: a response sends
+    /// them from the file after the read returns.
+    func pin(_ position: UInt64) {
+        retention.withLock { $0.pins[position, default: 0] += 1 }
+    }
+
+    /// Ends a pin; returns the offset below which a release was held back, when it may now proceed.
+    func unpin(_ position: UInt64) -> UInt64? {
+        retention.withLock { retention -> UInt64? in
+            if let count = retention.pins[position] {
+                retention.pins[position] = count > 1 ? count - 1 : nil
+            }
+            guard let postponed = retention.postponedRelease, retention.lowestPin.map({ $0 >= postponed }) ?? true
+            else { return nil }
+            retention.postponedRelease = nil
+            return postponed
+        }
+    }
+
     /// Closes the log if nobody uses it (the descriptor cache evicts it); returns whether it is closed.
     func closeIdleDescriptor() -> Bool {
         let (isClosed, closing) = state.withLock { $0.closeIdle() }
@@ -159,12 +178,16 @@ final class FileStream: Sendable {
         if let fd { FileIO.close(fd) }
     }
 
-    /// Appends the payloads of whole records from `start` up to `end` (offsets in this log, whose first byte
-    /// is at offset `base`) to `payload`: at least one record when `payload` is empty, then as long as the
-    /// total stays within about `maxBytes`. Returns where the next read continues and whether it stopped at
-    /// the byte limit. With `verifyFirst`, the first record's checksum is verified, which also proves that
-    /// `start` is a record boundary.
-    static func readRecords(
+    /// Gathers the payloads of whole records from `start` up to `end` (offsets in this log, whose first byte
+    /// is at offset `base`) into `body`: at least one record when `body` is empty, then as long as the total
+    /// stays within about `maxBytes`. A payload of `fileRegionsFrom` bytes or more becomes a stretch of the log
+    /// (sent from the file), read no further than its header. Returns where the next read continues and whether
+    /// it stopped at the byte limit.
+    ///
+    /// With `verifyFirst`, the first record is read whole and its checksum verified, which proves that `start` is
+    /// a record boundary; the records after it are found by their headers, and were verified when the store
+    /// recovered them or wrote them.
+    static func readRecords<Buffer: ReadBodyBuffer>(
         fd: Int32,
         logPath: String,
         base: UInt64,
@@ -172,50 +195,72 @@ final class FileStream: Sendable {
         to end: UInt64,
         maxBytes: Int,
         verifyFirst: Bool,
-        into payload: inout [UInt8]
+        fileRegionsFrom: Int? = nil,
+        into body: inout BodyCollector<Buffer>
     ) throws(StreamStorageError) -> (next: UInt64, isFull: Bool) {
         guard start >= base, end >= start else { throw .invalidOffset(StreamOffset(position: start)) }
         var position = start - base
         let limit = end - base
-        let chunkSize = max(64 * 1024, min(maxBytes * 2, 16 * 1024 * 1024))
-        var buffer = [UInt8](repeating: 0, count: Int(min(UInt64(chunkSize), limit - position)))
+        var window = ReadWindow()
+        defer { window.deallocate() }
         var isFirst = verifyFirst
         var isFull = false
+        // After a payload left in the file, the next window is small: the next record may be big as well.
+        var afterRegion = false
         reading: while position < limit {
-            let want = Int(min(UInt64(buffer.count), limit - position))
-            let got: Int
-            do throws(FileIOError) {
-                got = try buffer.withMutableBytes { raw throws(FileIOError) in
-                    try FileIO.read(
-                        fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want]), at: position, path: logPath)
-                }
-            } catch {
-                throw .storageFailure(error)
-            }
-            guard got == want else { throw .storageFailure("\(logPath) is shorter than its committed length") }
+            let room = max(0, maxBytes - body.count)
+            let size = afterRegion ? 4096 : min(16 << 20, max(64 << 10, room + room / 8 + 4096))
+            let got = try window.read(fd, at: position, count: Int(min(UInt64(size), limit - position)), path: logPath)
             var cursor = 0
             var grow = 0
-            buffer.withUnsafeBytes { raw in
-                let window = UnsafeRawBufferPointer(rebasing: raw[0..<got])
-                while cursor < got {
-                    switch LogRecord.decode(window, at: cursor, verify: isFirst) {
-                    case .record(let record):
-                        let count = record.payloadRange.count
-                        if !payload.isEmpty && payload.count + count > maxBytes {
-                            isFull = true
-                            return
-                        }
-                        payload.append(contentsOf: UnsafeRawBufferPointer(rebasing: window[record.payloadRange]))
-                        cursor += record.length
-                        isFirst = false
-                    case .incomplete(let needed):
-                        if cursor == 0 { grow = needed }
-                        return
-                    case .invalid:
-                        grow = -1
-                        return
-                    }
+            afterRegion = false
+            scanning: while cursor < got {
+                let available = got - cursor
+                let regionExtent = fileRegionsFrom.flatMap { minimum -> LogRecord.Extent? in
+                    guard !isFirst, available >= LogRecord.headerSize,
+                        let extent = window.extent(at: cursor, count: got), extent.payload.count >= minimum
+                    else { return nil }
+                    return extent
                 }
+                if let extent = regionExtent {
+                    guard UInt64(extent.length) <= limit - position - UInt64(cursor) else {
+                        grow = -2
+                        break scanning
+                    }
+                    if !body.isEmpty && body.count + extent.payload.count > maxBytes {
+                        isFull = true
+                        break scanning
+                    }
+                    body.appendFile(
+                        descriptor: fd, offset: position + UInt64(cursor + extent.payload.lowerBound),
+                        count: extent.payload.count)
+                    cursor += extent.length
+                    if cursor > got {
+                        afterRegion = true
+                        break scanning
+                    }
+                    continue scanning
+                }
+                switch window.decode(at: cursor, count: got, verify: isFirst) {
+                case .record(let record):
+                    let count = record.payloadRange.count
+                    if !body.isEmpty && body.count + count > maxBytes {
+                        isFull = true
+                        break scanning
+                    }
+                    body.append(window.bytes(record.payloadRange))
+                    cursor += record.length
+                    isFirst = false
+                case .incomplete(let needed):
+                    if cursor == 0 { grow = needed }
+                    break scanning
+                case .invalid:
+                    grow = -1
+                    break scanning
+                }
+            }
+            if grow == -2 {
+                throw .storageFailure("\(logPath) has a truncated record at position \(position + UInt64(cursor))")
             }
             if grow < 0 {
                 if isFirst { throw .invalidOffset(StreamOffset(position: start)) }
@@ -226,15 +271,63 @@ final class FileStream: Sendable {
                     if isFirst { throw .invalidOffset(StreamOffset(position: start)) }
                     throw .storageFailure("\(logPath) has a truncated record at position \(position)")
                 }
-                buffer = [UInt8](repeating: 0, count: grow)
+                window.reserve(grow)
                 continue reading
             }
             position += UInt64(cursor)
-            if isFull || payload.count >= maxBytes {
+            if isFull || body.count >= maxBytes {
                 isFull = true
                 break
             }
         }
         return (base + position, isFull)
+    }
+}
+
+/// The memory a log read reads into: allocated once per read, uninitialised, grown when a record needs more.
+private struct ReadWindow {
+    private var memory = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    /// At least this many bytes are read next (a record longer than the usual window).
+    private var minimum = 0
+
+    /// Reads up to `count` bytes (more if a record needs them and the log has them) at `offset`; throws if the
+    /// log is shorter.
+    mutating func read(_ fd: Int32, at offset: UInt64, count: Int, path: String) throws(StreamStorageError) -> Int {
+        let want = max(count, minimum)
+        minimum = 0
+        if memory.count < want {
+            memory.deallocate()
+            memory = .allocate(byteCount: want, alignment: 16)
+        }
+        let got: Int
+        do throws(FileIOError) {
+            got = try FileIO.read(
+                fd, into: UnsafeMutableRawBufferPointer(rebasing: memory[0..<want]), at: offset, path: path)
+        } catch {
+            throw .storageFailure(error)
+        }
+        guard got == want else { throw .storageFailure("\(path) is shorter than its committed length") }
+        return got
+    }
+
+    /// The next read reads at least `count` bytes.
+    mutating func reserve(_ count: Int) {
+        minimum = count
+    }
+
+    func extent(at cursor: Int, count: Int) -> LogRecord.Extent? {
+        LogRecord.extent(UnsafeRawBufferPointer(rebasing: memory[0..<count]), at: cursor)
+    }
+
+    func decode(at cursor: Int, count: Int, verify: Bool) -> LogRecord.Decoded {
+        LogRecord.decode(UnsafeRawBufferPointer(rebasing: memory[0..<count]), at: cursor, verify: verify)
+    }
+
+    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: memory[range])
+    }
+
+    func deallocate() {
+        memory.deallocate()
     }
 }

@@ -77,20 +77,41 @@ struct LogRecord: Equatable {
         case invalid
     }
 
-    /// Decodes the record starting at `start`, verifying its checksum when `verify` is set.
-    static func decode(_ buffer: UnsafeRawBufferPointer, at start: Int, verify: Bool) -> Decoded {
-        let available = buffer.count - start
-        guard available >= headerSize else { return .incomplete(needed: headerSize) }
-        guard read(UInt32.self, buffer, start) == magic, buffer[start + 5] == 0,
+    /// Where a record's payload lies, read from its header alone.
+    struct Extent: Equatable {
+        /// The payload's range, counted from the record's start.
+        var payload: Range<Int>
+        /// The record's total length, framing included.
+        var length: Int
+    }
+
+    /// Checks the header of the record starting at `start` and returns where its payload lies, without the rest
+    /// of the record (`nil` when the bytes are not a header; not checksummed). Needs ``headerSize`` bytes.
+    static func extent(_ buffer: UnsafeRawBufferPointer, at start: Int) -> Extent? {
+        guard buffer.count - start >= headerSize, read(UInt32.self, buffer, start) == magic, buffer[start + 5] == 0,
             read(UInt16.self, buffer, start + 14) == 0, buffer[start + 4] & ~UInt8(7) == 0
-        else { return .invalid }
+        else { return nil }
         let flags = buffer[start + 4]
         let producerIDCount = Int(read(UInt16.self, buffer, start + 6))
         let payloadCount = Int(read(UInt32.self, buffer, start + 8))
         let sequenceCount = Int(read(UInt16.self, buffer, start + 12))
-        if flags & producerFlag == 0 && producerIDCount != 0 { return .invalid }
-        if flags & streamSequenceFlag == 0 && sequenceCount != 0 { return .invalid }
-        let length = headerSize + producerIDCount + sequenceCount + payloadCount + trailerSize
+        if flags & producerFlag == 0 && producerIDCount != 0 { return nil }
+        if flags & streamSequenceFlag == 0 && sequenceCount != 0 { return nil }
+        let payloadStart = headerSize + producerIDCount + sequenceCount
+        return Extent(
+            payload: payloadStart..<payloadStart + payloadCount, length: payloadStart + payloadCount + trailerSize)
+    }
+
+    /// Decodes the record starting at `start`, verifying its checksum when `verify` is set.
+    static func decode(_ buffer: UnsafeRawBufferPointer, at start: Int, verify: Bool) -> Decoded {
+        let available = buffer.count - start
+        guard available >= headerSize else { return .incomplete(needed: headerSize) }
+        guard let extent = Self.extent(buffer, at: start) else { return .invalid }
+        let flags = buffer[start + 4]
+        let producerIDCount = Int(read(UInt16.self, buffer, start + 6))
+        let payloadCount = extent.payload.count
+        let sequenceCount = Int(read(UInt16.self, buffer, start + 12))
+        let length = extent.length
         guard available >= length else { return .incomplete(needed: length) }
         if verify {
             let body = UnsafeRawBufferPointer(rebasing: buffer[start..<start + length - trailerSize])

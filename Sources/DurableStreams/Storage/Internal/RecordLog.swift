@@ -77,7 +77,9 @@ struct RecordLog {
     /// Copies whole appends from `position` (an append's start) up to `upper`, while `payload` stays within
     /// `maxBytes` (it always gets at least one append when it is empty). Returns the offset after the last
     /// append copied.
-    func copy(from position: UInt64, upTo upper: UInt64, maxBytes: Int, into payload: inout [UInt8]) -> UInt64 {
+    func copy<Buffer: ReadBodyBuffer>(
+        from position: UInt64, upTo upper: UInt64, maxBytes: Int, into payload: inout BodyCollector<Buffer>
+    ) -> UInt64 {
         guard position < upper, position < end else { return position }
         // The last append that fits: the largest end ≤ position + room, but at least the first append.
         let room = UInt64(max(0, maxBytes - payload.count))
@@ -92,13 +94,14 @@ struct RecordLog {
         } else {
             limit = ends[last - 1]
         }
-        payload.reserveCapacity(payload.count + Int(limit - position))
         var chunkIndex = chunk(containing: position)
         var cursor = position
         while cursor < limit, chunkIndex < chunks.count {
-            let chunk = chunks[chunkIndex]
-            let stop = min(limit, chunk.end)
-            payload.append(contentsOf: chunk.bytes[Int(cursor - chunk.start)..<Int(stop - chunk.start)])
+            let stop = min(limit, chunks[chunkIndex].end)
+            chunks[chunkIndex].bytes.withUnsafeBytes { bytes in
+                let start = Int(cursor - chunks[chunkIndex].start)
+                payload.append(UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(stop - cursor)]))
+            }
             cursor = stop
             chunkIndex += 1
         }

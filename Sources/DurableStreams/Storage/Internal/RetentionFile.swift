@@ -93,4 +93,12 @@ struct FileRetention: Sendable {
     /// The log's bytes below this offset are released.
     var releasedTo: UInt64 = 0
     var isCompacting = false
+    /// Where the responses still sending from the log start (how many at each offset): bytes from the lowest
+    /// one on are not released until they end.
+    var pins: [UInt64: Int] = [:]
+    /// A release held back by a pin: retention releases the bytes below it once the pins allow.
+    var postponedRelease: UInt64?
+
+    /// The lowest pinned offset, if any.
+    var lowestPin: UInt64? { pins.keys.min() }
 }

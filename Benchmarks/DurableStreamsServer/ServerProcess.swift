@@ -28,12 +28,17 @@ final class ServerProcess: Sendable {
         case tasklessSSEFloor
         /// Holds idle SSE responses from HummingbirdCore's server, a task per connection (``SSEFloors``).
         case hummingbirdSSEFloor
+        /// Holds SSE readers and long-polls on swift-nio with no task, one write pass per append (``LiveFloor``).
+        case liveFloor
 
         /// Whether this is a floor, which serves appends only.
         var isFloor: Bool { self == .socketFloor || self == .nioFloor }
 
         /// Whether this is a floor of the idle SSE memory, which serves that measure only.
         var isSSEFloor: Bool { self == .tasklessSSEFloor || self == .hummingbirdSSEFloor }
+
+        /// The floor of the live-delivery measures, which serves those only.
+        var isLiveFloor: Bool { self == .liveFloor }
 
         var description: String {
             switch self {
@@ -45,6 +50,7 @@ final class ServerProcess: Sendable {
             case .nioFloor: "floor: swift-nio, task per connection, 200"
             case .tasklessSSEFloor: "SSE floor: swift-nio, no task"
             case .hummingbirdSSEFloor: "SSE floor: HummingbirdCore, task per connection"
+            case .liveFloor: "live floor: swift-nio, no task, one pass per append"
             }
         }
     }
@@ -75,10 +81,10 @@ final class ServerProcess: Sendable {
                 [store, String(longPollTimeout)] + (countingAllocations ? ["count-allocations"] : []),
                 standardInput: countingAllocations)
             return ServerProcess(kind: kind, port: port, child: child, directory: directory)
-        case .socketFloor, .nioFloor, .tasklessSSEFloor, .hummingbirdSSEFloor:
+        case .socketFloor, .nioFloor, .tasklessSSEFloor, .hummingbirdSSEFloor, .liveFloor:
             let names: [Kind: String] = [
                 .socketFloor: "socket-floor", .nioFloor: "nio-floor", .tasklessSSEFloor: "taskless-sse-floor",
-                .hummingbirdSSEFloor: "hummingbird-sse-floor",
+                .hummingbirdSSEFloor: "hummingbird-sse-floor", .liveFloor: "live-floor",
             ]
             let (child, port) = try await serveChild([names[kind] ?? ""])
             return ServerProcess(kind: kind, port: port, child: child, directory: nil)
@@ -143,6 +149,7 @@ enum ServeChild {
         case "nio-floor": return try await FloorServers.runNIOFloor()
         case "taskless-sse-floor": return try await SSEFloors.runTaskless()
         case "hummingbird-sse-floor": return try await SSEFloors.runHummingbird()
+        case "live-floor": return try await LiveFloor.run()
         default: break
         }
         let storage: DurableStreamsServer.Storage

@@ -30,12 +30,17 @@ final class ServerProcess: Sendable {
         case tasklessSSEFloor
         /// Holds idle SSE responses from HummingbirdCore's server, a task per connection (``SSEFloors``).
         case hummingbirdSSEFloor
+        /// Holds SSE readers and long-polls on swift-nio with no task, one write pass per append (``LiveFloor``).
+        case liveFloor
 
         /// Whether this is a floor, which serves appends only.
         var isFloor: Bool { self == .socketFloor || self == .nioFloor }
 
         /// Whether this is a floor of the idle SSE memory, which serves that measure only.
         var isSSEFloor: Bool { self == .tasklessSSEFloor || self == .hummingbirdSSEFloor }
+
+        /// The floor of the live-delivery measures, which serves those only.
+        var isLiveFloor: Bool { self == .liveFloor }
 
         var description: String {
             switch self {
@@ -48,6 +53,7 @@ final class ServerProcess: Sendable {
             case .sendfileFloor: "floor: sendfile of a plain file"
             case .tasklessSSEFloor: "SSE floor: swift-nio, no task"
             case .hummingbirdSSEFloor: "SSE floor: HummingbirdCore, task per connection"
+            case .liveFloor: "live floor: swift-nio, no task, one pass per append"
             }
         }
     }
@@ -78,10 +84,11 @@ final class ServerProcess: Sendable {
                 [store, String(longPollTimeout)] + (countingAllocations ? ["count-allocations"] : []),
                 standardInput: countingAllocations)
             return ServerProcess(kind: kind, port: port, child: child, directory: directory)
-        case .socketFloor, .nioFloor, .sendfileFloor, .tasklessSSEFloor, .hummingbirdSSEFloor:
+        case .socketFloor, .nioFloor, .sendfileFloor, .tasklessSSEFloor, .hummingbirdSSEFloor, .liveFloor:
             let names: [Kind: String] = [
                 .socketFloor: "socket-floor", .nioFloor: "nio-floor", .sendfileFloor: "sendfile-floor",
                 .tasklessSSEFloor: "taskless-sse-floor", .hummingbirdSSEFloor: "hummingbird-sse-floor",
+                .liveFloor: "live-floor",
             ]
             let (child, port) = try await serveChild([names[kind] ?? ""])
             return ServerProcess(kind: kind, port: port, child: child, directory: nil)
@@ -147,6 +154,7 @@ enum ServeChild {
         case "sendfile-floor": return try FloorServers.runSendfileFloor()
         case "taskless-sse-floor": return try await SSEFloors.runTaskless()
         case "hummingbird-sse-floor": return try await SSEFloors.runHummingbird()
+        case "live-floor": return try await LiveFloor.run()
         default: break
         }
         let storage: DurableStreamsServer.Storage

@@ -96,6 +96,16 @@ func runBenchmark() async throws {
     // What bounds the idle reader's memory: servers that only hold SSE responses, with and without a task.
     let idleName = "server memory, \(idleConnections) idle SSE connections"
     if wanted(idleName) { kinds += [.hummingbirdSSEFloor, .tasklessSSEFloor] }
+    // What bounds the live-delivery figures: a server that only holds readers and writes each append to them.
+    let liveMeasures = [Scenarios.LiveMode.longPoll, .sse].flatMap { mode in
+        [1, manyReaders].map { readers in
+            (
+                mode, readers,
+                "append → delivery, \(mode.rawValue), \(readers) reader\(readers == 1 ? "" : "s") (p50 / p99)"
+            )
+        }
+    }
+    if liveMeasures.contains(where: { wanted($0.2) }) { kinds.append(.liveFloor) }
 
     var results: [String: [String: String]] = [:]
     var numbers: [String: [String: Double]] = [:]
@@ -141,6 +151,28 @@ func runBenchmark() async throws {
         }
     }
 
+    /// The append-to-delivery latencies with live readers.
+    @MainActor
+    func measureLive(_ kind: ServerProcess.Kind, _ server: ServerProcess) async {
+        for (mode, readers, name) in liveMeasures where wanted(name) {
+            do {
+                let latency = try await Scenarios.liveLatency(
+                    port: server.port,
+                    mode: mode,
+                    readers: readers,
+                    messages: readers == 1 ? liveMessages * 5 : liveMessages
+                )
+                record(
+                    kind, name, "\(latency.p50.millisecondsText) / \(latency.p99.millisecondsText)", latency.p50.seconds
+                )
+                let p99Name = name.replacingOccurrences(of: "(p50 / p99)", with: "(p99)")
+                numbers[p99Name, default: [:]][kind.description] = latency.p99.seconds
+            } catch {
+                record(kind, name, "failed: \(error)", 0)
+            }
+        }
+    }
+
     for kind in kinds {
         print("… \(kind)")
         if kind.isSSEFloor {
@@ -152,6 +184,11 @@ func runBenchmark() async throws {
             server = try await ServerProcess.start(kind)
         } catch {
             print("  cannot start: \(error)")
+            continue
+        }
+        if kind.isLiveFloor {
+            await measureLive(kind, server)
+            await server.stop()
             continue
         }
         for (concurrency, idempotent) in [(1, false), (64, false), (1, true), (64, true)] {
@@ -194,27 +231,7 @@ func runBenchmark() async throws {
         for (name, read) in catchUps where wanted(name) {
             await measureCatchUp(server, name: name, read)
         }
-        for mode in [Scenarios.LiveMode.longPoll, .sse] {
-            for readers in [1, manyReaders] {
-                let name =
-                    "append → delivery, \(mode.rawValue), \(readers) reader\(readers == 1 ? "" : "s") (p50 / p99)"
-                guard wanted(name) else { continue }
-                do {
-                    let latency = try await Scenarios.liveLatency(
-                        port: server.port,
-                        mode: mode,
-                        readers: readers,
-                        messages: readers == 1 ? liveMessages * 5 : liveMessages
-                    )
-                    record(
-                        kind, name, "\(latency.p50.millisecondsText) / \(latency.p99.millisecondsText)",
-                        latency.p50.seconds
-                    )
-                } catch {
-                    record(kind, name, "failed: \(error)", 0)
-                }
-            }
-        }
+        await measureLive(kind, server)
         // Subscriptions: wake latency with many linked streams (the peer may have no subscriptions at all).
         let unsupported: String?? = try? await SubscriptionScenarios.unsupported(server.port)
         let wakeMeasures = [
@@ -292,25 +309,42 @@ func runBenchmark() async throws {
         "100 B appends, concurrency 64, idempotent", followedName,
     ]
     let measures = order.filter { results[$0] != nil } + results.keys.filter { !order.contains($0) }.sorted()
+
+    /// How many times better `ours` is than `peer` (higher is better for rates, lower for latencies).
+    func lead(_ measure: String, _ ours: Double?, _ peer: Double?) -> Double? {
+        guard let ours, let peer, ours > 0, peer > 0 else { return nil }
+        let higherIsBetter = measure.contains("appends,") || measure.contains("catch-up") || measure.contains("per MiB")
+        return higherIsBetter ? ours / peer : peer / ours
+    }
     for measure in measures {
         var cells = [measure] + kinds.map { results[measure]?[$0.description] ?? "" }
         if withPeer {
-            let ours = numbers[measure]?[ServerProcess.Kind.swiftMemory.description] ?? 0
-            let peer = numbers[measure]?[ServerProcess.Kind.rakaia.description] ?? 0
-            if ours > 0 && peer > 0 {
-                let higherIsBetter =
-                    measure.contains("appends,") || measure.contains("catch-up") || measure.contains("per MiB")
-                let ratio = higherIsBetter ? ours / peer : peer / ours
-                cells.append(String(format: "%.1f× %@", ratio, ratio >= 1 ? "better" : "worse"))
+            let figures = numbers[measure] ?? [:]
+            let p99s = numbers[measure.replacingOccurrences(of: "(p50 / p99)", with: "(p99)")] ?? [:]
+            let memory = ServerProcess.Kind.swiftMemory.description
+            let peer = ServerProcess.Kind.rakaia.description
+            if let ratio = lead(measure, figures[memory], figures[peer]) {
+                var cell = String(format: "%.1f× %@", ratio, ratio >= 1 ? "better" : "worse")
+                if let p99 = lead(measure, p99s[memory], p99s[peer]) { cell += String(format: " (p99 %.1f×)", p99) }
+                cells.append(cell)
             } else {
                 cells.append("")
             }
-            // The most any server could lead by with this client: the floor's rate (socket; sendfile for reads) over the peer's.
-            let floors = numbers[measure] ?? [:]
-            let floor =
-                floors[ServerProcess.Kind.socketFloor.description]
-                ?? floors[ServerProcess.Kind.sendfileFloor.description] ?? 0
-            cells.append(floor > 0 && peer > 0 ? String(format: "%.1f×", floor / peer) : "")
+            // The most any server could lead by with this client: the socket floor's rate over the peer's (the
+            // sendfile floor's for catch-up reads), or the live floor's latency under the peer's.
+            let floorKind: ServerProcess.Kind =
+                measure.hasPrefix("append → delivery")
+                ? .liveFloor : measure.contains("catch-up") && figures[ServerProcess.Kind.sendfileFloor.description] != nil
+                    ? .sendfileFloor : .socketFloor
+            if let ratio = lead(measure, figures[floorKind.description], figures[peer]) {
+                var cell = String(format: "%.1f×", ratio)
+                if let p99 = lead(measure, p99s[floorKind.description], p99s[peer]) {
+                    cell += String(format: " (p99 %.1f×)", p99)
+                }
+                cells.append(cell)
+            } else {
+                cells.append("")
+            }
         }
         report.add(cells)
     }

@@ -15,6 +15,9 @@ package struct HTTP1ConnectionState: Equatable {
         case streaming
         /// The response's head went out; whoever the handler handed it to ends it.
         case handedOff
+        /// The response has not started; whoever the handler handed it to writes all of it (a long-poll
+        /// waiter, which the long-poll fan-out answers).
+        case handedOffUnstarted
     }
 
     package private(set) var response = Response.none
@@ -63,8 +66,8 @@ package struct HTTP1ConnectionState: Equatable {
 
     /// The response's head is written.
     package mutating func writeHead() -> WriteAction {
-        guard response == .pending, !isClosing else { return .drop }
-        response = .streaming
+        guard response == .pending || response == .handedOffUnstarted, !isClosing else { return .drop }
+        response = response == .pending ? .streaming : .handedOff
         return .write
     }
 
@@ -90,7 +93,14 @@ package struct HTTP1ConnectionState: Equatable {
     /// The handler handed its response to another writer, which ends it. Returns whether to close the connection
     /// now: a handed-off response (an SSE reader at the tail) never ends by itself, so a client that already
     /// closed its side would otherwise hold the socket (in `CLOSE-WAIT`) until the next write fails.
+    ///
+    /// A response handed off before its head went out (a long-poll waiter) is answered in its own time, so
+    /// a half-closed client is answered, then closed.
     package mutating func handOff() -> Bool {
+        if response == .pending {
+            response = .handedOffUnstarted
+            return false
+        }
         guard response == .streaming else { return false }
         response = .handedOff
         guard isInputClosed, !isClosing else { return false }
@@ -118,7 +128,7 @@ package struct HTTP1ConnectionState: Equatable {
             guard !isClosing else { return .none }
             isClosing = true
             return .close
-        case .handedOff:
+        case .handedOff, .handedOffUnstarted:
             return .none
         case .none:
             // The response ended before the handler returned; the client half-closed meanwhile.

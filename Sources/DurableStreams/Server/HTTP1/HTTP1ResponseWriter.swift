@@ -101,6 +101,14 @@ struct HTTP1ResponseWriter: ~Copyable {
         try await link.send(head: head, body: body)
     }
 
+    /// Gives the whole response to another writer, which writes it from the connection's event loop through
+    /// the link returned; the request's handler may then return. The writer sets itself as the connection's
+    /// ``HTTP1Connection/closeObserver`` (on the event loop).
+    consuming func handOff() -> HTTP1ResponseLink {
+        link.execute { $0.handOff() }
+        return link
+    }
+
     /// Writes the response's head; the body follows through the writer returned.
     consuming func writeHead(_ head: HTTPResponse) async throws -> HTTP1BodyWriter {
         try await link.send(head: head)

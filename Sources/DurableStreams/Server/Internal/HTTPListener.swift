@@ -23,6 +23,7 @@ struct HTTPListener: Sendable {
     private let task: Task<Void, Never>
     private let connections: HTTP1Server
     private let fanOut: SSEFanOut
+    private let longPolls: LongPollFanOut
 
     /// Binds the address and starts serving; returns once the socket is bound.
     static func start(
@@ -74,7 +75,8 @@ struct HTTPListener: Sendable {
         switch await started.value {
         case .success(let port):
             return HTTPListener(
-                port: port, server: server, task: task, connections: connections, fanOut: handler.fanOut)
+                port: port, server: server, task: task, connections: connections, fanOut: handler.fanOut,
+                longPolls: handler.longPolls)
         case .failure(let failure):
             await task.value
             throw failure
@@ -93,10 +95,11 @@ struct HTTPListener: Sendable {
         return { request, writer, channel in try await injecting.handle(request, writer, channel) }
     }
 
-    /// Ends the SSE readers' responses, stops accepting, lets requests in progress finish (at most 10 s), then
-    /// closes every connection and waits for the handlers still running.
+    /// Ends the SSE readers' responses and answers the waiting long-polls, stops accepting, lets requests in
+    /// progress finish (at most 10 s), then closes every connection and waits for the handlers still running.
     func shutdown() async {
         fanOut.stop()
+        longPolls.stop()
         let task = self.task
         let connections = self.connections
         let grace = Task {

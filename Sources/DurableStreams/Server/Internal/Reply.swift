@@ -1,5 +1,6 @@
 import DurableStreamsStorage
 import HTTPTypes
+import NIOCore
 
 /// A complete response: status, fields and an optional body.
 @available(OS2023, *)
@@ -31,6 +32,12 @@ struct Reply: Sendable {
 
     /// The body's length.
     var bodyCount: Int { payload?.count ?? body?.count ?? 0 }
+
+    /// The body in one buffer: the payload without copying when it is one buffer, else `body`'s bytes.
+    func contiguousBody() -> ByteBuffer? {
+        if let payload { return payload.contiguous() }
+        return body.map { ByteBuffer(bytes: $0) }
+    }
 
     /// A plain-text error response that no cache keeps.
     static func error(_ status: HTTPResponse.Status, _ message: String, fields: HTTPFields = [:]) -> Reply {

@@ -1,4 +1,3 @@
-#if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
 import DurableStreamsStorage
 import NIOCore
 
@@ -84,6 +83,24 @@ extension ReadBody where Buffer == BodyBytes {
         .bytes(BodyBytes(ByteBuffer(integer: UInt8(ascii: character))), count: 1)
     }
 
+    /// The body in one swift-nio buffer (a slice of the store's buffer when it is one part), the file stretches
+    /// read in; the lease is released. `nil` when a file could not be read.
+    func contiguous() -> ByteBuffer? {
+        if parts.count == 1, case .bytes(let bytes, let count) = parts[0],
+            let slice = bytes.buffer.getSlice(at: bytes.buffer.readerIndex, length: count)
+        {
+            lease?.release()
+            return slice
+        }
+        var buffer = ByteBufferAllocator().buffer(capacity: count)
+        for part in parts {
+            guard case .bytes(let bytes, let count) = part else { return collected().map { ByteBuffer(bytes: $0) } }
+            buffer.writeImmutableBuffer(bytes.buffer.getSlice(at: bytes.buffer.readerIndex, length: count) ?? bytes.buffer)
+        }
+        lease?.release()
+        return buffer
+    }
+
     /// The bytes in one array, the file stretches read in (for a body to compress or to change by an injected
     /// fault); the lease is released. `nil` when a file could not be read.
     func collected() -> [UInt8]? {
@@ -113,4 +130,3 @@ extension ReadBody where Buffer == BodyBytes {
         return bytes
     }
 }
-#endif

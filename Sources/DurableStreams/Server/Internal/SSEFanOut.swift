@@ -8,8 +8,9 @@ import NIOCore
 /// each once, frames the events once and writes the same bytes to every reader at that offset, in one batch
 /// per event loop. Readers cost no task and no wake-up of their own: they are entries in ``SSEFollowers``,
 /// each with the ``SSELink`` of its connection. Their request handlers hand the responses over in
-/// ``follow(_:from:cursor:deadline:response:exchange:)`` and return. Rounds that reach many
-/// readers are paced (see ``SSEFollowers``), so that appends keep most of the machine.
+/// ``follow(_:from:cursor:deadline:response:exchange:)`` and return. One round is in flight at a time, and
+/// rounds that reach many readers are paced by what they took (see ``SSEFollowers``), so that appends keep most
+/// of the machine.
 @available(OS2023, *)
 final class SSEFanOut: Sendable {
     private struct State {
@@ -185,7 +186,7 @@ final class SSEFanOut: Sendable {
         }
         for link in ended { endSoon(link) }
         if !keepAlive.recipients.isEmpty {
-            deliver(keepAlive) { cursor in framing.keepAlive(at: offset, cursor: cursor) }
+            await deliver(keepAlive) { cursor in framing.keepAlive(at: offset, cursor: cursor) }
         }
     }
 
@@ -197,17 +198,23 @@ final class SSEFanOut: Sendable {
         }
         let delivery = state.withLock { state in
             state.streams[path]?.read(
-                from: start, next: result.next, tail: result.info.tail, closed: result.info.isClosed, now: .now)
+                from: start, next: result.next, tail: result.info.tail, closed: result.info.isClosed)
                 ?? .init()
         }
         guard !delivery.recipients.isEmpty else { return }
         let data = framing.data(for: result)
-        deliver(delivery) { cursor in framing.events(data: data, after: result, cursor: cursor) }
+        let started = ContinuousClock.now
+        await deliver(delivery) { cursor in framing.events(data: data, after: result, cursor: cursor) }
+        let now = ContinuousClock.now
+        state.withLock { state in
+            state.streams[path]?.delivered(readers: delivery.recipients.count, took: now - started, now: now)
+        }
     }
 
     /// Hands the events to the recipients' event loops, one batch per loop: the same chunk for every reader
-    /// that echoed the same cursor.
-    private func deliver(_ delivery: SSEFollowers<SSELink>.Delivery, chunk: (Substring?) -> ByteBuffer) {
+    /// that echoed the same cursor. Returns once every loop wrote its batch: one round at a time is in flight,
+    /// and what it took paces the next.
+    private func deliver(_ delivery: SSEFollowers<SSELink>.Delivery, chunk: (Substring?) -> ByteBuffer) async {
         var chunks: [Substring?: ByteBuffer] = [:]
         var batches: [ObjectIdentifier: (loop: any EventLoop, items: [(SSELink, ByteBuffer)])] = [:]
         for (link, cursor) in delivery.recipients {
@@ -221,12 +228,23 @@ final class SSEFanOut: Sendable {
             batches[ObjectIdentifier(link.eventLoop), default: (link.eventLoop, [])].items.append((link, bytes))
         }
         let ends = delivery.ends
-        for batch in batches.values {
-            let items = batch.items
-            batch.loop.execute {
-                for (link, bytes) in items {
-                    link.write(bytes)
-                    if ends { self.end(link) }
+        let loops = Array(batches.values)
+        guard !loops.isEmpty else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let remaining = Locked(loops.count)
+            for batch in loops {
+                let items = batch.items
+                batch.loop.execute {
+                    for (link, bytes) in items {
+                        link.write(bytes)
+                        if ends { self.end(link) }
+                    }
+                    if remaining.withLock({ count -> Bool in
+                        count -= 1
+                        return count == 0
+                    }) {
+                        done.resume()
+                    }
                 }
             }
         }

@@ -11,8 +11,12 @@ package import DurableStreamsStorage
 /// keeps its offset, until the write drains; the driver then reads from its offset for it.
 ///
 /// A round costs the machine a socket write per reader (and each reader a read), so once a round reaches
-/// ``pacedReaders`` readers the next one starts at least ``pacePerReader`` per reader later (at most
-/// ``longestPace``): appends in between reach the readers together, and writers keep most of the machine.
+/// ``pacedReaders`` readers the next one starts no sooner than ``paceFactor`` times what that round took to
+/// deliver, measured (at most ``longestPace``): an append after a quiet spell goes out at once, appends that come
+/// faster reach the readers together in the next round, and writers keep most of the machine.
+///
+/// Long-poll waiters use the same rounds (``answersOnce``): a waiter takes one delivery, the answer to its
+/// request, and leaves; one whose request's time is up is expired (and answered that nothing came).
 @available(OS2023, *)
 package struct SSEFollowers<Link> {
     /// A reader following the stream.
@@ -59,8 +63,8 @@ package struct SSEFollowers<Link> {
 
     /// A round that reaches this many readers paces the next one.
     package static var pacedReaders: Int { 32 }
-    /// The least time between two rounds of a paced stream, per reader of the last round.
-    package static var pacePerReader: Duration { .microseconds(100) }
+    /// The least time between the end of a paced round and the next one, in multiples of what the round took.
+    package static var paceFactor: Int { 2 }
     /// The most time between two rounds.
     package static var longestPace: Duration { .milliseconds(250) }
 
@@ -94,9 +98,12 @@ package struct SSEFollowers<Link> {
     /// When the next read may start, after a round that reached many readers.
     package private(set) var pacedUntil: ContinuousClock.Instant?
     package let keepAliveInterval: Duration
+    /// Each reader takes one delivery and leaves (long-poll waiters); no keep-alives.
+    package let answersOnce: Bool
 
-    package init(keepAliveInterval: Duration) {
+    package init(keepAliveInterval: Duration, answersOnce: Bool = false) {
         self.keepAliveInterval = keepAliveInterval
+        self.answersOnce = answersOnce
     }
 
     /// A reader joins at `follower.offset`.
@@ -183,6 +190,8 @@ package struct SSEFollowers<Link> {
         case .cancelled:
             break
         case .timedOut:
+            // Waiters whose time is up are expired by the next step.
+            if answersOnce { return (Delivery(), []) }
             var delivery = Delivery()
             for follower in followers.values where !follower.isBlocked && follower.offset == offset {
                 delivery.recipients.append((follower.link, follower.cursor))
@@ -197,14 +206,14 @@ package struct SSEFollowers<Link> {
     }
 
     /// The driver read from `start`: the readers there that take the events (their offset moves on to
-    /// `next`). When the stream was read to its tail, `tail` is it; when to its end (closed), the readers'
-    /// responses end after the events.
+    /// `next`, or they leave when ``answersOnce``). When the stream was read to its tail, `tail` is it; when to
+    /// its end (closed), the readers' responses end after the events. The driver reports when the delivery is
+    /// done with ``delivered(readers:took:now:)``.
     package mutating func read(
         from start: StreamOffset,
         next: StreamOffset,
         tail: StreamOffset,
-        closed: Bool,
-        now: ContinuousClock.Instant
+        closed: Bool
     ) -> Delivery {
         var delivery = Delivery()
         delivery.ends = closed && next == tail
@@ -219,7 +228,7 @@ package struct SSEFollowers<Link> {
             let follower = followers.values[index]
             if !follower.isBlocked && follower.offset == start {
                 delivery.recipients.append((follower.link, follower.cursor))
-                if delivery.ends {
+                if delivery.ends || answersOnce {
                     ended.append(followers.keys[index])
                 } else {
                     followers.values[index].offset = next
@@ -228,11 +237,14 @@ package struct SSEFollowers<Link> {
             followers.formIndex(after: &index)
         }
         for id in ended { followers[id] = nil }
-        let readers = delivery.recipients.count
-        if readers >= Self.pacedReaders {
-            pacedUntil = now.advanced(by: min(Self.pacePerReader * readers, Self.longestPace))
-        }
         return delivery
+    }
+
+    /// A round's delivery to `readers` readers was written, taking `took` until `now`: a large round paces
+    /// the next one.
+    package mutating func delivered(readers: Int, took: Duration, now: ContinuousClock.Instant) {
+        guard readers >= Self.pacedReaders else { return }
+        pacedUntil = now.advanced(by: min(took * Self.paceFactor, Self.longestPace))
     }
 
     /// The driver's read from `start` failed (the stream is gone): the readers there, to end.

@@ -76,9 +76,7 @@ extension StreamHTTPHandler {
         case .catchUp:
             return .reply(tailReply(first))
         case .longPoll:
-            return .reply(
-                await longPoll(
-                    path, first: first, request: request, cursor: read.cursor, expected: expected, channel: channel))
+            return longPoll(path, first: first, request: request, cursor: read.cursor, expected: expected)
         }
     }
 
@@ -127,76 +125,6 @@ extension StreamHTTPHandler {
         return read
     }
 
-    /// A long-poll: data at once if there is some, otherwise wait for an append, closure or the timeout.
-    @inline(never)
-    private func longPoll(
-        _ path: StreamPath,
-        first: ReadResult,
-        request: Request,
-        cursor: Substring?,
-        expected: String?,
-        channel: any Channel
-    ) async -> Reply {
-        let incarnation = first.info.incarnation
-        if !first.payload.isEmpty {
-            return dataReply(first, body: .bytes(first.payload), request: request, cursor: cursor, isLive: true)
-        }
-        if first.reachedEnd {
-            return emptyLongPoll(tail: first.info.tail, closed: true, cursor: nil, incarnation: incarnation)
-        }
-        guard first.start == first.info.tail else {
-            return emptyLongPoll(tail: first.info.tail, closed: false, cursor: cursor, incarnation: incarnation)
-        }
-        let tail = first.info.tail
-        let timeout = settings.longPollTimeout
-        let operations = self.operations
-        let outcome = await liveWaits.run(on: channel) { cancellation in
-            await operations.waitForAppend(path, after: tail, timeout: timeout, cancellation: cancellation)
-        }
-        switch outcome {
-        case .appended:
-            do {
-                let next = try await operations.read(path, from: .offset(tail), maxBytes: settings.maximumReadBytes)
-                // The stream may have been deleted and created again while the reader waited.
-                if let mismatch = StreamIncarnation.check(expected: expected, current: next.info.incarnation) {
-                    return .storageError(mismatch)
-                }
-                if next.payload.isEmpty {
-                    return emptyLongPoll(
-                        tail: next.info.tail, closed: next.reachedEnd, cursor: cursor, incarnation: incarnation)
-                }
-                return dataReply(next, body: .bytes(next.payload), request: request, cursor: cursor, isLive: true)
-            } catch {
-                return .storageError(error)
-            }
-        case .closed:
-            return emptyLongPoll(tail: tail, closed: true, cursor: nil, incarnation: incarnation)
-        case .timedOut:
-            return emptyLongPoll(tail: tail, closed: false, cursor: cursor, incarnation: incarnation)
-        case .notFound:
-            return .storageError(StreamStorageError(.notFound))
-        case .gone:
-            return .storageError(StreamStorageError(.gone))
-        case .cancelled, .shutdown:
-            return .storageError(StreamStorageError(.unavailable))
-        }
-    }
-
-    /// `204` for a long-poll with nothing new.
-    private func emptyLongPoll(tail: StreamOffset, closed: Bool, cursor: Substring?, incarnation: String) -> Reply {
-        var fields = HTTPFields()
-        fields[ProtocolHeader.streamIncarnation] = incarnation
-        fields[ProtocolHeader.streamNextOffset] = tail.token
-        fields[ProtocolHeader.streamUpToDate] = "true"
-        fields[.cacheControl] = "no-store"
-        if closed {
-            fields[ProtocolHeader.streamClosed] = "true"
-        } else {
-            fields[ProtocolHeader.streamCursor] = settings.cursor.next(after: cursor)
-        }
-        return Reply(.noContent, fields: fields)
-    }
-
     /// `offset=now` without a live mode: no data, the tail offset, never cached.
     private func tailReply(_ result: ReadResult) -> Reply {
         var fields = HTTPFields()
@@ -211,7 +139,7 @@ extension StreamHTTPHandler {
     }
 
     /// `200` with the data read (`body`; a JSON array for JSON streams), conditional on `If-None-Match`.
-    private func dataReply(
+    func dataReply(
         _ result: ReadResult, body: ResponseBody, request: Request, cursor: Substring?, isLive: Bool,
         explicitStart: Bool = true
     ) -> Reply {

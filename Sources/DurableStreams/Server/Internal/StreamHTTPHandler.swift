@@ -35,6 +35,8 @@ struct StreamHTTPHandler: Sendable {
     let liveWaits: LiveWaits
     /// Feeds the SSE readers that reached the tail.
     let fanOut: SSEFanOut
+    /// Answers the long-polls that wait at the tail.
+    let longPolls: LongPollFanOut
     /// The subscriptions, when the store can keep them.
     let subscriptions: SubscriptionManager?
     /// The console's access, when the console is served (`/__console/…`).
@@ -55,6 +57,9 @@ struct StreamHTTPHandler: Sendable {
         self.fanOut = SSEFanOut(
             operations: operations, framing: SSEFraming(cursor: settings.cursor),
             keepAliveInterval: settings.sseKeepAliveInterval, maximumReadBytes: settings.maximumReadBytes,
+            liveWaits: liveWaits, logger: logger, throttle: limitThrottle)
+        self.longPolls = LongPollFanOut(
+            operations: operations, timeout: settings.longPollTimeout, maximumReadBytes: settings.maximumReadBytes,
             liveWaits: liveWaits, logger: logger, throttle: limitThrottle)
         self.subscriptions = subscriptions
         self.console = console
@@ -104,6 +109,8 @@ struct StreamHTTPHandler: Sendable {
             try await write(reply.modified(by: fault), to: writer, channel: channel, exchange: exchange)
         case .events(let plan):
             try await streamEvents(plan, fault: fault, to: writer, channel: channel, exchange: exchange)
+        case .longPoll(let plan):
+            try await waitLongPoll(plan, fault: fault, to: writer, channel: channel, exchange: exchange)
         }
     }
 
@@ -204,13 +211,16 @@ struct StreamHTTPHandler: Sendable {
             try await write(reply.modified(by: fault), to: writer, channel: channel, exchange: exchange)
         case .events(let plan):
             try await streamEvents(plan, fault: fault, to: writer, channel: channel, exchange: exchange)
+        case .longPoll(let plan):
+            try await waitLongPoll(plan, fault: fault, to: writer, channel: channel, exchange: exchange)
         }
     }
 
-    /// What a handler produced: a complete response, or an SSE stream to run.
+    /// What a handler produced: a complete response, an SSE stream to run, or a long-poll to wait.
     enum Outcome: Sendable {
         case reply(Reply)
         case events(SSEPlan)
+        case longPoll(LongPollPlan)
     }
 
     /// Writes a complete response with the common fields and a `Content-Length`.

@@ -71,6 +71,33 @@ struct HTTP1ConnectionStateTests {
         #expect(state.isIdle)
     }
 
+    @Test("a response handed off before its head (a long-poll waiter) is written whole by whoever took it")
+    func handOffUnstarted() {
+        var state = State()
+        _ = state.requestReceived(closeRequested: false)
+        let closes = state.handOff()
+        #expect(!closes)
+        #expect(state.response == .handedOffUnstarted)
+        #expect(state.handlerFinished(request: state.request) == .none, "no 500: the response is still to come")
+        #expect(!state.isIdle)
+        #expect(state.writeHead() == .write)
+        #expect(state.response == .handedOff)
+        #expect(state.writeBody() == .write)
+        #expect(state.writeEnd() == .write)
+        #expect(state.isIdle)
+        #expect(state.requestReceived(closeRequested: false) == .startHandler)
+
+        // A client that half-closes while it waits is answered, then closed.
+        var halfClosed = State()
+        _ = halfClosed.requestReceived(closeRequested: false)
+        _ = halfClosed.handOff()
+        _ = halfClosed.handlerFinished(request: halfClosed.request)
+        let closesAtOnce = halfClosed.inputClosed()
+        #expect(!closesAtOnce)
+        #expect(halfClosed.writeHead() == .write)
+        #expect(halfClosed.writeEnd() == .writeThenClose)
+    }
+
     @Test("a handler that returns after the next request started does not touch that request")
     func lateHandler() {
         var state = State()

@@ -24,9 +24,15 @@ struct FileStore: Sendable {
     let partialWriteHook: PartialWriteHook?
     /// The last queue sequence number this store appended, per escaped name (a hint; checked before use).
     let lastAppended = Locked<[String: UInt64]>([:])
-    /// The last latest-value sequence number this store wrote, per escaped name: without coordination another
-    /// writer's late rename can put an older number back, and this writer's own numbers should still go up.
-    let lastWritten = Locked<[String: UInt64]>([:])
+    /// The last latest-value message this store wrote, per escaped name: without coordination another writer's
+    /// late rename can put an older number back, and this writer's own numbers should still go up.
+    let lastWritten = Locked<[String: WrittenFile]>([:])
+
+    /// A latest-value file this store renamed into place: its number, and the file's identity once written.
+    struct WrittenFile: Sendable {
+        var sequence: UInt64
+        var identity: FileIdentity?
+    }
 
     /// Opens the store in `directory`, creating it (see ``prepare(_:access:)``) if needed.
     init(
@@ -93,13 +99,14 @@ struct FileStore: Sendable {
         let path = messagePath(name)
         return try coordination.exclusive(path: path, lockPath: lockPath(name), access: fileAccess) {
             () throws(WormholeError) in
-            let previous = try SystemCalls.readPrefix(path, count: MessageEnvelope.headerLength)
-            let last = previous.flatMap { bytes in bytes.withUnsafeBytes { MessageEnvelope.sequence(inHeader: $0) } }
+            let written = lastWritten.withLock { $0[name] }
+            let last = try previousSequence(at: path, written: written)
             // After a clear (no file) numbering starts again at 1, and so it does after UInt64.max.
-            let base = last.map { max($0, lastWritten.withLock { $0[name] } ?? 0) }
+            let base = last.map { max($0, written?.sequence ?? 0) }
             let message = StoredMessage(sequence: StoredMessage.latestSequence(after: base), payload: payload)
             let temporary = "\(directory)/.\(name).\(SystemCalls.temporarySuffix()).tmp"
-            try writeNewFile(temporary, header: MessageEnvelope.header(for: message), payload: payload)
+            let identity = try writeNewFile(
+                temporary, header: MessageEnvelope.header(for: message), payload: payload, identify: true)
             do throws(WormholeError) {
                 try SystemCalls.rename(temporary, path)
             } catch {
@@ -107,9 +114,19 @@ struct FileStore: Sendable {
                 throw error
             }
             try syncIfDurable(directory: directory)
-            lastWritten.withLock { $0[name] = message.sequence }
+            lastWritten.withLock { $0[name] = WrittenFile(sequence: message.sequence, identity: identity) }
             return message
         }
+    }
+
+    /// The number of the message stored at `path`, `nil` if there is none. When the file there is still the one
+    /// this store wrote last (same identity), its number is known without opening it; otherwise its header is read.
+    private func previousSequence(at path: String, written: WrittenFile?) throws(WormholeError) -> UInt64? {
+        if let written, let identity = written.identity, FileIdentity.at(path) == identity {
+            return written.sequence
+        }
+        let previous = try SystemCalls.readPrefix(path, count: MessageEnvelope.headerLength)
+        return previous.flatMap { bytes in bytes.withUnsafeBytes { MessageEnvelope.sequence(inHeader: $0) } }
     }
 
     func read(for identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage? {
@@ -121,7 +138,8 @@ struct FileStore: Sendable {
     }
 
     func readMessage(at path: String, identifier: MessageIdentifier) throws(WormholeError) -> StoredMessage? {
-        switch try SystemCalls.readFile(path, limit: maximumMessageSize + MessageEnvelope.headerLength) {
+        let limit = maximumMessageSize + MessageEnvelope.headerLength
+        switch try SystemCalls.readFile(path, limit: limit, headLength: MessageEnvelope.headerLength) {
         case .missing:
             return nil
         case .notRegular(let kind):
@@ -129,8 +147,8 @@ struct FileStore: Sendable {
                 identifier, sequence: nil, reason: "\(path) is \(kind), not a regular file (not read)")
         case .tooLarge(let size):
             throw .messageTooLarge(identifier, size: size - MessageEnvelope.headerLength, limit: maximumMessageSize)
-        case .contents(let data):
-            return try MessageEnvelope.decode(data, for: identifier)
+        case .contents(let header, let payload):
+            return try MessageEnvelope.decode(header: header, payload: payload, for: identifier)
         }
     }
 
@@ -140,8 +158,12 @@ struct FileStore: Sendable {
         }
     }
 
-    /// Creates `path` (which must not exist) holding `header` then `payload`.
-    func writeNewFile(_ path: String, header: [UInt8], payload: Data) throws(WormholeError) {
+    /// Creates `path` (which must not exist) holding `header` then `payload`; with `identify`, returns the new
+    /// file's identity (`nil` if it cannot be read).
+    @discardableResult
+    func writeNewFile(_ path: String, header: [UInt8], payload: Data, identify: Bool = false)
+        throws(WormholeError) -> FileIdentity?
+    {
         let fd = SystemCalls.create(path, O_WRONLY, access: fileAccess)
         guard fd >= 0 else { throw SystemCalls.failure("create", path, -fd) }
         do throws(WormholeError) {
@@ -166,11 +188,14 @@ struct FileStore: Sendable {
             try? SystemCalls.remove(path)
             throw error
         }
+        // Taken after the last write: a rename keeps the inode and the modification time.
+        let identity = identify ? FileIdentity.of(fd) : nil
         guard close(fd) == 0 else {
             let failure = SystemCalls.failure("close", path)
             try? SystemCalls.remove(path)
             throw failure
         }
+        return identity
     }
 
     /// With ``Durability/powerLoss``, flushes `directory`'s entries (a file just renamed or linked into it).

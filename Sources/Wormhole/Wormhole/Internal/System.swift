@@ -37,6 +37,15 @@ enum System {
         #endif
     }
 
+    /// The modification time in `info`, to the nanosecond (`st_mtimespec` on Darwin, `st_mtim` elsewhere).
+    static func modificationTime(_ info: stat) -> timespec {
+        #if canImport(Darwin)
+        info.st_mtimespec
+        #else
+        info.st_mtim
+        #endif
+    }
+
     /// Whether the system coordinates a `UserDefaults` suite across processes itself (`cfprefsd` on Darwin).
     /// Elsewhere Foundation keeps a suite in a plain file, so writers in several processes take a lock file.
     static var coordinatesUserDefaults: Bool {

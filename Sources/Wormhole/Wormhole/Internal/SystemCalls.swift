@@ -192,38 +192,6 @@ enum SystemCalls {
         .fileSystem(operation: "open", path: path, reason: "\(kind), not a regular file (not followed)")
     }
 
-    /// Reads a whole file, or returns ``ReadResult/missing`` if it does not exist. Files larger than `limit` are
-    /// not read; anything but a regular file is not opened.
-    static func readFile(_ path: String, limit: Int) throws(WormholeError) -> ReadResult {
-        let fd: Int32
-        let size: Int
-        switch try openRegular(path, O_RDONLY) {
-        case .missing: return .missing
-        case .notRegular(let kind): return .notRegular(kind)
-        case .descriptor(let descriptor, let length): (fd, size) = (descriptor, length)
-        }
-        defer { close(fd) }
-        guard size <= limit else { return .tooLarge(size) }
-        var data = Data(count: size)
-        let count = try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
-            Result { () throws(WormholeError) -> Int in
-                try transferAll(buffer.count, "read", path) { done in
-                    read(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-                }
-            }
-        }.get()
-        if count < size { data.removeSubrange(count...) }
-        return .contents(data)
-    }
-
-    /// The outcome of ``readFile(_:limit:)``.
-    enum ReadResult {
-        case missing
-        case notRegular(String)
-        case tooLarge(Int)
-        case contents(Data)
-    }
-
     /// Reads up to `count` bytes from the start of `path`; `nil` if it does not exist or is not a regular file.
     static func readPrefix(_ path: String, count: Int) throws(WormholeError) -> [UInt8]? {
         guard case .descriptor(let fd, _) = try openRegular(path, O_RDONLY) else { return nil }

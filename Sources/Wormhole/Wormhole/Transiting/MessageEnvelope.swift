@@ -55,7 +55,18 @@ public enum MessageEnvelope {
     public static func decode(_ data: Data, for identifier: MessageIdentifier) throws(WormholeError)
         -> StoredMessage
     {
-        let parsed: (UInt64, UInt64, UInt64, UInt64)? = data.withUnsafeBytes { raw in
+        let header = Array(data.prefix(headerLength))
+        // A copy, so the payload's indices start at 0 like any other `Data`.
+        let payload = data.count > headerLength ? Data(data[(data.startIndex + headerLength)...]) : Data()
+        return try decode(header: header, payload: payload, for: identifier)
+    }
+
+    /// Parses a stored file read as its first ``headerLength`` bytes (fewer if the file is shorter) and the rest,
+    /// which becomes the message's payload as it is.
+    static func decode(header: [UInt8], payload: Data, for identifier: MessageIdentifier) throws(WormholeError)
+        -> StoredMessage
+    {
+        let parsed: (UInt64, UInt64, UInt64, UInt64)? = header.withUnsafeBytes { raw in
             guard raw.count >= headerLength, raw.starts(with: magic), raw[headerLength - 1] == UInt8(ascii: "\n"),
                 separators.allSatisfy({ raw[$0] == UInt8(ascii: " ") }),
                 let sequence = readDecimal(raw, sequenceRange), let id = readHex(raw, idRange),
@@ -65,12 +76,12 @@ public enum MessageEnvelope {
         }
         guard let (sequence, id, time, length) = parsed else {
             let reason =
-                data.count < headerLength && data.starts(with: magic.prefix(data.count))
-                ? "truncated header (\(data.count) bytes)"
+                header.count < headerLength && header.starts(with: magic.prefix(header.count))
+                ? "truncated header (\(header.count) bytes)"
                 : "not a wormhole message (no valid \"wormhole1\" header)"
             throw .corruptMessage(identifier, sequence: nil, reason: reason)
         }
-        let available = UInt64(data.count - headerLength)
+        let available = UInt64(payload.count)
         guard length == available else {
             throw .corruptMessage(
                 identifier,
@@ -78,8 +89,6 @@ public enum MessageEnvelope {
                 reason: "the header announces \(length) payload bytes but the file holds \(available)"
             )
         }
-        // A copy, so the payload's indices start at 0 like any other `Data`.
-        let payload = Data(data[(data.startIndex + headerLength)...])
         return StoredMessage(
             sequence: sequence,
             messageID: id,

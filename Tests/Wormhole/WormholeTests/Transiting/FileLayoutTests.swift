@@ -61,6 +61,54 @@ struct FileLayoutTests {
         }
     }
 
+    @Test(
+        "the next latest-value number follows the file in place: this writer's, another writer's, one rewritten in place, or none",
+        arguments: DirectoryStrategy.allCases
+    )
+    @available(OS2022, *)
+    func numberingFollowsTheFileInPlace(strategy: DirectoryStrategy) async throws {
+        try await withDirectory { directory in
+            let store = try strategy.make(directory)
+            let other = try strategy.make(directory)
+            let path = directory.appendingPathComponent("a.message")
+            #expect(try store.write(Data("1".utf8), for: "a").sequence == 1)
+            #expect(try store.write(Data("2".utf8), for: "a").sequence == 2)
+            #expect(try other.write(Data("3".utf8), for: "a").sequence == 3)
+            #expect(try store.write(Data("4".utf8), for: "a").sequence == 4)
+            // Another tool rewrites the file in place (same inode) with a higher number.
+            let foreign = MessageEnvelope.encode(StoredMessage(sequence: 41, payload: Data("foreign".utf8)))
+            let handle = try FileHandle(forWritingTo: path)
+            try handle.write(contentsOf: foreign)
+            try handle.close()
+            #expect(try store.write(Data("5".utf8), for: "a").sequence == 42)
+            // A late rename of an older message: this writer's own numbers still go up.
+            let older = directory.appendingPathComponent("older")
+            try MessageEnvelope.encode(StoredMessage(sequence: 7, payload: Data("old".utf8))).write(to: older)
+            #expect(rename(older.path, path.path) == 0)
+            #expect(try store.write(Data("6".utf8), for: "a").sequence == 43)
+            // Cleared: numbering starts again at 1.
+            try FileManager.default.removeItem(at: path)
+            #expect(try store.write(Data("7".utf8), for: "a").sequence == 1)
+            #expect(try other.read(for: "a")?.payload == Data("7".utf8))
+        }
+    }
+
+    @Test("payloads of every length around the header's read back byte for byte", arguments: DirectoryStrategy.allCases)
+    @available(OS2022, *)
+    func payloadLengths(strategy: DirectoryStrategy) async throws {
+        try await withDirectory { directory in
+            let store = try strategy.make(directory)
+            for length in [0, 1, 79, 80, 81, 4095, 65_536, 1 << 20] {
+                let payload = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ length) })
+                let written = try store.write(payload, for: "a")
+                let read = try #require(try store.read(for: "a"))
+                #expect(read == written)
+                #expect(read.payload == payload)
+                #expect(read.payload.startIndex == 0)
+            }
+        }
+    }
+
     @Test("a damaged queue entry is reported in place and the entries around it are still read")
     @available(OS2022, *)
     func damagedQueueEntry() async throws {

@@ -13,7 +13,7 @@ enum FastJSONEncoder {
         let root = try FastJSONEncoding.node(for: value, codingPath: [])
         var writer = JSONByteWriter()
         writer.write(root)
-        return Data(writer.bytes)
+        return writer.data()
     }
 }
 

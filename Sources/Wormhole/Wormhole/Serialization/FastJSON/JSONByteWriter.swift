@@ -1,9 +1,12 @@
-/// Writes a ``JSONNode`` as compact JSON bytes.
-struct JSONByteWriter {
-    private(set) var bytes: [UInt8] = []
+import Foundation
 
-    init() {
-        bytes.reserveCapacity(256)
+/// Writes a ``JSONNode`` as compact JSON bytes.
+struct JSONByteWriter: ~Copyable {
+    private var bytes = JSONOutputBuffer(capacity: 256)
+
+    /// The JSON written so far, as `Data` (no copy).
+    consuming func data() -> Data {
+        bytes.data()
     }
 
     mutating func write(_ node: JSONNode) {
@@ -43,7 +46,7 @@ struct JSONByteWriter {
         var string = string
         bytes.append(UInt8(ascii: "\""))
         string.withUTF8 { utf8 in
-            bytes.reserveCapacity(bytes.count + utf8.count + 1)
+            bytes.reserve(utf8.count + 1)
             var runStart = 0
             var index = 0
             let raw = UnsafeRawBufferPointer(utf8)

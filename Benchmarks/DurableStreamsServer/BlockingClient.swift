@@ -53,19 +53,8 @@ enum BlockingClient {
     /// request's latency here.
     static func pingPong(count: Int) async throws -> LatencySummary {
         try await onThread {
-            let listener = System.tcpSocket()
-            guard listener >= 0 else { throw BenchmarkError("socket failed") }
+            let (listener, port) = try LoopbackListener.open(backlog: 1, naming: "the ping-pong")
             defer { close(listener) }
-            var address = loopback(port: 0)
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                    bind(listener, address, length) == 0 && listen(listener, 1) == 0
-                        && getsockname(listener, address, &length) == 0
-                }
-            }
-            guard bound else { throw BenchmarkError("cannot listen") }
-            let port = Int(UInt16(bigEndian: address.sin_port))
             let echo = Thread {
                 let peer = accept(listener, nil, nil)
                 guard peer >= 0 else { return }

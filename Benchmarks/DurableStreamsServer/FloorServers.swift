@@ -48,19 +48,8 @@ private enum SocketFloor {
     static let answer = Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8)
 
     static func run() throws {
-        let listener = System.tcpSocket()
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(listener, address, length) == 0 && listen(listener, 1024) == 0
-                    && getsockname(listener, address, &length) == 0
-            }
-        }
-        guard listener >= 0, bound else { throw BenchmarkError("the socket floor cannot listen") }
-        FileHandle.standardOutput.write(Data("port \(UInt16(bigEndian: address.sin_port))\n".utf8))
+        let (listener, port) = try LoopbackListener.open(backlog: 1024, naming: "the socket floor")
+        FileHandle.standardOutput.write(Data("port \(port)\n".utf8))
         var watched = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
         var pending: [Int32: [UInt8]] = [:]
         var chunk = [UInt8](repeating: 0, count: 65_536)

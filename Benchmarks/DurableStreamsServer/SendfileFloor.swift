@@ -18,19 +18,8 @@ enum SendfileFloor {
     private static let files = Locked([String: (fd: Int32, length: Int)]())
 
     static func run() throws {
-        let listener = System.tcpSocket()
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(listener, address, length) == 0 && listen(listener, 1024) == 0
-                    && getsockname(listener, address, &length) == 0
-            }
-        }
-        guard listener >= 0, bound else { throw BenchmarkError("the sendfile floor cannot listen") }
-        FileHandle.standardOutput.write(Data("port \(UInt16(bigEndian: address.sin_port))\n".utf8))
+        let (listener, port) = try LoopbackListener.open(backlog: 1024, naming: "the sendfile floor")
+        FileHandle.standardOutput.write(Data("port \(port)\n".utf8))
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }

@@ -334,7 +334,8 @@ func runBenchmark() async throws {
             // sendfile floor's for catch-up reads), or the live floor's latency under the peer's.
             let floorKind: ServerProcess.Kind =
                 measure.hasPrefix("append → delivery")
-                ? .liveFloor : measure.contains("catch-up") && figures[ServerProcess.Kind.sendfileFloor.description] != nil
+                ? .liveFloor
+                : measure.contains("catch-up") && figures[ServerProcess.Kind.sendfileFloor.description] != nil
                     ? .sendfileFloor : .socketFloor
             if let ratio = lead(measure, figures[floorKind.description], figures[peer]) {
                 var cell = String(format: "%.1f×", ratio)

@@ -95,7 +95,8 @@ extension ReadBody where Buffer == BodyBytes {
         var buffer = ByteBufferAllocator().buffer(capacity: count)
         for part in parts {
             guard case .bytes(let bytes, let count) = part else { return collected().map { ByteBuffer(bytes: $0) } }
-            buffer.writeImmutableBuffer(bytes.buffer.getSlice(at: bytes.buffer.readerIndex, length: count) ?? bytes.buffer)
+            buffer.writeImmutableBuffer(
+                bytes.buffer.getSlice(at: bytes.buffer.readerIndex, length: count) ?? bytes.buffer)
         }
         lease?.release()
         return buffer

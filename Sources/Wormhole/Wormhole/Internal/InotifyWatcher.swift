@@ -142,11 +142,16 @@ final class InotifyWatcher: Sendable {
         while withUnsafeMutableBytes(of: &bytes, { read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    /// Reads every pending event and runs the handlers once per name. Returns `false` if the descriptor failed.
+    /// Reads the pending events and runs the handlers once per name. Returns `false` if the descriptor failed.
+    ///
+    /// A read that leaves room for another event took everything queued then, so it is the last: events that
+    /// arrive later make `poll(2)` return again (one `read` per wake, instead of a second one to meet `EAGAIN`).
     private func drain(_ buffer: UnsafeMutableRawPointer, _ capacity: Int) -> Bool {
         var names = Set<String>()
         var everything = false
-        while true {
+        let largestEvent = MemoryLayout<inotify_event>.size + Int(NAME_MAX) + 1
+        var more = true
+        while more {
             let count = read(inotifyDescriptor, buffer, capacity)
             if count < 0 {
                 if errno == EINTR { continue }
@@ -154,6 +159,7 @@ final class InotifyWatcher: Sendable {
                 return false
             }
             if count == 0 { break }
+            more = count > capacity - largestEvent
             var offset = 0
             let headerSize = MemoryLayout<inotify_event>.size
             while offset + headerSize <= count {

@@ -285,6 +285,7 @@ final class FileStream: Sendable {
 }
 
 /// The memory a log read reads into: allocated once per read, uninitialised, grown when a record needs more.
+@available(OS2022, *)
 private struct ReadWindow {
     private var memory = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     /// At least this many bytes are read next (a record longer than the usual window).

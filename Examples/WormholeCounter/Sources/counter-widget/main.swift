@@ -5,6 +5,7 @@
 
 import CounterShared
 import Foundation
+import Wormhole
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let path = arguments.first else {
@@ -24,6 +25,22 @@ do {
     // `after: 0`: what is already queued first, then live updates.
     let updates = try await wormhole.messages(CounterUpdate.self, for: Counter.identifier, after: 0)
     say("widget: listening")
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+        // Handled on the thread the notifications arrive on (Linux's inotify thread; the shared pool where there
+        // is none): one thread wake per update. The loop's work is short, so other streams are not held up.
+        try await withTaskExecutorPreference(wormhole.deliveryExecutor) {
+            try await show(updates, wormhole, last: last)
+        }
+    } else {
+        try await show(updates, wormhole, last: last)
+    }
+} catch {
+    say("widget: \(error)")
+}
+exit(1)
+
+/// Prints every update; once `last` arrives, asks the app for its count and exits.
+func show(_ updates: MessageStream<CounterUpdate>, _ wormhole: Wormhole, last: Int) async throws {
     for await delivery in updates {
         switch delivery.content {
         case .message(let update):
@@ -44,7 +61,4 @@ do {
             break
         }
     }
-} catch {
-    say("widget: \(error)")
 }
-exit(1)

@@ -14,7 +14,8 @@ struct Figures {
 @available(OS2022, *)
 enum Measure {
     /// Ping-pong between `local` (sending `ping`, receiving `pong`) and an echo that is already listening.
-    /// One-way latency is half the round trip, as for the floor.
+    /// One-way latency is half the round trip, as for the floor. Each message is built before its round trip's
+    /// clock starts, as the floor's buffer is filled before it measures.
     static func pingPong<Message: BenchmarkMessage>(
         _ type: Message.Type,
         _ local: Wormhole,
@@ -23,22 +24,26 @@ enum Measure {
         let pongs = try await local.messages(Message.self, for: "pong")
         var iterator = pongs.makeAsyncIterator()
         var index = 0
-        func roundTrip() async throws {
-            index += 1
-            try await local.send(Message.sized(size, index: index), to: "ping")
+        func roundTrip(_ message: Message) async throws {
+            try await local.send(message, to: "ping")
             while let delivery = await iterator.next() {
-                if delivery.message?.index == index { return }
+                if delivery.message?.index == message.index { return }
             }
             throw BenchmarkError("pong stream ended")
         }
-        for _ in 0..<Counts.warmup { try await roundTrip() }
+        func nextMessage() -> Message {
+            index += 1
+            return Message.sized(size, index: index)
+        }
+        for _ in 0..<Counts.warmup { try await roundTrip(nextMessage()) }
         let clock = ContinuousClock()
         let start = clock.now
         var samples: [Duration] = []
         samples.reserveCapacity(Counts.roundTrips)
         for _ in 0..<Counts.roundTrips {
+            let message = nextMessage()
             let began = clock.now
-            try await roundTrip()
+            try await roundTrip(message)
             samples.append((clock.now - began) / 2)
         }
         let elapsed = clock.now - start

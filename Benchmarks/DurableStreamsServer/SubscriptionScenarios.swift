@@ -58,10 +58,15 @@ enum SubscriptionScenarios {
             port, "pw-\(tag)",
             ["type": "pull-wake", "wake_stream": wake, "pattern": "bench/pw-\(tag)/*", "lease_ttl_ms": 60_000])
         guard created.status == 201 else { throw BenchmarkError("subscribe: \(created.status)") }
+        // The worker starts where the wake stream ends before the first append: a wake it read from later on
+        // could already follow the first sample's wake event, which nobody would claim.
+        let start = try await HTTPConnection.with(port: port) { connection in
+            try await connection.send(.HEAD, "/\(wake)").headers.first(name: "Stream-Next-Offset")
+        }
         let (claims, claimed) = AsyncStream.makeStream(of: ContinuousClock.Instant.self)
         let worker = Task {
             try await HTTPConnection.with(port: port) { connection in
-                var offset = try await connection.send(.HEAD, "/\(wake)").headers.first(name: "Stream-Next-Offset")
+                var offset = start
                 while !Task.isCancelled, let current = offset {
                     let poll = try await connection.send(.GET, "/\(wake)?offset=\(current)&live=long-poll")
                     offset = poll.headers.first(name: "Stream-Next-Offset") ?? current

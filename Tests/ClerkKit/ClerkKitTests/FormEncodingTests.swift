@@ -50,6 +50,19 @@ import Testing
     }
 
     @available(OS2023, *)
+    /// Text without a byte to escape is returned as is; any other goes through the percent encoding.
+    @available(OS2023, *)
+    @Test func everyASCIICharacterIsEscapedOrKeptAsThePercentEncodingDoes() {
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        for byte in UInt8(0)...UInt8(127) {
+            let text = "a" + String(UnicodeScalar(byte)) + "z"
+            #expect(FormEncoding.escape(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved))
+        }
+        #expect(FormEncoding.escape("_is_native") == "_is_native")
+        #expect(FormEncoding.escape("é~") == "%C3%A9~")
+    }
+
     @Test func snakeCase() {
         #expect(FormEncoding.snakeCase("signOutOfOtherSessions") == "sign_out_of_other_sessions")
         #expect(FormEncoding.snakeCase("emailAddressId") == "email_address_id")

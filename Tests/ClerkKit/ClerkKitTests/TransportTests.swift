@@ -68,6 +68,32 @@ import Testing
     }
 
     @available(OS2023, *)
+    @Test func everyHeaderFieldReachesTheWireAndRepeatedNamesAreJoined() async throws {
+        let server = try RawHTTPServer { _ in
+            RawHTTPServer.response(headers: [("Content-Type", "application/json")], body: Data("{}".utf8))
+        }
+        defer { server.stop() }
+        var headers: ClerkHTTPHeaders = ["Authorization": "dvc_1", "x-clerk-client-id": "client_1"]
+        headers.add("X-Trace", "a")
+        headers.add("x-trace", "b")
+        headers["AUTHORIZATION"] = "dvc_2"
+        #expect(headers.fields.map(\.name) == ["x-clerk-client-id", "X-Trace", "x-trace", "AUTHORIZATION"])
+        #expect(headers["authorization"] == "dvc_2" && headers["X-CLERK-CLIENT-ID"] == "client_1")
+        #expect(headers["x-clerk-client-i"] == nil && headers["x-clerk-client-idx"] == nil)
+        // Only letters fold: "@" and "`" differ by the case bit but are not one letter in two cases.
+        #expect(!ClerkHTTPHeaders.sameName("a@b", "a`b") && ClerkHTTPHeaders.sameName("Content-Type", "cONTENT-tYPE"))
+        let response = try await URLSessionTransport().send(
+            ClerkHTTPRequest(
+                method: "GET", url: try #require(URL(string: "http://127.0.0.1:\(server.port)/v1/client")),
+                headers: headers))
+        #expect(response.status == 200)
+        let raw = try #require(server.requests.first).lowercased()
+        #expect(raw.contains("\r\nauthorization: dvc_2\r\n"))
+        #expect(raw.contains("\r\nx-clerk-client-id: client_1\r\n"))
+        #expect(raw.contains("\r\nx-trace: a,b\r\n"))
+    }
+
+    @available(OS2023, *)
     @Test func connectionRefusedIsATransportError() async throws {
         let server = try RawHTTPServer { _ in [] }
         let port = server.port

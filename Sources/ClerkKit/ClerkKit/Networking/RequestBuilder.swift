@@ -9,20 +9,25 @@ struct RequestBuilder: Sendable {
     /// The clerk-ios release whose wire behaviour ClerkKit matches (`x-ios-sdk-version`).
     static let compatibleSDKVersion = "1.4.1"
 
-    var configuration: ClerkConfiguration
+    let configuration: ClerkConfiguration
+    /// The request origin without a trailing slash, then the proxy's path: worked out once, not per request.
+    private let prefix: String
+
+    init(configuration: ClerkConfiguration) {
+        self.configuration = configuration
+        let origin = configuration.requestOrigin.absoluteString
+        prefix = (origin.hasSuffix("/") ? String(origin.dropLast()) : origin) + configuration.pathPrefix
+    }
 
     func build(
         _ request: FAPIRequest, deviceToken: String?, clientId: String?, sessionId: String?
     ) throws(ClerkError) -> ClerkHTTPRequest {
         // Proxy: the proxy's origin, and its path before the request path.
-        let path = configuration.pathPrefix + request.path
         // Query items: `_is_native=true` on every request; `_clerk_session_id` on /v1/me and /v1/organizations.
         var query = request.query
         if request.needsSessionId { query.append(("_clerk_session_id", sessionId)) }
         query.append(("_is_native", "true"))
-        let origin = configuration.requestOrigin.absoluteString
-        let trimmedOrigin = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
-        guard let url = URL(string: trimmedOrigin + path + "?" + FormEncoding.encode(query)) else {
+        guard let url = URL(string: prefix + request.path + "?" + FormEncoding.encode(query)) else {
             throw ClerkError(.encoding, "The request URL cannot be built.", context: .init(path: request.path))
         }
         // Clerk headers.

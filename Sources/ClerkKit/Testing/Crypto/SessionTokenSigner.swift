@@ -68,18 +68,32 @@ struct SessionTokenSigner: Sendable {
 /// Base64url without padding (RFC 7515 §2).
 @available(OS2023, *)
 enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        // Byte by byte over the base64 text: three string searches over it cost more than the signature's encoding.
-        var encoded = Data(bytes).base64EncodedData()
-        while encoded.last == UInt8(ascii: "=") { encoded.removeLast() }
-        for index in encoded.indices {
-            switch encoded[index] {
-            case UInt8(ascii: "+"): encoded[index] = UInt8(ascii: "-")
-            case UInt8(ascii: "/"): encoded[index] = UInt8(ascii: "_")
-            default: break
+        // Written straight into the text's buffer: every session token encodes its claims and its signature.
+        let input = Array(bytes)
+        let length = (input.count * 4 + 2) / 3
+        return String(unsafeUninitializedCapacity: length) { output in
+            var written = 0
+            var index = 0
+            while index < input.count {
+                let remaining = input.count - index
+                let first = UInt32(input[index])
+                let second = remaining > 1 ? UInt32(input[index + 1]) : 0
+                let third = remaining > 2 ? UInt32(input[index + 2]) : 0
+                let group = first << 16 | second << 8 | third
+                // Three bytes make four characters; one or two final bytes make two or three (no padding).
+                var shift: UInt32 = 18
+                for _ in 0...min(remaining, 3) {
+                    output[written] = alphabet[Int(group >> shift & 0x3F)]
+                    written += 1
+                    shift &-= 6
+                }
+                index += 3
             }
+            return written
         }
-        return String(decoding: encoded, as: UTF8.self)
     }
 
     static func decode(_ text: String) -> Data? {

@@ -288,9 +288,23 @@ enum IDs {
 
     static func make(_ prefix: String) -> String { prefix + "_" + random(27) }
 
+    /// `count` characters of the alphabet, each equally likely. Eight random bytes are drawn at a time (one system
+    /// call each), not one draw per character: a sign-in makes several identifiers.
     static func random(_ count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return String((0..<count).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+        var characters: [Character] = []
+        characters.reserveCapacity(count)
+        // 248 is 4 × 62: a byte at or above it is dropped, so that every character is equally likely.
+        let limit = UInt64(256 / alphabet.count * alphabet.count)
+        while characters.count < count {
+            var bytes: UInt64 = generator.next()
+            for _ in 0..<8 where characters.count < count {
+                let byte = bytes & 0xFF
+                bytes >>= 8
+                if byte < limit { characters.append(alphabet[Int(byte) % alphabet.count]) }
+            }
+        }
+        return String(characters)
     }
 
     /// An opaque device token.

@@ -29,6 +29,38 @@ struct PrimitiveTests {
         #expect(TOTP.base32(Array("12345678901234567890".utf8)) == "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ")
     }
 
+    @Test("Base64url matches RFC 4648 §5 without padding, for every length of a final group")
+    @available(OS2023, *)
+    func base64URL() {
+        #expect(Base64URL.encode([UInt8]()) == "")
+        #expect(Base64URL.encode(Array("f".utf8)) == "Zg")
+        #expect(Base64URL.encode(Array("fo".utf8)) == "Zm8")
+        #expect(Base64URL.encode(Array("foo".utf8)) == "Zm9v")
+        #expect(Base64URL.encode(Array("foobar".utf8)) == "Zm9vYmFy")
+        #expect(Base64URL.encode([0xFB, 0xFF, 0xBF]) == "-_-_")
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<300 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let standard = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(bytes) == standard, "\(length) bytes")
+            #expect(Base64URL.decode(Base64URL.encode(bytes)) == Data(bytes))
+        }
+    }
+
+    @Test("Random identifiers have the asked length, use the whole alphabet only, and differ")
+    @available(OS2023, *)
+    func randomIdentifiers() {
+        let alphabet = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        for count in [0, 1, 7, 8, 9, 27, 48] { #expect(IDs.random(count).count == count) }
+        let made = (0..<2_000).map { _ in IDs.make("sess") }
+        #expect(Set(made).count == made.count)
+        #expect(made.allSatisfy { $0.hasPrefix("sess_") && $0.count == 32 })
+        let seen = Set(made.flatMap { $0.dropFirst(5) })
+        // 54,000 characters: each of the 62 is expected about 870 times, so all of them show up.
+        #expect(seen == alphabet)
+    }
+
     @Test("Form bodies: plus and percent decoding, repeated keys, empty values, malformed escapes")
     @available(OS2023, *)
     func formBodies() throws {

@@ -95,6 +95,7 @@ final class KeepAliveConnection {
 }
 
 /// What a load run measured.
+@available(OS2023, *)
 struct LoadResult {
     var succeeded: Int
     var elapsed: Duration
@@ -105,6 +106,7 @@ struct LoadResult {
 }
 
 /// CPU time (user and system) of the calling thread (`thread: true`) or of the whole process.
+@available(OS2023, *)
 func cpuTime(thread: Bool) -> Duration? {
     var time = timespec()
     guard clock_gettime(thread ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return nil }
@@ -113,6 +115,7 @@ func cpuTime(thread: Bool) -> Duration? {
 
 /// Sends `request` `perConnection` times on each of `connections` kept-alive connections to 127.0.0.1:`port`, each
 /// connection on a thread of its own; counts the 200 answers.
+@available(OS2023, *)
 func runKeepAliveLoad(port: Int, request: String, connections: Int, perConnection: Int) async throws -> LoadResult {
     let bytes = Array(request.utf8)
     let outcome = Locked<(succeeded: Int, finished: Int, clientCPU: Duration?, failure: LoadFailure?)>(

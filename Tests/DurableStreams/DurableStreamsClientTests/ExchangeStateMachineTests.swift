@@ -188,4 +188,40 @@ struct ExchangeStateMachineTests {
         let afterOverflow = overflowing.cancel()
         #expect(!afterOverflow)
     }
+
+    @Test("a cancel with a failure hands the waiters that failure, not the cancellation; only the first cancel counts")
+    @available(OS2023, *)
+    func cancelWithFailure() {
+        var beforeHead = machine()
+        _ = beforeHead.awaitHead(1)
+        let first = beforeHead.cancel(failing: .connectionFailed(underlying: ResendRefused()))
+        let second = beforeHead.cancel(failing: .timeout)
+        #expect(first && !second)
+        let completion = beforeHead.complete(.cancelled)
+        #expect(completion?.head == 1 && completion?.headFailure.code == .connectionFailed)
+
+        var reading = machine()
+        _ = reading.received(head: "h")
+        _ = reading.read(2)
+        let readingCancelled = reading.cancel(failing: .connectionFailed(underlying: ResendRefused()))
+        #expect(readingCancelled)
+        let readerCompletion = reading.complete(.cancelled)
+        #expect(readerCompletion?.reader == 2 && readerCompletion?.readerFailure?.code == .connectionFailed)
+
+        var plain = machine()
+        _ = plain.awaitHead(3)
+        let plainCancelled = plain.cancel()
+        let plainCompletion = plain.complete(.cancelled)
+        #expect(plainCancelled && plainCompletion?.headFailure.code == .cancelled)
+
+        var completed = machine()
+        _ = completed.complete(nil)
+        let lateCancel = completed.cancel(failing: .timeout)
+        #expect(!lateCancel)
+        guard case .fail(let error) = completed.awaitHead(4) else {
+            Issue.record("no failure after completion")
+            return
+        }
+        #expect(error.code == .invalidResponse, "a late cancel changes nothing")
+    }
 }

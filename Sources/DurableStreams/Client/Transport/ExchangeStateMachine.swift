@@ -136,10 +136,12 @@ struct ExchangeStateMachine<Head, HeadWaiter, ChunkWaiter> {
 
     /// Someone wants the request cancelled; true when the task is to be cancelled now. At most once, and never
     /// once the request has completed: FoundationNetworking traps when a task is cancelled while it completes, so
-    /// the driver asks on the queue that delivers the completion.
-    mutating func cancel() -> Bool {
+    /// the driver asks on the queue that delivers the completion. With `failure`, the waiters get it instead of
+    /// the cancellation.
+    mutating func cancel(failing failure: DurableStreamError? = nil) -> Bool {
         guard !finished, !cancelRequested else { return false }
         cancelRequested = true
+        if self.failure == nil { self.failure = failure }
         return true
     }
 
@@ -158,6 +160,14 @@ struct ExchangeStateMachine<Head, HeadWaiter, ChunkWaiter> {
     }
 
     private static var noResponse: DurableStreamError { .invalidResponse(message: "no response") }
+}
+
+/// The error for a request that libcurl was about to send again after its body had left (see
+/// ``URLSessionTransport``).
+struct ResendRefused: Error, CustomStringConvertible {
+    var description: String {
+        "the connection closed after the request body was sent; it is not sent again, as the server may have it"
+    }
 }
 
 /// The error for a reader that fell too far behind where the request cannot be paused.

@@ -19,11 +19,13 @@ public import Foundation
 /// platforms and, through FoundationNetworking, on Linux.
 ///
 /// On Linux, FoundationNetworking (libcurl) silently sends a request again when the kept-alive connection it
-/// picked turns out to be closed, whatever the method: an append the server stored before the connection dropped
-/// would be stored twice. So there, each request that is not safe to repeat (`POST`) goes through a session of its
-/// own, which has no kept-alive connection to reuse: it opens a fresh connection (`Connection: close`), which
-/// libcurl never resends. Reads keep their kept-alive connections. Apple's URLSession does not resend such requests
-/// and uses one session.
+/// picked closes before any answer, whatever the method. So there a `POST` with a body asks for
+/// `Expect: 100-continue`: its body leaves only after the server's `100 Continue`, and libcurl resends only a
+/// request that got no answer at all, so a resend never follows a body the server read. Should libcurl send the
+/// body without the `100` (it stops waiting after a second) and then want to resend, the request fails with
+/// ``DurableStreamError/connectionFailed`` instead (the server may have stored it). A `POST` without a body goes
+/// through a session of its own, on a fresh connection (`Connection: close`) that libcurl never resends. Apple's
+/// URLSession does not resend such requests and keeps every connection alive.
 @available(OS2022, *)
 public final class URLSessionTransport: HTTPTransport {
     /// A transport shared by every configuration that does not name one.
@@ -73,9 +75,20 @@ public final class URLSessionTransport: HTTPTransport {
         return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate)
     }
 
-    /// Whether libcurl may send `method` again on another connection without harm.
-    static func isSafeToResend(_ method: StreamHTTPRequest.Method) -> Bool {
-        method != .post
+    /// How a request travels on Linux, where libcurl resends a request whose kept-alive connection closed unanswered.
+    enum Route: Equatable {
+        /// On the shared session's kept-alive connections, as is.
+        case keptAlive
+        /// On the shared session, with `Expect: 100-continue`: the body leaves after the server's `100 Continue`.
+        case keptAliveAfterContinue
+        /// On a session of its own, on a fresh connection that is closed after it (`Connection: close`).
+        case freshConnection
+    }
+
+    /// Whether libcurl may send the request again without harm, and if not, how it is kept from storing twice.
+    static func route(_ method: StreamHTTPRequest.Method, bodyBytes: Int) -> Route {
+        guard method == .post else { return .keptAlive }
+        return bodyBytes > 0 ? .keptAliveAfterContinue : .freshConnection
     }
 
     /// Cancels every request and invalidates the session. A request made afterwards fails with
@@ -129,13 +142,17 @@ public final class URLSessionTransport: HTTPTransport {
         }
         urlRequest.httpBody = request.body
         #if canImport(FoundationNetworking)
-        let resendable = Self.isSafeToResend(request.method)
-        if !resendable { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
+        let route = Self.route(request.method, bodyBytes: request.body?.count ?? 0)
+        switch route {
+        case .keptAlive: break
+        case .keptAliveAfterContinue: urlRequest.setValue("100-continue", forHTTPHeaderField: "Expect")
+        case .freshConnection: urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
         // FoundationNetworking's calls wait for a queue every session in the process shares: start from a queue of
         // our own, so that a busy session elsewhere never holds a Swift concurrency thread.
         let started = await withCheckedContinuation { continuation in
             Self.startQueue.async { [urlRequest] in
-                continuation.resume(returning: self.start(urlRequest, sessionOfItsOwn: !resendable))
+                continuation.resume(returning: self.start(urlRequest, sessionOfItsOwn: route == .freshConnection))
             }
         }
         #else
@@ -191,6 +208,18 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         exchange.receive(data)
     }
 
+    #if canImport(FoundationNetworking)
+    /// libcurl asks for the body again when it is about to resend a request whose body it already sent, which only
+    /// happens when the server never answered `100 Continue`: the request fails instead (the body may be stored).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        completionHandler(nil)
+        exchanges.withLock { $0[task.taskIdentifier] }?.cancel(failing: .connectionFailed(underlying: ResendRefused()))
+    }
+    #endif
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         if error == nil, let response = task.response { exchange?.receive(response) }
@@ -233,10 +262,11 @@ private final class Exchange: @unchecked Sendable {
         self.state = Locked(Machine(limits: limits))
     }
 
-    /// Cancels the request unless it has completed; returns at once (the cancel runs on the delegate queue).
-    func cancel() {
+    /// Cancels the request unless it has completed; returns at once (the cancel runs on the delegate queue). With
+    /// `failure`, the request fails with it rather than as cancelled.
+    func cancel(failing failure: DurableStreamError? = nil) {
         delegateQueue.addOperation { [self] in
-            if state.withLock({ $0.cancel() }) { task.cancel() }
+            if state.withLock({ $0.cancel(failing: failure) }) { task.cancel() }
         }
     }
 

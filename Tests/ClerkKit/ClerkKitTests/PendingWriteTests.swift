@@ -60,8 +60,9 @@ import Testing
             _ = try await emulator.createUser(emailAddress: "ada@example.com", password: "analytical-engine-1843")
             _ = try await clerk.auth.signIn(identifier: "ada@example.com", password: "analytical-engine-1843")
             await emulator.clearRequestLog()
-            // The refresh a `resource_not_found` answer starts in the background is slow to answer.
-            await emulator.inject(.init(method: "GET", path: "/v1/client", delay: .milliseconds(400)))
+            // The refresh a `resource_not_found` answer starts in the background is slow to answer: slow enough
+            // that it is still under way when the sign-out's error is seen, even on a loaded machine.
+            await emulator.inject(.init(method: "GET", path: "/v1/client", delay: .seconds(3)))
             await #expect(throws: ClerkError.self) { try await clerk.auth.signOut(sessionId: "sess_missing") }
             #expect(clerk.core.fapi.pending.count >= 1)  // the refresh, and any token refresh under way
             await clerk.finishPendingWork()

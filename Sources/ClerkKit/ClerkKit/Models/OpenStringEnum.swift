@@ -1,3 +1,4 @@
+import CourierPrimitives
 import Foundation
 
 /// A string enum that keeps values it does not know in an `unknown(String)` case, so a new server value never
@@ -26,11 +27,13 @@ extension OpenStringEnum {
 
     /// The wire value.
     ///
-    /// Found by case name: `==` on a `RawRepresentable` compares raw values, so it cannot be used here.
+    /// Found by case name: `==` on a `RawRepresentable` compares raw values, so it cannot be used here. Each type's
+    /// table of case names is made once: `==` and hashing go through this, so a lookup costs one case name, not
+    /// one for every known case.
     public var rawValue: String {
         if let raw = unknownRawValue { return raw }
         let name = String(describing: self)
-        return Self.knownCases.first { String(describing: $0.0) == name }?.1 ?? name
+        return OpenStringEnumNames.table(for: Self.self)[name] ?? name
     }
 
     /// Decodes any string.
@@ -42,6 +45,22 @@ extension OpenStringEnum {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
+    }
+}
+
+/// Each open enum's known case names, as `String(describing:)` prints them, and their wire values.
+@available(OS2023, *)
+enum OpenStringEnumNames {
+    private static let tables = Locked<[ObjectIdentifier: [String: String]]>([:])
+
+    /// The table of `type`, made on first use.
+    static func table<Value: OpenStringEnum>(for type: Value.Type) -> [String: String] {
+        let key = ObjectIdentifier(type)
+        if let table = tables.withLock({ $0[key] }) { return table }
+        let table = Dictionary(
+            type.knownCases.map { (String(describing: $0.0), $0.1) }, uniquingKeysWith: { first, _ in first })
+        tables.withLock { $0[key] = table }
+        return table
     }
 }
 

@@ -11,7 +11,8 @@ import FoundationNetworking
 
 // clerk-benchmark: ClerkKit's request pipeline against the emulator (with the same request sent by a bare URLSession
 // as the floor, in turn in the same run), 1,000 concurrent getToken() calls, getToken() from the cache, cold start
-// from the file store, and the emulator's sign-in rate.
+// from the file store, and the emulator's sign-in rate. `--only NAME` runs the measures whose name
+// contains NAME: pipeline, tokens, cold start, URLSession sign-ins, kept-alive sign-ins.
 
 /// Counts the requests that reach the wire, by path.
 @available(OS2023, *)
@@ -199,7 +200,11 @@ func measureEmulatorSignIns(_ base: URL, count: Int) async throws {
     var report = Report(
         "Emulator: password sign-ins over HTTP, a new client each (the client runs in the same process)",
         columns: ["load generator", "sign-ins", "rate", "emulator CPU per sign-in", "rate that CPU allows"])
-    report.add("URLSession, 4 workers", "\(count)", try await urlSessionSignIns(base, body: body, count: count), "", "")
+    if isWanted("URLSession sign-ins") {
+        report.add(
+            "URLSession, 4 workers", "\(count)", try await urlSessionSignIns(base, body: body, count: count), "", "")
+    }
+    guard isWanted("kept-alive sign-ins") else { return report.print() }
     let connections = 16
     let perConnection = max(count / connections, 1)
     let load = try await runKeepAliveLoad(
@@ -266,10 +271,14 @@ func runBenchmarks() async throws {
     }
     let base = try await emulator.start()
     do {
-        try await measurePipeline(emulator, base: base, iterations: isQuickRun ? 100 : 2_000)
-        try await measureTokenDeduplication(emulator)
-        try await measureColdStart(emulator, iterations: isQuickRun ? 20 : 500)
-        try await measureEmulatorSignIns(base, count: isQuickRun ? 40 : 2_000)
+        if isWanted("pipeline") {
+            try await measurePipeline(emulator, base: base, iterations: isQuickRun ? 100 : 2_000)
+        }
+        if isWanted("tokens") { try await measureTokenDeduplication(emulator) }
+        if isWanted("cold start") { try await measureColdStart(emulator, iterations: isQuickRun ? 20 : 500) }
+        if isWanted("URLSession sign-ins") || isWanted("kept-alive sign-ins") {
+            try await measureEmulatorSignIns(base, count: isQuickRun ? 40 : 2_000)
+        }
     } catch {
         await emulator.stop()
         throw error

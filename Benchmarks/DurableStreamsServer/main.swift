@@ -46,14 +46,7 @@ func runBenchmark() async throws {
     // rakaia-streams 0.9.0 delivers to 1,000 SSE readers at a few appends a second and does not end their
     // responses when the stream is closed: the measure would not finish. `--readers-on-peer` runs it anyway.
     let withReadersOnPeer = CommandLine.arguments.contains("--readers-on-peer")
-    let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
-        index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
-    }
-
-    /// Whether a measure was asked for.
-    func wanted(_ measure: String) -> Bool {
-        only.map { measure.localizedCaseInsensitiveContains($0) } ?? true
-    }
+    let wanted = isWanted
     // The floor under every request's latency, printed with the blocking-connection measure.
     if wanted("loopback floor, 1 blocking connection") {
         let floor = try await BlockingClient.pingPong(count: quick ? 1_000 : 10_000)

@@ -70,6 +70,13 @@ public func residentMemory() -> (current: Int, peak: Int) {
 /// Whether the benchmark was asked for a quick smoke run (`--quick`): fewer iterations, figures not meaningful.
 public var isQuickRun: Bool { CommandLine.arguments.contains("--quick") }
 
+/// Whether `measure` was asked for: every measure, or those whose name contains the text after `--only`.
+public func isWanted(_ measure: String) -> Bool {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count else { return true }
+    return measure.localizedCaseInsensitiveContains(arguments[index + 1])
+}
+
 /// Prints the build configuration so figures from debug builds are never mistaken for real ones.
 @available(OS2022, *)
 public func printBuildBanner(_ name: String) {

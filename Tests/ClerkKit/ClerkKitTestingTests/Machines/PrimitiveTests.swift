@@ -71,6 +71,10 @@ struct PrimitiveTests {
         #expect(form["flag"] == "")
         #expect(form.names == ["a", "b", "c", "a", "flag", "empty"])
         #expect(throws: FAPIError.self) { try FormBody(parsing: "a=%ZZ") }
+        #expect(throws: FAPIError.self) { try FormBody(parsing: "a=%2") }
+        #expect(throws: FAPIError.self) { try FormBody(parsing: "a=%FF") }
+        #expect(try FormBody(parsing: "a=%2B%2b+%25%41").pairs.map(\.1) == ["++ %A"])
+        #expect(try FormBody(parsing: "caf%C3%A9=%e2%82%ac").pairs.map(\.0) == ["café"])
         #expect(throws: FAPIError.self) { try FormBody(parsing: "=1") }
         #expect(try FormBody(parsing: "").names.isEmpty)
         #expect(try FormBody(parsing: "transfer=1").bool("transfer") == true)

@@ -122,7 +122,7 @@ let sharedTargets: [Target] = [
     // What tests share; re-exports CourierTooling. Executables never link it.
     .target(
         name: "CourierTestSupport",
-        dependencies: ["CourierTooling"],
+        dependencies: ["CourierPrimitives", "CourierTooling", .product(name: "Logging", package: "swift-log")],
         path: "Tests/Support/CourierTestSupport"
     ),
     // An HTTP/1.1 client that sends requests exactly as written, for tools and tests (swift-nio only).

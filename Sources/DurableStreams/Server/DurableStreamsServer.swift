@@ -93,6 +93,8 @@ public final class DurableStreamsServer: Sendable {
     }
 
     private func finish(_ running: Running) async {
+        // Once, before live reads are answered `503` (each of those is logged at `debug`: Reply.isLoggedOnce).
+        configuration.logger.info("durable-streams stopping")
         running.liveWaits.stopAll()
         await running.listener.shutdown()
         await running.subscriptions?.shutdown()

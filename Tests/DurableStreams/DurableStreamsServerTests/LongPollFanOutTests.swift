@@ -2,6 +2,7 @@ import CourierTestSupport
 import DurableStreamsServer
 import DurableStreamsTestSupport
 import Foundation
+import Logging
 import Testing
 
 @Suite("Long-poll fan-out: one read answers every waiter at an offset")
@@ -85,10 +86,16 @@ struct LongPollFanOutTests {
         }
     }
 
-    @Test("Stopping the server answers waiting long-polls 503 at once")
+    @Test("Stopping the server answers waiting long-polls 503 at once, logging the stop once and each 503 at debug")
     @available(OS2023, *)
     func stopAnswers() async throws {
-        let server = try await StartedServer.start(.forTests { $0.longPollTimeout = .seconds(120) }).server
+        let capture = LogCapture()
+        let server = try await StartedServer.start(
+            .forTests {
+                $0.longPollTimeout = .seconds(120)
+                $0.logger = capture.logger(level: .debug)
+            }
+        ).server
         let client = try await ServerHarness.client(for: server)
         let path = ServerHarness.uniquePath()
         let tail = try #require(try await client.create(path).nextOffset)
@@ -100,5 +107,9 @@ struct LongPollFanOutTests {
         #expect(response.status == 503)
         #expect(response.header("Retry-After") == "1")
         await client.client.shutdown()
+        let logged = capture.records
+        #expect(logged.filter { $0.message == "durable-streams stopping" && $0.level == .info }.count == 1)
+        #expect(logged.contains { $0.level == .debug && $0.metadata["status"] == "503" }, "\(capture.text)")
+        #expect(!logged.contains { $0.level >= .error }, "\(capture.text)")
     }
 }

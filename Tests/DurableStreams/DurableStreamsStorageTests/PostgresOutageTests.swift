@@ -1,4 +1,4 @@
-import CourierPrimitives
+import CourierTestSupport
 import DurableStreamsPostgres
 import Logging
 import Testing
@@ -28,15 +28,13 @@ struct PostgresOutageTests {
     @Test("An outage of many refused requests is two records above debug: a warning, then an info with the count")
     @available(OS2023, *)
     func records() {
-        let records = Locked<[CapturedRecord]>([])
-        var logger = Logger(label: "test") { _ in CapturingHandler(records: records) }
-        logger.logLevel = .trace
-        let log = PostgresOutageLog(logger: logger, database: "user@db:5432/streams")
+        let capture = LogCapture()
+        let log = PostgresOutageLog(logger: capture.logger(), database: "user@db:5432/streams")
         log.succeeded()
         for _ in 0..<50 { log.failed(reason: "the database connection failed (connectionError)") }
         log.succeeded()
         log.succeeded()
-        let captured = records.value
+        let captured = capture.records
         let loud = captured.filter { $0.level > .debug }
         #expect(loud.count == 2)
         #expect(loud.first?.level == .warning)
@@ -46,31 +44,5 @@ struct PostgresOutageTests {
         #expect(loud.last?.metadata["refused"] == "50")
         #expect(loud.last?.metadata["duration_ms"] != nil)
         #expect(captured.filter { $0.level == .debug }.count == 50)
-    }
-}
-
-/// One log record a test captured.
-struct CapturedRecord: Sendable {
-    let level: Logger.Level
-    let message: String
-    let metadata: [String: String]
-}
-
-/// A log handler that keeps every record.
-struct CapturingHandler: LogHandler {
-    let records: Locked<[CapturedRecord]>
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        var flat: [String: String] = [:]
-        for (key, value) in event.metadata ?? [:] { flat[key] = "\(value)" }
-        let record = CapturedRecord(level: event.level, message: "\(event.message)", metadata: flat)
-        records.withLock { $0.append(record) }
     }
 }

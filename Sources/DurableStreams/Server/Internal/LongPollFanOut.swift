@@ -243,7 +243,7 @@ final class LongPollFanOut: Sendable {
         let bodiless = reply.status == .noContent || reply.status == .notModified
         StreamHTTPHandler.logCompletion(
             link.exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.body?.count ?? 0,
-            reason: reply.status.code >= 500 ? reply.body : nil, storeUnavailable: reply.isStoreUnavailable,
+            reason: reply.status.code >= 500 ? reply.body : nil, loggedOnce: reply.isLoggedOnce,
             logger: logger, throttle: throttle)
     }
 }

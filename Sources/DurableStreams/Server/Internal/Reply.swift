@@ -14,9 +14,11 @@ struct Reply: Sendable {
     var closesConnection = false
     /// Whether the reply answers `HEAD`: no `Content-Length` is sent, since none would describe the `GET`.
     var answersHead = false
-    /// Whether the reply is a `503` for a store that is temporarily unavailable (its database unreachable, say):
-    /// the store logs such an outage once, so the request log keeps these at `debug`.
-    var isStoreUnavailable = false
+    /// Whether the reply is a `503` whose cause is logged once elsewhere: a store that is temporarily unavailable
+    /// (its database unreachable, say; the store logs the outage when it begins and ends) or a server that is
+    /// stopping (it logs `durable-streams stopping`). The request log keeps these at `debug`, so a thousand held
+    /// long-polls ended by a shutdown do not log a thousand errors.
+    var isLoggedOnce = false
 
     init(_ status: HTTPResponse.Status, fields: HTTPFields = [:], body: [UInt8]? = nil) {
         self.status = status
@@ -86,12 +88,14 @@ struct Reply: Sendable {
             )
         case .unavailable:
             fields[.retryAfter] = "1"
-            return .error(.serviceUnavailable, "The server is shutting down", fields: fields)
+            var reply = Reply.error(.serviceUnavailable, "The server is shutting down", fields: fields)
+            reply.isLoggedOnce = true
+            return reply
         case .temporarilyUnavailable:
             fields[.retryAfter] = "1"
             var reply = Reply.error(
                 .serviceUnavailable, "The stream store is unavailable: \(error.message)", fields: fields)
-            reply.isStoreUnavailable = true
+            reply.isLoggedOnce = true
             return reply
         case .offsetDropped:
             return .offsetDropped(earliest: context.offset ?? .zero)

@@ -9,23 +9,23 @@ extension StreamHTTPHandler {
     /// Logs a finished request: `debug` normally, `warning` (at most once a second) when a limit refused it
     /// (`408`, `413`) or it asked for what the server does not implement (`501`), `error` for any other `5xx`
     /// with the reason the server gave (never the request's body). The one exception to the `5xx` rule is a `503`
-    /// because the store is temporarily unavailable (`storeUnavailable`): it stays at `debug` (with its reason),
-    /// since the store logs each outage once, when it begins and when it ends, however many requests it refuses.
+    /// whose cause is logged once elsewhere (`loggedOnce`: the store's outage, the server stopping): it stays at
+    /// `debug` (with its reason), however many requests it refuses.
     func logCompletion(
-        _ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?, storeUnavailable: Bool = false
+        _ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?, loggedOnce: Bool = false
     ) {
         Self.logCompletion(
-            exchange, status: status, bytes: bytes, reason: reason, storeUnavailable: storeUnavailable,
+            exchange, status: status, bytes: bytes, reason: reason, loggedOnce: loggedOnce,
             logger: logger, throttle: limitThrottle)
     }
 
-    /// ``logCompletion(_:status:bytes:reason:storeUnavailable:)`` for a response that outlived its handler.
+    /// ``logCompletion(_:status:bytes:reason:loggedOnce:)`` for a response that outlived its handler.
     static func logCompletion(
-        _ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?, storeUnavailable: Bool = false,
+        _ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?, loggedOnce: Bool = false,
         logger: Logger, throttle: LogThrottle
     ) {
         let isLimit = status == 408 || status == 413 || status == 501
-        let isLoud = status >= 500 && !(storeUnavailable && status == 503)
+        let isLoud = status >= 500 && !(loggedOnce && status == 503)
         guard isLoud || isLimit || logger.logLevel <= .debug else { return }
         var metadata: Logger.Metadata = [
             "method": "\(exchange.method.rawValue)",

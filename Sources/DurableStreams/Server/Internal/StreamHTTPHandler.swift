@@ -246,7 +246,7 @@ struct StreamHTTPHandler: Sendable {
         if reply.closesConnection { try? await channel.close() }
         logCompletion(
             exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.bodyCount,
-            reason: reply.status.code >= 500 ? reply.body : nil, storeUnavailable: reply.isStoreUnavailable)
+            reason: reply.status.code >= 500 ? reply.body : nil, loggedOnce: reply.isLoggedOnce)
     }
 
     /// Compresses a body for a client that accepts gzip or deflate, when it is large enough to be worth it.

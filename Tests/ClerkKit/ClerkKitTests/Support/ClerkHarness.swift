@@ -1,4 +1,5 @@
 import ClerkKit
+import CourierTestSupport
 import Foundation
 import Logging
 

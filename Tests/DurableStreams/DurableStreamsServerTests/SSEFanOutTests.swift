@@ -6,10 +6,21 @@ import Testing
 
 @Suite("SSE fan-out: one pass writes each append to every reader")
 struct SSEFanOutTests {
+    /// SSE responses that outlive the test: with the default 60 s lifetime, a full parallel run on a slow 2-core
+    /// machine took long enough to open the hundred readers (or send 8 MiB) that the server ended the first
+    /// responses, as it should, before the appends reached them.
+    @available(OS2023, *)
+    static var configuration: DurableStreamsServer.Configuration {
+        .forTests {
+            $0.longPollTimeout = .seconds(60)
+            $0.sseConnectionLifetime = .seconds(600)
+        }
+    }
+
     @Test("A hundred readers of one stream each receive every append in order, then the stream's end")
     @available(OS2023, *)
     func manyReaders() async throws {
-        try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server in
+        try await ServerHarness.run(Self.configuration) { server in
             let path = ServerHarness.uniquePath()
             let tail = try #require(try await server.create(path).nextOffset)
             var connections: [SSEConnection] = []
@@ -33,7 +44,7 @@ struct SSEFanOutTests {
     @Test("A reader that stops reading holds nobody up, and later receives everything in order")
     @available(OS2023, *)
     func slowReader() async throws {
-        try await ServerHarness.run(.forTests { $0.longPollTimeout = .seconds(60) }) { server in
+        try await ServerHarness.run(Self.configuration) { server in
             let path = ServerHarness.uniquePath()
             let tail = try #require(try await server.create(path).nextOffset)
             let port = try #require(URLComponents(string: server.base)?.port)

@@ -667,6 +667,7 @@ let clerkKitTargets: [Target] = [
         name: "ClerkKitTesting",
         dependencies: [
             "ClerkKit",
+            "CourierPrimitives",
             emulator("Hummingbird", "hummingbird", platforms: listenerPlatforms),
             emulator("HTTPTypes", "swift-http-types", platforms: listenerPlatforms),
             emulator("NIOCore", "swift-nio", platforms: listenerPlatforms),

@@ -1,3 +1,5 @@
+import CourierPrimitives
+
 /// The name of a stream: the path part of its URL, validated and normalised.
 ///
 /// Paths are compared after RFC 3986 normalisation: percent-encoded unreserved characters are decoded
@@ -38,8 +40,8 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = Self.hexValue(bytes[index + 1]),
-                    let low = Self.hexValue(bytes[index + 2])
+                guard index + 2 < bytes.count, let high = ASCIIHex.value(of: bytes[index + 1]),
+                    let low = ASCIIHex.value(of: bytes[index + 2])
                 else { throw StreamStorageError(.invalidPath, "a stream path contains a malformed percent-escape") }
                 let decoded = high << 4 | low
                 if decoded < 0x20 || decoded == 0x7F {
@@ -48,7 +50,9 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
                 if Self.isUnreserved(decoded) {
                     normalised.append(decoded)
                 } else {
-                    normalised.append(contentsOf: [UInt8(ascii: "%"), Self.hexDigit(high), Self.hexDigit(low)])
+                    normalised.append(contentsOf: [
+                        UInt8(ascii: "%"), ASCIIHex.uppercaseDigit(high), ASCIIHex.uppercaseDigit(low),
+                    ])
                 }
                 index += 3
                 continue
@@ -81,19 +85,6 @@ public struct StreamPath: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     /// Orders paths by their normalised text.
     public static func < (lhs: StreamPath, rhs: StreamPath) -> Bool { lhs.value < rhs.value }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
-    }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {

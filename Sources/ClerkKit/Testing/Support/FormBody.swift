@@ -1,3 +1,4 @@
+import CourierPrimitives
 import Foundation
 
 /// An `application/x-www-form-urlencoded` body (or query string): the pairs in order, repeated keys kept.
@@ -45,7 +46,8 @@ struct FormBody: Sendable, Equatable {
                 bytes[written] = UInt8(ascii: " ")
                 read += 1
             case UInt8(ascii: "%"):
-                guard read + 2 < bytes.count, let high = hexValue(bytes[read + 1]), let low = hexValue(bytes[read + 2])
+                guard read + 2 < bytes.count, let high = ASCIIHex.value(of: bytes[read + 1]),
+                    let low = ASCIIHex.value(of: bytes[read + 2])
                 else { throw malformed }
                 bytes[written] = high << 4 | low
                 read += 3
@@ -57,15 +59,6 @@ struct FormBody: Sendable, Equatable {
         }
         guard let decoded = String(bytes: bytes[..<written], encoding: .utf8) else { throw malformed }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// The names present.

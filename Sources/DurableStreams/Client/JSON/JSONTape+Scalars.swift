@@ -1,3 +1,5 @@
+import CourierPrimitives
+
 /// Conversions of a tape's strings and numbers to Swift values.
 ///
 /// A number conversion answers `nil` when it cannot give the exactly rounded value cheaply (a fraction or exponent
@@ -5,15 +7,6 @@
 /// overflow): the decoder then asks Foundation's `JSONDecoder` for that one value, so the result and the failures
 /// are always Foundation's.
 extension JSONTape {
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-
     /// The string at `index`, escapes resolved. The parser has checked its UTF-8 and its escapes.
     func string(at index: Int) -> String {
         let entry = entries[index]
@@ -61,7 +54,7 @@ extension JSONTape {
     private static func hexUnit(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> UInt16 {
         var unit: UInt16 = 0
         for offset in 0..<4 {
-            unit = unit << 4 | UInt16(hexValue(text[position + offset]) ?? 0)
+            unit = unit << 4 | UInt16(ASCIIHex.value(of: text[position + offset]) ?? 0)
         }
         return unit
     }

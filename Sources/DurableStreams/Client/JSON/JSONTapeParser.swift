@@ -210,7 +210,7 @@ struct JSONTapeParser {
         guard buffer.count - position >= 5 else { return nil }
         var unit: UInt16 = 0
         for offset in 1...4 {
-            guard let digit = JSONTape.hexValue(buffer[position + offset]) else { return nil }
+            guard let digit = ASCIIHex.value(of: buffer[position + offset]) else { return nil }
             unit = unit << 4 | UInt16(digit)
         }
         position += 5

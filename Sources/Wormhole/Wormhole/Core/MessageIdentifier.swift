@@ -1,3 +1,5 @@
+import CourierPrimitives
+
 /// The name of a mailbox in a wormhole: messages are sent to, stored under and listened for by identifier.
 ///
 /// Any non-empty string is a valid identifier. Before an identifier becomes a file or notification name it is
@@ -55,8 +57,8 @@ public struct MessageIdentifier: RawRepresentable, Hashable, Sendable, Comparabl
                 bytes.append(byte)
             } else {
                 bytes.append(UInt8(ascii: "%"))
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+                bytes.append(ASCIIHex.uppercaseDigit(byte >> 4))
+                bytes.append(ASCIIHex.uppercaseDigit(byte & 0x0F))
             }
             if bytes.count > Self.maximumFileSystemNameLength {
                 throw .invalidIdentifier(
@@ -75,8 +77,8 @@ public struct MessageIdentifier: RawRepresentable, Hashable, Sendable, Comparabl
         var first = true
         while let byte = iterator.next() {
             if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(Self.hexValue),
-                    let low = iterator.next().flatMap(Self.hexValue)
+                guard let high = iterator.next().flatMap(ASCIIHex.value(ofUppercase:)),
+                    let low = iterator.next().flatMap(ASCIIHex.value(ofUppercase:))
                 else { return nil }
                 let decoded = high << 4 | low
                 // Reject non-canonical escapes so the mapping stays one-to-one.
@@ -94,8 +96,6 @@ public struct MessageIdentifier: RawRepresentable, Hashable, Sendable, Comparabl
         self.rawValue = text
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
     private static func isKept(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -103,14 +103,6 @@ public struct MessageIdentifier: RawRepresentable, Hashable, Sendable, Comparabl
             return true
         default:
             return false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
         }
     }
 }

@@ -35,6 +35,13 @@ struct AppendOnceTests {
         return (result, server)
     }
 
+    /// Whether an append failed because its connection was lost: the transport reports the close as a failed
+    /// connection, or, when FoundationNetworking misses the close (seen once in a full parallel run, both cases at
+    /// once), the request ends at its timeout. Either way the append fails and is not sent again.
+    private static func isLostConnection(_ error: DurableStreamError) -> Bool {
+        error.code == .connectionFailed || error.code == .timeout
+    }
+
     @Test(
         "dropped before 100 Continue: nothing was stored, so a resend is harmless; the append is stored at most once",
         arguments: [true, false])
@@ -50,7 +57,7 @@ struct AppendOnceTests {
         case .failure(let error):
             // A fresh connection is never resent; nor is a request whose body libcurl sent after waiting a second
             // for the 100 (a machine too busy to drop in time).
-            #expect(error.code == .connectionFailed, "\(error)")
+            #expect(Self.isLostConnection(error), "\(error)")
             #expect(server.stored.isEmpty)
         }
     }
@@ -65,7 +72,7 @@ struct AppendOnceTests {
             Issue.record("an append whose answer was lost succeeded")
             return
         }
-        #expect(error.code == .connectionFailed, "\(error)")
+        #expect(Self.isLostConnection(error), "\(error)")
     }
 
     @Test(
@@ -79,7 +86,7 @@ struct AppendOnceTests {
             Issue.record("an append whose answer was lost succeeded")
             return
         }
-        #expect(error.code == .connectionFailed, "\(error)")
+        #expect(Self.isLostConnection(error), "\(error)")
     }
 
     @Test("appends on one kept-alive connection each send their body after 100 Continue")

@@ -537,6 +537,7 @@ let durableStreamsServerTargets: [Target] = [
             .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             "DurableStreams", "DurableStreamsWebhooks",
         ],
         path: "Tests/DurableStreams/DurableStreamsServerTests",

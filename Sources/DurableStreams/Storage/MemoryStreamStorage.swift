@@ -8,7 +8,7 @@ public import Foundation
 /// source and reads the source's appends below the fork offset; a source deleted while it has forks is
 /// soft-deleted, and removed with the last of them.
 @available(OS2022, *)
-public final class MemoryStreamStorage: StreamStorage {
+public final class MemoryStreamStorage: ImmediateAppending {
     struct Contents {
         var state: StreamState
         /// The stream's own appends (a fork's start at its fork offset).
@@ -160,6 +160,11 @@ public final class MemoryStreamStorage: StreamStorage {
 
     /// Appends to, or closes, a stream.
     public func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult {
+        try appendNow(path, request)
+    }
+
+    /// Appends to, or closes, a stream, without suspending: the stream's lock is all it waits for.
+    public func appendNow(_ path: StreamPath, _ request: AppendRequest) throws(StreamStorageError) -> AppendResult {
         let stream = try lookup(path, touch: true)
         // The object is one incarnation: once deleted it refuses the append under its lock below.
         if let mismatch = StreamIncarnation.check(expected: request.expectedIncarnation, current: stream.incarnation) {

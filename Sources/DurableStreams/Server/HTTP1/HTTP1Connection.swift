@@ -16,6 +16,11 @@ protocol HTTP1CloseObserver: AnyObject {
 /// request's body, writes what it answers, and closes the connection when it stays idle. Decisions are
 /// ``HTTP1ConnectionState``'s; this drives it.
 ///
+/// A small `POST` (``HTTP1ConnectionState/answersOnArrival(_:)``) is first offered, once its body has arrived within the same read, to the
+/// server's ``HTTP1Server/ImmediateResponder`` on the event loop: an append to a store that never waits is answered
+/// there, with no task and no thread hop. What it declines, and a body still arriving when the read ends, goes to
+/// a handler as any other request.
+///
 /// A connection costs no task while it waits for its next request, or while its response was handed off to
 /// another writer (an SSE reader, which ``SSEFanOut`` feeds from the event loop).
 @available(OS2023, *)
@@ -43,6 +48,18 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
     private var lastActivity = ContinuousClock.now
     /// Whoever writes the handed-off response, until it ends it.
     var closeObserver: (any HTTP1CloseObserver)?
+    /// A request offered to the server's immediate responder once its body has arrived, while the body arrives.
+    private var arriving: ArrivingRequest?
+    /// An immediate answer is being written: a request it lets through waits in `arrived` instead of being
+    /// answered inside that write (a pipelined run would otherwise nest one answer in another).
+    private var isAnsweringArrived = false
+    private var arrived: [ArrivingRequest] = []
+
+    private struct ArrivingRequest {
+        let head: HTTPRequest
+        let number: UInt64
+        var body: ByteBuffer?
+    }
 
     init(server: HTTP1Server) {
         self.server = server
@@ -72,20 +89,73 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
             }
             let keepAlive = Self.keepsAlive(head.version, connection: request.headerFields[.connection])
             guard state.requestReceived(closeRequested: !keepAlive) == .startHandler else { return }
-            startHandler(request, number: state.request, context: context)
-        case .body(let part):
+            if server.immediateResponder != nil, HTTP1ConnectionState.answersOnArrival(request) {
+                arriving = ArrivingRequest(head: request, number: state.request)
+            } else {
+                startHandler(request, number: state.request, context: context)
+            }
+        case .body(var part):
             // A long upload keeps the connection busy even after an early answer.
             lastActivity = .now
-            if isReceivingBody, let bodies, !bodies.receive(part) { isReadingPaused = true }
+            if arriving != nil {
+                if arriving?.body == nil {
+                    arriving?.body = part
+                } else {
+                    arriving?.body?.writeBuffer(&part)
+                }
+            } else if isReceivingBody, let bodies, !bodies.receive(part) {
+                isReadingPaused = true
+            }
         case .end:
             lastActivity = .now
-            finishBody(nil)
+            if let request = arriving {
+                arriving = nil
+                answerArrived(request, context: context)
+            } else {
+                finishBody(nil)
+            }
         }
     }
 
+    /// Answers a request whose body has arrived with the immediate responder, or runs its handler when that
+    /// declines (or the connection cannot take writes now: the handler waits for it).
+    private func answerArrived(_ request: ArrivingRequest, context: ChannelHandlerContext) {
+        guard !isAnsweringArrived else {
+            arrived.append(request)
+            return
+        }
+        isAnsweringArrived = true
+        defer { isAnsweringArrived = false }
+        var next: ArrivingRequest? = request
+        while let request = next {
+            let body = request.body ?? ByteBuffer()
+            let full = Request(head: request.head, body: RequestBody(buffer: body))
+            if context.channel.isWritable, let answer = server.immediateResponder?(full, body) {
+                send(head: answer.head, body: answer.body, end: true, trailers: nil)
+                handlerFinished(request.number)
+            } else {
+                run(full, number: request.number, body: nil, link: link(context))
+            }
+            next = arrived.isEmpty ? nil : arrived.removeFirst()
+        }
+    }
+
+    /// Gives a request whose body is still arriving to its handler, with what arrived: the body's timeout and
+    /// limits are the handler's. Called when a read ends before the body did, or the body cannot end.
+    private func handOverArriving(_ context: ChannelHandlerContext) {
+        guard let request = arriving else { return }
+        arriving = nil
+        startHandler(request.head, number: request.number, context: context)
+        if let part = request.body, isReceivingBody, let bodies, !bodies.receive(part) { isReadingPaused = true }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        handOverArriving(context)
+        context.fireChannelReadComplete()
+    }
+
     private func startHandler(_ head: HTTPRequest, number: UInt64, context: ChannelHandlerContext) {
-        let link = HTTP1ResponseLink(
-            connection: NIOLoopBound(self, eventLoop: context.eventLoop), channel: context.channel)
+        let link = self.link(context)
         let requestBody: RequestBody
         let stream: RequestBodyStream?
         if Self.hasBody(head) {
@@ -98,7 +168,15 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
             stream = nil
             requestBody = RequestBody(buffer: ByteBuffer())
         }
-        let request = Request(head: head, body: requestBody)
+        run(Request(head: head, body: requestBody), number: number, body: stream, link: link)
+    }
+
+    private func link(_ context: ChannelHandlerContext) -> HTTP1ResponseLink {
+        HTTP1ResponseLink(connection: NIOLoopBound(self, eventLoop: context.eventLoop), channel: context.channel)
+    }
+
+    /// Runs the handler of request `number` on a worker task; `body` is the stream its body arrives on, if any.
+    private func run(_ request: Request, number: UInt64, body stream: RequestBodyStream?, link: HTTP1ResponseLink) {
         let server = self.server
         server.workers.run {
             do {
@@ -187,6 +265,7 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The body of the request in progress ended (`error` is `nil`) or cannot be read.
     private func finishBody(_ error: (any Error)?) {
+        if let context { handOverArriving(context) }
         guard isReceivingBody else { return }
         isReceivingBody = false
         bodies?.finish(error)

@@ -1,3 +1,5 @@
+package import HTTPTypes
+
 /// One HTTP/1.1 connection's exchange as a value: inputs (a request arrives, response parts go out, the
 /// request's handler returns or hands its response off, the client half-closes) return what the driver,
 /// ``HTTP1Connection``, must do.
@@ -168,5 +170,18 @@ package struct HTTP1ConnectionState: Equatable {
     /// The connection closed.
     package mutating func closed() {
         isClosing = true
+    }
+
+    /// The largest body a request may announce and still be answered on arrival.
+    package static let arrivalBodyLimit = 64 * 1024
+
+    /// Whether a request is offered to the server's immediate responder once its whole body has arrived, before
+    /// any handler runs: a `POST` whose body, announced by `Content-Length`, is at most ``arrivalBodyLimit`` bytes,
+    /// and whose client does not wait for `100 Continue` (which its handler decides).
+    package static func answersOnArrival(_ head: HTTPRequest) -> Bool {
+        guard head.method == .post, head.headerFields[.transferEncoding] == nil, head.headerFields[.expect] == nil,
+            let text = head.headerFields[.contentLength], let length = Int(text)
+        else { return false }
+        return length >= 0 && length <= arrivalBodyLimit
     }
 }

@@ -1,5 +1,6 @@
 #if canImport(HummingbirdCore) && (os(Linux) || os(macOS))
 import CourierPrimitives
+import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -10,8 +11,19 @@ import NIOCore
 @available(OS2023, *)
 final class HTTP1Server: Sendable {
     typealias Responder = @Sendable (Request, consuming HTTP1ResponseWriter, any Channel) async throws -> Void
+    /// Answers a request whose whole body (given) has arrived, on the connection's event loop, or returns `nil` to
+    /// leave it to the ``Responder``. It must not block: every connection of the loop waits while it runs.
+    typealias ImmediateResponder = @Sendable (Request, ByteBuffer) -> ImmediateAnswer?
+
+    /// A complete response, written as it is.
+    struct ImmediateAnswer {
+        var head: HTTPResponse
+        var body: ByteBuffer?
+    }
 
     let responder: Responder
+    /// Tried first for each request that ``HTTP1ConnectionState/answersOnArrival(_:)`` picks.
+    let immediateResponder: ImmediateResponder?
     /// How long a connection with no request in progress stays open.
     let idleTimeout: Duration?
     let logger: Logger
@@ -19,8 +31,12 @@ final class HTTP1Server: Sendable {
     let workers = RequestWorkers()
     private let connections = Locked([ObjectIdentifier: any Channel]())
 
-    init(responder: @escaping Responder, idleTimeout: Duration?, logger: Logger) {
+    init(
+        responder: @escaping Responder, immediateResponder: ImmediateResponder? = nil, idleTimeout: Duration?,
+        logger: Logger
+    ) {
         self.responder = responder
+        self.immediateResponder = immediateResponder
         self.idleTimeout = idleTimeout
         self.logger = logger
     }

@@ -48,6 +48,18 @@ struct FaultInjectingResponder: Sendable {
         try await handler.handle(request, writer, channel, fault: fault)
     }
 
+    /// ``StreamHTTPHandler/answerNow(_:body:)``, for a request with no fault armed for it: one that may have one
+    /// takes ``handle(_:_:_:)``, which takes the fault.
+    func answerNow(_ request: Request, body: ByteBuffer) -> HTTP1Server.ImmediateAnswer? {
+        let target = RequestTarget(request.head.path ?? "/")
+        if case .stream(let path)? = try? handler.settings.root.locate(target.path),
+            faults.mayBeArmed(path: path.value, method: request.method.rawValue)
+        {
+            return nil
+        }
+        return handler.answerNow(request, body: body)
+    }
+
     /// The control endpoint: `POST` arms a fault, `DELETE` disarms them all.
     private func control(_ request: Request, channel: any Channel) async -> Reply {
         var json = HTTPFields()

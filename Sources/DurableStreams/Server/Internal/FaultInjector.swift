@@ -74,6 +74,16 @@ final class FaultInjector: Sendable {
         return fault
     }
 
+    /// Whether a fault may be armed for a request, without taking it: always `true` with a shared board, which
+    /// is asked only by ``consume(path:method:)``.
+    func mayBeArmed(path: String, method: String) -> Bool {
+        guard shared == nil else { return true }
+        return faults.withLock { faults in
+            guard let fault = faults[path] else { return false }
+            return fault.method.map { $0.uppercased() == method.uppercased() } ?? true
+        }
+    }
+
     private func consumeLocal(path: String, method: String) -> Fault? {
         faults.withLock { faults -> Fault? in
             guard var fault = faults[path] else { return nil }

@@ -39,8 +39,10 @@ struct HTTPListener: Sendable {
             logger: configuration.logger
         )
         let started = StartSignal()
+        let (responder, immediateResponder) = responders(handler, configuration: configuration)
         let connections = HTTP1Server(
-            responder: responder(handler, configuration: configuration),
+            responder: responder,
+            immediateResponder: immediateResponder,
             idleTimeout: configuration.idleTimeout,
             logger: configuration.logger
         )
@@ -83,16 +85,23 @@ struct HTTPListener: Sendable {
         }
     }
 
-    /// What answers each request: the handler, behind ``FaultInjectingResponder`` when fault injection is on.
-    private static func responder(_ handler: StreamHTTPHandler, configuration: DurableStreamsServer.Configuration)
-        -> HTTP1Server.Responder
+    /// What answers each request, and each small append on its connection's event loop: the handler, behind
+    /// ``FaultInjectingResponder`` when fault injection is on.
+    private static func responders(_ handler: StreamHTTPHandler, configuration: DurableStreamsServer.Configuration)
+        -> (HTTP1Server.Responder, HTTP1Server.ImmediateResponder)
     {
         guard configuration.faultInjection else {
-            return { request, writer, channel in try await handler.handle(request, writer, channel) }
+            return (
+                { request, writer, channel in try await handler.handle(request, writer, channel) },
+                { request, body in handler.answerNow(request, body: body) }
+            )
         }
         let injecting = FaultInjectingResponder(
             handler: handler, faults: FaultInjector(shared: configuration.sharedFaults))
-        return { request, writer, channel in try await injecting.handle(request, writer, channel) }
+        return (
+            { request, writer, channel in try await injecting.handle(request, writer, channel) },
+            { request, body in injecting.answerNow(request, body: body) }
+        )
     }
 
     /// Ends the SSE readers' responses and answers the waiting long-polls, stops accepting, lets requests in

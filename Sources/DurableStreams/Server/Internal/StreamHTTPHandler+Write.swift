@@ -67,42 +67,74 @@ extension StreamHTTPHandler {
 
     /// `POST`: appends to, or closes, a stream.
     func append(_ path: StreamPath, _ request: Request, channel: any Channel) async throws(RequestFailure) -> Reply {
+        let headers = try appendHeaders(in: request)
+        if let limit = streamedAppendLimit(for: request), let contentType = headers.contentType {
+            // Checked by `streamedAppendLimit(for:)`.
+            let validated = try validatedContentType(contentType)
+            var appendRequest = AppendRequest(
+                payload: [], contentType: validated, streamSequence: headers.streamSequence,
+                producer: headers.producer, closeStream: headers.close)
+            appendRequest.expectedIncarnation = headers.expectedIncarnation
+            return try await streamedAppend(path, appendRequest, request, limit: limit, channel: channel)
+        }
+        let append = try appendCommand(headers, body: try await collectBody(request, channel: channel))
+        do {
+            return Self.appendReply(.success(try await operations.append(path, append)), headers)
+        } catch {
+            return Self.appendReply(.failure(error), headers)
+        }
+    }
+
+    /// What a `POST` says in its headers about its append.
+    struct AppendHeaders {
+        /// `Stream-Closed: true`.
+        var close: Bool
+        var producer: ProducerStamp?
+        var streamSequence: String?
+        /// As sent; validated with the body.
+        var contentType: String?
+        var expectedIncarnation: String?
+    }
+
+    /// Reads an append's headers, refusing malformed ones (`400`).
+    func appendHeaders(in request: Request) throws(RequestFailure) -> AppendHeaders {
         let close = streamClosedHeader(in: request)
         let producer = try producerStamp(in: request)
         let streamSequence = try singleValue(ProtocolHeader.streamSeq, in: request)
         if let streamSequence, streamSequence.isEmpty || streamSequence.utf8.count > 256 {
             throw .badRequest("Invalid Stream-Seq: must be 1 to 256 bytes")
         }
-        let contentType = try singleValue(.contentType, in: request)
-        let expected = try expectedIncarnation(in: request)
-        if let limit = streamedAppendLimit(for: request), let contentType {
-            // Checked by `streamedAppendLimit(for:)`.
-            let validated = try validatedContentType(contentType)
-            var appendRequest = AppendRequest(
-                payload: [], contentType: validated, streamSequence: streamSequence, producer: producer,
-                closeStream: close)
-            appendRequest.expectedIncarnation = expected
-            return try await streamedAppend(path, appendRequest, request, limit: limit, channel: channel)
-        }
-        let body = try await collectBody(request, channel: channel)
-        guard !body.isEmpty || close else { throw Self.emptyAppend }
+        return AppendHeaders(
+            close: close, producer: producer, streamSequence: streamSequence,
+            contentType: try singleValue(.contentType, in: request),
+            expectedIncarnation: try expectedIncarnation(in: request))
+    }
+
+    /// The append its headers and whole body ask for: data needs a valid `Content-Type`; no data needs
+    /// `Stream-Closed: true`.
+    func appendCommand(_ headers: AppendHeaders, body: [UInt8]) throws(RequestFailure) -> AppendToStream {
+        guard !body.isEmpty || headers.close else { throw Self.emptyAppend }
         var append = AppendToStream(
-            body: body, streamSequence: streamSequence, producer: producer, close: close)
-        append.expectedIncarnation = expected
+            body: body, streamSequence: headers.streamSequence, producer: headers.producer, close: headers.close)
+        append.expectedIncarnation = headers.expectedIncarnation
         if !body.isEmpty {
-            guard let contentType else { throw .badRequest("Content-Type header is required") }
+            guard let contentType = headers.contentType else { throw .badRequest("Content-Type header is required") }
             append.contentType = try validatedContentType(contentType)
         }
-        let result: AppendResult
-        do {
-            result = try await operations.append(path, append)
-        } catch {
-            throw RequestFailure(.storageError(error))
+        return append
+    }
+
+    /// The answer to an append the store made or refused.
+    static func appendReply(_ outcome: Result<AppendResult, StreamStorageError>, _ headers: AppendHeaders) -> Reply {
+        switch outcome {
+        case .success(let result):
+            var reply = appendReply(result, producer: headers.producer)
+            // Only the incarnation the store checked is known here.
+            reply.fields[ProtocolHeader.streamIncarnation] = headers.expectedIncarnation
+            return reply
+        case .failure(let error):
+            return .storageError(error)
         }
-        var reply = Self.appendReply(result, producer: producer)
-        // Only the incarnation the store checked is known here.
-        reply.fields[ProtocolHeader.streamIncarnation] = expected
-        return reply
     }
 
     /// The `400` for a `POST` without a body or `Stream-Closed: true`.

@@ -42,7 +42,17 @@ struct StreamHTTPHandler: Sendable {
     /// The console's access, when the console is served (`/__console/…`).
     let console: ConsoleAccess?
     let logger: Logger
+    /// Sent with every response: CORS for the response itself, and the browser security headers.
     let commonFields: HTTPFields
+    /// Sent with the answer to a CORS preflight (`OPTIONS`) only: browsers read them nowhere else.
+    static let preflightFields: HTTPFields = [
+        ProtocolHeader.accessControlAllowMethods: "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS",
+        ProtocolHeader.accessControlAllowHeaders:
+            "Content-Type, Authorization, If-None-Match, Stream-If-Incarnation, Stream-Seq, Stream-TTL, "
+            + "Stream-Expires-At, Stream-Closed, Producer-Id, Producer-Epoch, Producer-Seq, Stream-Forked-From, "
+            + "Stream-Fork-Offset, Stream-Fork-Sub-Offset, Stream-Retention-Max-Age, Stream-Retention-Max-Bytes",
+        ProtocolHeader.accessControlMaxAge: "86400",
+    ]
     /// Keeps warnings about refused requests to one a second.
     let limitThrottle = LogThrottle()
 
@@ -66,11 +76,6 @@ struct StreamHTTPHandler: Sendable {
         self.logger = logger
         var fields = HTTPFields()
         fields[ProtocolHeader.accessControlAllowOrigin] = "*"
-        fields[ProtocolHeader.accessControlAllowMethods] = "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"
-        fields[ProtocolHeader.accessControlAllowHeaders] =
-            "Content-Type, Authorization, If-None-Match, Stream-If-Incarnation, Stream-Seq, Stream-TTL, Stream-Expires-At, Stream-Closed, "
-            + "Producer-Id, Producer-Epoch, Producer-Seq, Stream-Forked-From, Stream-Fork-Offset, "
-            + "Stream-Fork-Sub-Offset, Stream-Retention-Max-Age, Stream-Retention-Max-Bytes"
         fields[ProtocolHeader.accessControlExposeHeaders] =
             "Stream-Next-Offset, Stream-Cursor, Stream-Up-To-Date, Stream-Closed, Stream-TTL, Stream-Expires-At, "
             + "Stream-Incarnation, "
@@ -139,9 +144,8 @@ struct StreamHTTPHandler: Sendable {
         let method = request.method
 
         if method == .options {
-            var fields = HTTPFields()
-            fields[ProtocolHeader.accessControlMaxAge] = "86400"
-            try await write(Reply(.noContent, fields: fields), to: writer, channel: channel, exchange: exchange)
+            try await write(
+                Reply(.noContent, fields: Self.preflightFields), to: writer, channel: channel, exchange: exchange)
             return
         }
         if target.path == Self.faultControlPath {
@@ -228,12 +232,7 @@ struct StreamHTTPHandler: Sendable {
     func write(_ reply: Reply, to writer: consuming HTTP1ResponseWriter, channel: any Channel, exchange: Exchange)
         async throws
     {
-        var fields = reply.fields
-        fields.append(contentsOf: commonFields)
-        let bodiless = reply.status == .noContent || reply.status == .notModified || reply.status.code < 200
-        if !bodiless && !reply.answersHead { fields[.contentLength] = String(reply.bodyCount) }
-        if reply.closesConnection { fields[.connection] = "close" }
-        let head = HTTPResponse(status: reply.status, headerFields: fields)
+        let (head, bodiless) = responseHead(for: reply)
         if let payload = reply.payload, payload.count > 0, !bodiless {
             try await writer.write(response: head, body: payload)
         } else if let body = reply.body, !body.isEmpty, !bodiless {
@@ -247,6 +246,17 @@ struct StreamHTTPHandler: Sendable {
         logCompletion(
             exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.bodyCount,
             reason: reply.status.code >= 500 ? reply.body : nil, loggedOnce: reply.isLoggedOnce)
+    }
+
+    /// The head of a complete response: the reply's fields, the common fields, a `Content-Length` and, when the
+    /// connection closes after it, `Connection: close`; and whether the status allows no body.
+    func responseHead(for reply: Reply) -> (head: HTTPResponse, bodiless: Bool) {
+        var fields = reply.fields
+        fields.append(contentsOf: commonFields)
+        let bodiless = reply.status == .noContent || reply.status == .notModified || reply.status.code < 200
+        if !bodiless && !reply.answersHead { fields[.contentLength] = String(reply.bodyCount) }
+        if reply.closesConnection { fields[.connection] = "close" }
+        return (HTTPResponse(status: reply.status, headerFields: fields), bodiless)
     }
 
     /// Compresses a body for a client that accepts gzip or deflate, when it is large enough to be worth it.

@@ -66,6 +66,16 @@ extension StreamOperations {
     /// Appends to, or closes, a stream: puts the body in storage form (JSON bodies become messages; an invalid
     /// one is refused by the store).
     func append(_ path: StreamPath, _ append: AppendToStream) async throws(StreamStorageError) -> AppendResult {
+        try await self.append(path, Self.storageRequest(for: append))
+    }
+
+    /// The append above without suspending, when the store can make it so (``appendNow(_:_:)``); `nil` otherwise.
+    func appendNow(_ path: StreamPath, _ append: AppendToStream) -> Result<AppendResult, StreamStorageError>? {
+        appendNow(path, Self.storageRequest(for: append))
+    }
+
+    /// An append as the store takes it: JSON bodies become messages; an invalid one is refused by the store.
+    private static func storageRequest(for append: AppendToStream) -> AppendRequest {
         var request = AppendRequest(
             payload: [], streamSequence: append.streamSequence, producer: append.producer, closeStream: append.close)
         request.expectedIncarnation = append.expectedIncarnation
@@ -84,7 +94,7 @@ extension StreamOperations {
                 request.payload = append.body
             }
         }
-        return try await self.append(path, request)
+        return request
     }
 }
 

@@ -7,8 +7,16 @@ import DurableStreamsStorage
 @available(OS2023, *)
 struct StreamOperations: Sendable {
     let storage: any StreamStorage
+    /// The store, when its appends never wait.
+    let immediateStorage: (any ImmediateAppending)?
     /// The subscriptions, when the store can keep them.
     let subscriptions: SubscriptionManager?
+
+    init(storage: any StreamStorage, subscriptions: SubscriptionManager?) {
+        self.storage = storage
+        self.immediateStorage = storage as? any ImmediateAppending
+        self.subscriptions = subscriptions
+    }
 
     /// Creates a stream, or confirms an identical one.
     func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult {
@@ -22,6 +30,17 @@ struct StreamOperations: Sendable {
         let result = try await storage.append(path, request)
         await changed(path, tail: result.tail)
         return result
+    }
+
+    /// Appends to, or closes, a stream without suspending, when the store's appends never wait and no
+    /// subscription has to be told of it (telling one waits); `nil` when it cannot: then ``append(_:_:)``.
+    func appendNow(_ path: StreamPath, _ request: AppendRequest) -> Result<AppendResult, StreamStorageError>? {
+        guard let immediateStorage, !(subscriptions?.isActive.value ?? false) else { return nil }
+        do {
+            return .success(try immediateStorage.appendNow(path, request))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Appends to, or closes, a stream, with the payload read from `body` as it arrives.

@@ -8,7 +8,7 @@ public import Foundation
 /// source and reads the source's appends below the fork offset; a source deleted while it has forks is
 /// soft-deleted, and removed with the last of them.
 @available(OS2022, *)
-public final class MemoryStreamStorage: ImmediateAppending {
+public final class MemoryStreamStorage: ImmediateStreamStorage {
     struct Contents {
         var state: StreamState
         /// The stream's own appends (a fork's start at its fork offset).
@@ -213,6 +213,13 @@ public final class MemoryStreamStorage: ImmediateAppending {
     /// Reads from `start`, at least one whole append and about `maxBytes`; a fork's inherited appends
     /// come first.
     public func read(_ path: StreamPath, from start: ReadStart, maxBytes: Int) async throws(StreamStorageError)
+        -> ReadResult
+    {
+        try readNow(path, from: start, maxBytes: maxBytes)
+    }
+
+    /// Reads as ``read(_:from:maxBytes:)`` does, without suspending: the store's locks are all it waits for.
+    public func readNow(_ path: StreamPath, from start: ReadStart, maxBytes: Int) throws(StreamStorageError)
         -> ReadResult
     {
         let stream = try lookup(path, touch: true)

@@ -131,7 +131,13 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
             let body = request.body ?? ByteBuffer()
             let full = Request(head: request.head, body: RequestBody(buffer: body))
             if context.channel.isWritable, let answer = server.immediateResponder?(full, body) {
-                send(head: answer.head, body: answer.body, end: true, trailers: nil)
+                switch answer {
+                case .response(let head, let body):
+                    send(head: head, body: body, end: true, trailers: nil)
+                case .handOff(let start):
+                    handOff()
+                    start(link(context))
+                }
                 handlerFinished(request.number)
             } else {
                 run(full, number: request.number, body: nil, link: link(context))

@@ -177,11 +177,14 @@ package struct HTTP1ConnectionState: Equatable {
 
     /// Whether a request is offered to the server's immediate responder once its whole body has arrived, before
     /// any handler runs: a `POST` whose body, announced by `Content-Length`, is at most ``arrivalBodyLimit`` bytes,
-    /// and whose client does not wait for `100 Continue` (which its handler decides).
+    /// and whose client does not wait for `100 Continue` (which its handler decides); a `GET` without a body.
     package static func answersOnArrival(_ head: HTTPRequest) -> Bool {
-        guard head.method == .post, head.headerFields[.transferEncoding] == nil, head.headerFields[.expect] == nil,
-            let text = head.headerFields[.contentLength], let length = Int(text)
+        guard head.method == .post || head.method == .get, head.headerFields[.transferEncoding] == nil,
+            head.headerFields[.expect] == nil
         else { return false }
-        return length >= 0 && length <= arrivalBodyLimit
+        let length = head.headerFields[.contentLength]
+        if head.method == .get { return length == nil || length == "0" }
+        guard let length, let count = Int(length) else { return false }
+        return count >= 0 && count <= arrivalBodyLimit
     }
 }

@@ -15,10 +15,13 @@ final class HTTP1Server: Sendable {
     /// leave it to the ``Responder``. It must not block: every connection of the loop waits while it runs.
     typealias ImmediateResponder = @Sendable (Request, ByteBuffer) -> ImmediateAnswer?
 
-    /// A complete response, written as it is.
-    struct ImmediateAnswer {
-        var head: HTTPResponse
-        var body: ByteBuffer?
+    /// What the ``ImmediateResponder`` made of a request.
+    enum ImmediateAnswer {
+        /// A complete response, written as it is.
+        case response(HTTPResponse, body: ByteBuffer?)
+        /// The response goes to another writer (a long-poll waiter's), started with the connection's link once the
+        /// connection has handed the response off.
+        case handOff(@Sendable (HTTP1ResponseLink) -> Void)
     }
 
     let responder: Responder

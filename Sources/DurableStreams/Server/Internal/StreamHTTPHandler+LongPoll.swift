@@ -85,7 +85,11 @@ extension StreamHTTPHandler {
             try await write(reply, to: writer, channel: channel, exchange: exchange)
             return
         }
-        let faulted = fault?.modifiesBody == true
+        follow(plan, fault: fault, response: writer.handOff(), exchange: exchange)
+    }
+
+    /// Gives a waiting long-poll, whose response was handed off through `response`, to the long-poll fan-out.
+    func follow(_ plan: LongPollPlan, fault: FaultInjector.Fault?, response: HTTP1ResponseLink, exchange: Exchange) {
         let headers = plan.request.headers
         let handler = self
         liveWaits.enter()
@@ -96,9 +100,9 @@ extension StreamHTTPHandler {
                 incarnation: plan.incarnation, cursor: plan.cursor.map { Substring(String($0)) },
                 expected: plan.expected, acceptEncoding: headers[.acceptEncoding], ifNoneMatch: headers[.ifNoneMatch],
                 faulted: nil),
-            faulted: faulted,
+            faulted: fault?.modifiesBody == true,
             deadline: ContinuousClock.now.advanced(by: settings.longPollTimeout),
-            response: writer.handOff(),
+            response: response,
             exchange: exchange
         ) { outcome in
             handler.longPollAnswer(plan, outcome, fault: fault)

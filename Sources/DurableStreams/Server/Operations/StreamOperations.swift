@@ -8,13 +8,13 @@ import DurableStreamsStorage
 struct StreamOperations: Sendable {
     let storage: any StreamStorage
     /// The store, when its appends never wait.
-    let immediateStorage: (any ImmediateAppending)?
+    let immediateStorage: (any ImmediateStreamStorage)?
     /// The subscriptions, when the store can keep them.
     let subscriptions: SubscriptionManager?
 
     init(storage: any StreamStorage, subscriptions: SubscriptionManager?) {
         self.storage = storage
-        self.immediateStorage = storage as? any ImmediateAppending
+        self.immediateStorage = storage as? any ImmediateStreamStorage
         self.subscriptions = subscriptions
     }
 
@@ -56,6 +56,17 @@ struct StreamOperations: Sendable {
     func delete(_ path: StreamPath) async throws(StreamStorageError) {
         try await storage.delete(path)
         if let subscriptions, subscriptions.isActive.value { await subscriptions.streamDeleted(path) }
+    }
+
+    /// Reads from `start` without suspending, when the store's reads never wait; `nil` when they may: then
+    /// ``read(_:from:maxBytes:)``.
+    func readNow(_ path: StreamPath, from start: ReadStart, maxBytes: Int) -> Result<ReadResult, StreamStorageError>? {
+        guard let immediateStorage else { return nil }
+        do {
+            return .success(try immediateStorage.readNow(path, from: start, maxBytes: maxBytes))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// A stream's metadata.

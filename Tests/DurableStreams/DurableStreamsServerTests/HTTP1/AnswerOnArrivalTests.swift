@@ -5,15 +5,15 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// A small append to a store that never waits is answered on its connection's event loop as soon as its body has
-/// arrived; everything else, and a body still arriving, goes to a handler on a task.
-@Suite("Small appends answered on arrival")
+/// A small append or a long-poll to a store that never waits is answered on its connection's event loop as soon as
+/// its body has arrived; everything else, and a body still arriving, goes to a handler on a task.
+@Suite("Small appends and long-polls answered on arrival")
 struct AnswerOnArrivalTests {
     private static func head(_ fields: HTTPFields, method: HTTPRequest.Method = .post) -> HTTPRequest {
         HTTPRequest(method: method, scheme: nil, authority: "x", path: "/v1/stream/s", headerFields: fields)
     }
 
-    @Test("a POST whose Content-Length is at most 64 KiB is offered, unless it waits for 100 Continue")
+    @Test("offered: a POST with a Content-Length up to 64 KiB, not waiting for 100 Continue; a GET without a body")
     func offered() {
         let offered = HTTP1ConnectionState.answersOnArrival
         #expect(offered(Self.head([.contentLength: "100"])))
@@ -25,7 +25,11 @@ struct AnswerOnArrivalTests {
         #expect(!offered(Self.head([.contentLength: "100", .expect: "100-continue"])))
         #expect(!offered(Self.head([.contentLength: "ten"])))
         #expect(!offered(Self.head([.contentLength: "100"], method: .put)))
-        #expect(!offered(Self.head([.contentLength: "0"], method: .get)))
+        #expect(offered(Self.head([:], method: .get)))
+        #expect(offered(Self.head([.contentLength: "0"], method: .get)))
+        #expect(!offered(Self.head([.contentLength: "5"], method: .get)))
+        #expect(!offered(Self.head([.transferEncoding: "chunked"], method: .get)))
+        #expect(!offered(Self.head([:], method: .head)))
     }
 
     @Test("appends pipelined behind a read that a handler answers are answered in order, each stored once")

@@ -16,10 +16,11 @@ protocol HTTP1CloseObserver: AnyObject {
 /// request's body, writes what it answers, and closes the connection when it stays idle. Decisions are
 /// ``HTTP1ConnectionState``'s; this drives it.
 ///
-/// A small `POST` (``HTTP1ConnectionState/answersOnArrival(_:)``) is first offered, once its body has arrived within the same read, to the
-/// server's ``HTTP1Server/ImmediateResponder`` on the event loop: an append to a store that never waits is answered
-/// there, with no task and no thread hop. What it declines, and a body still arriving when the read ends, goes to
-/// a handler as any other request.
+/// A small `POST` or a `GET` (``HTTP1ConnectionState/answersOnArrival(_:)``) is first offered, once its body has
+/// arrived within the same read, to the server's ``HTTP1Server/ImmediateResponder`` on the event loop: an append or a
+/// long-poll on a store that never waits is answered (or handed to the long-poll fan-out) there, with no task and no
+/// thread hop. What it declines, and a body still arriving when the read ends, goes to a handler as any other
+/// request.
 ///
 /// A connection costs no task while it waits for its next request, or while its response was handed off to
 /// another writer (an SSE reader, which ``SSEFanOut`` feeds from the event loop).
@@ -128,22 +129,32 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
         defer { isAnsweringArrived = false }
         var next: ArrivingRequest? = request
         while let request = next {
-            let body = request.body ?? ByteBuffer()
-            let full = Request(head: request.head, body: RequestBody(buffer: body))
-            if context.channel.isWritable, let answer = server.immediateResponder?(full, body) {
-                switch answer {
-                case .response(let head, let body):
-                    send(head: head, body: body, end: true, trailers: nil)
-                case .handOff(let start):
-                    handOff()
-                    start(link(context))
-                }
-                handlerFinished(request.number)
-            } else {
-                run(full, number: request.number, body: nil, link: link(context))
-            }
+            answer(request, context: context)
+            // What writing that answer let through.
             next = arrived.isEmpty ? nil : arrived.removeFirst()
         }
+    }
+
+    private func answer(_ request: ArrivingRequest, context: ChannelHandlerContext) {
+        // Closed while an earlier answer was written: nothing of this one could be seen, so nothing is done.
+        guard context.channel.isActive else {
+            handlerFinished(request.number)
+            return
+        }
+        let body = request.body ?? ByteBuffer()
+        let full = Request(head: request.head, body: RequestBody(buffer: body))
+        guard context.channel.isWritable, let answer = server.immediateResponder?(full, body) else {
+            run(full, number: request.number, body: nil, link: link(context))
+            return
+        }
+        switch answer {
+        case .response(let head, let body):
+            send(head: head, body: body, end: true, trailers: nil)
+        case .handOff(let start):
+            handOff()
+            start(link(context))
+        }
+        handlerFinished(request.number)
     }
 
     /// Gives a request whose body is still arriving to its handler, with what arrived: the body's timeout and

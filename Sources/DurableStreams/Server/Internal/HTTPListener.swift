@@ -85,23 +85,26 @@ struct HTTPListener: Sendable {
         }
     }
 
-    /// What answers each request, and each small append on its connection's event loop: the handler, behind
-    /// ``FaultInjectingResponder`` when fault injection is on.
+    /// What answers each request, and, when the store never waits, each small append and long-poll on its
+    /// connection's event loop: the handler, behind ``FaultInjectingResponder`` when fault injection is on.
     private static func responders(_ handler: StreamHTTPHandler, configuration: DurableStreamsServer.Configuration)
-        -> (HTTP1Server.Responder, HTTP1Server.ImmediateResponder)
+        -> (HTTP1Server.Responder, HTTP1Server.ImmediateResponder?)
     {
+        let immediate = handler.operations.immediateStorage != nil
         guard configuration.faultInjection else {
-            return (
-                { request, writer, channel in try await handler.handle(request, writer, channel) },
-                { request, body in handler.answerNow(request, body: body) }
-            )
+            let responder: HTTP1Server.Responder = { request, writer, channel in
+                try await handler.handle(request, writer, channel)
+            }
+            let answerNow: HTTP1Server.ImmediateResponder = { request, body in handler.answerNow(request, body: body) }
+            return (responder, immediate ? answerNow : nil)
         }
         let injecting = FaultInjectingResponder(
             handler: handler, faults: FaultInjector(shared: configuration.sharedFaults))
-        return (
-            { request, writer, channel in try await injecting.handle(request, writer, channel) },
-            { request, body in injecting.answerNow(request, body: body) }
-        )
+        let responder: HTTP1Server.Responder = { request, writer, channel in
+            try await injecting.handle(request, writer, channel)
+        }
+        let answerNow: HTTP1Server.ImmediateResponder = { request, body in injecting.answerNow(request, body: body) }
+        return (responder, immediate ? answerNow : nil)
     }
 
     /// Ends the SSE readers' responses and answers the waiting long-polls, stops accepting, lets requests in

@@ -59,6 +59,14 @@ extension StreamHTTPHandler {
                 path, from: read.start, maxBytes: settings.maximumReadBytes),
             StreamIncarnation.check(expected: expected, current: first.info.incarnation) == nil
         else { return nil }
+        // Data to copy or compress at length is left to a task: the event loop serves other connections meanwhile.
+        if !first.payload.isEmpty,
+            first.payload.count > Self.immediateDataLimit
+                || (settings.compression && first.payload.count >= settings.compressionThreshold
+                    && request.headers[.acceptEncoding] != nil)
+        {
+            return nil
+        }
         let exchange = Exchange(method: request.method, path: target.path)
         switch longPoll(path, first: first, request: request, cursor: read.cursor, expected: expected) {
         case .reply(let reply):
@@ -69,6 +77,9 @@ extension StreamHTTPHandler {
             return nil
         }
     }
+
+    /// The most data a long-poll answered on the event loop carries.
+    static let immediateDataLimit = 64 * 1024
 
     /// A complete reply as the connection writes it, logged as the async route logs it.
     private func respond(_ reply: Reply, exchange: Exchange) -> HTTP1Server.ImmediateAnswer {

@@ -7,7 +7,7 @@ import DurableStreamsStorage
 @available(OS2023, *)
 struct StreamOperations: Sendable {
     let storage: any StreamStorage
-    /// The store, when its appends never wait.
+    /// The store, when its appends and reads never wait.
     let immediateStorage: (any ImmediateStreamStorage)?
     /// The subscriptions, when the store can keep them.
     let subscriptions: SubscriptionManager?
@@ -34,6 +34,9 @@ struct StreamOperations: Sendable {
 
     /// Appends to, or closes, a stream without suspending, when the store's appends never wait and no
     /// subscription has to be told of it (telling one waits); `nil` when it cannot: then ``append(_:_:)``.
+    ///
+    /// Whether a subscription exists is read before the append (the async route reads it after): a subscription
+    /// made while the append runs may miss it either way, and hears of the stream's next change.
     func appendNow(_ path: StreamPath, _ request: AppendRequest) -> Result<AppendResult, StreamStorageError>? {
         guard let immediateStorage, !(subscriptions?.isActive.value ?? false) else { return nil }
         do {

@@ -30,15 +30,15 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let server: HTTP1Server
+    let server: HTTP1Server
     private var state = HTTP1ConnectionState()
     private var context: ChannelHandlerContext?
     /// The connection's request bodies, made on its first request with one.
-    private var bodies: RequestBodyStream?
+    var bodies: RequestBodyStream?
     /// The request in progress has a body whose end has not arrived.
-    private var isReceivingBody = false
+    var isReceivingBody = false
     /// The request's handler has not taken what its body holds: the socket is not read.
-    private var isReadingPaused = false
+    var isReadingPaused = false
     private var isReadPending = false
     private var writabilityWaiters: [CheckedContinuation<Void, any Error>] = []
     /// The idle deadline, armed while no request is in progress.
@@ -50,17 +50,11 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whoever writes the handed-off response, until it ends it.
     var closeObserver: (any HTTP1CloseObserver)?
     /// A request offered to the server's immediate responder once its body has arrived, while the body arrives.
-    private var arriving: ArrivingRequest?
+    var arriving: ArrivingRequest?
     /// An immediate answer is being written: a request it lets through waits in `arrived` instead of being
     /// answered inside that write (a pipelined run would otherwise nest one answer in another).
-    private var isAnsweringArrived = false
-    private var arrived: [ArrivingRequest] = []
-
-    private struct ArrivingRequest {
-        let head: HTTPRequest
-        let number: UInt64
-        var body: ByteBuffer?
-    }
+    var isAnsweringArrived = false
+    var arrived: [ArrivingRequest] = []
 
     init(server: HTTP1Server) {
         self.server = server
@@ -118,60 +112,12 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// Answers a request whose body has arrived with the immediate responder, or runs its handler when that
-    /// declines (or the connection cannot take writes now: the handler waits for it).
-    private func answerArrived(_ request: ArrivingRequest, context: ChannelHandlerContext) {
-        guard !isAnsweringArrived else {
-            arrived.append(request)
-            return
-        }
-        isAnsweringArrived = true
-        defer { isAnsweringArrived = false }
-        var next: ArrivingRequest? = request
-        while let request = next {
-            answer(request, context: context)
-            // What writing that answer let through.
-            next = arrived.isEmpty ? nil : arrived.removeFirst()
-        }
-    }
-
-    private func answer(_ request: ArrivingRequest, context: ChannelHandlerContext) {
-        // Closed while an earlier answer was written: nothing of this one could be seen, so nothing is done.
-        guard context.channel.isActive else {
-            handlerFinished(request.number)
-            return
-        }
-        let body = request.body ?? ByteBuffer()
-        let full = Request(head: request.head, body: RequestBody(buffer: body))
-        guard context.channel.isWritable, let answer = server.immediateResponder?(full, body) else {
-            run(full, number: request.number, body: nil, link: link(context))
-            return
-        }
-        switch answer {
-        case .response(let head, let body):
-            send(head: head, body: body, end: true, trailers: nil)
-        case .handOff(let start):
-            handOff()
-            start(link(context))
-        }
-        handlerFinished(request.number)
-    }
-
-    /// Gives a request whose body is still arriving to its handler, with what arrived: the body's timeout and
-    /// limits are the handler's. Called when a read ends before the body did, or the body cannot end.
-    private func handOverArriving(_ context: ChannelHandlerContext) {
-        guard let request = arriving else { return }
-        arriving = nil
-        startHandler(request.head, number: request.number, context: context)
-        if let part = request.body, isReceivingBody, let bodies, !bodies.receive(part) { isReadingPaused = true }
-    }
-
     func channelReadComplete(context: ChannelHandlerContext) {
         handOverArriving(context)
         context.fireChannelReadComplete()
     }
 
-    private func startHandler(_ head: HTTPRequest, number: UInt64, context: ChannelHandlerContext) {
+    func startHandler(_ head: HTTPRequest, number: UInt64, context: ChannelHandlerContext) {
         let link = self.link(context)
         let requestBody: RequestBody
         let stream: RequestBodyStream?
@@ -188,12 +134,12 @@ final class HTTP1Connection: ChannelDuplexHandler, RemovableChannelHandler {
         run(Request(head: head, body: requestBody), number: number, body: stream, link: link)
     }
 
-    private func link(_ context: ChannelHandlerContext) -> HTTP1ResponseLink {
+    func link(_ context: ChannelHandlerContext) -> HTTP1ResponseLink {
         HTTP1ResponseLink(connection: NIOLoopBound(self, eventLoop: context.eventLoop), channel: context.channel)
     }
 
     /// Runs the handler of request `number` on a worker task; `body` is the stream its body arrives on, if any.
-    private func run(_ request: Request, number: UInt64, body stream: RequestBodyStream?, link: HTTP1ResponseLink) {
+    func run(_ request: Request, number: UInt64, body stream: RequestBodyStream?, link: HTTP1ResponseLink) {
         let server = self.server
         server.workers.run {
             do {

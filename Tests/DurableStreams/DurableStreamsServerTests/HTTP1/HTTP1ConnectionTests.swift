@@ -46,7 +46,8 @@ struct HTTP1ConnectionTests {
     @available(OS2023, *)
     func idleTimeout() async throws {
         let configuration = DurableStreamsServer.Configuration.forTests {
-            $0.idleTimeout = .seconds(1)
+            // Long enough for a connection to send its first request on a loaded machine.
+            $0.idleTimeout = .seconds(2)
             $0.longPollTimeout = .seconds(60)
         }
         try await ServerHarness.run(configuration) { server in
@@ -59,7 +60,7 @@ struct HTTP1ConnectionTests {
             let reader = try await RawConnection.connect(port: port)
             try await reader.send("GET \(path)?offset=now&live=sse HTTP/1.1\r\nHost: x\r\n\r\n")
             let idle = try await RawConnection.connect(port: port)
-            // Closed after a second; the reader, older, is then still open a second later.
+            // Closed after two seconds; the reader, older, is then still open a second later.
             let (nothing, idleClosed) = await idle.receive(within: .seconds(20))
             #expect(idleClosed)
             #expect(nothing.isEmpty)

@@ -51,9 +51,7 @@ final class RequestBodyReader: @unchecked Sendable {
             reply.closesConnection = true
             throw RequestFailure(reply)
         }
-        if let encoding = request.headers[.contentEncoding].map({ HeaderText.folded($0[...]) }),
-            !encoding.isEmpty, encoding != "identity"
-        {
+        if let encoding = Self.contentCoding(of: request) {
             throw RequestFailure(
                 .error(.unsupportedMediaType, "Content-Encoding \(encoding) is not supported for request bodies"))
         }
@@ -72,6 +70,14 @@ final class RequestBodyReader: @unchecked Sendable {
     }
 
     deinit { DeadlineTimer.shared.cancel(deadline) }
+
+    /// The request body's `Content-Encoding`, folded, when it is one the server refuses (`415`): any but `identity`.
+    static func contentCoding(of request: Request) -> String? {
+        guard let encoding = request.headers[.contentEncoding].map({ HeaderText.folded($0[...]) }),
+            !encoding.isEmpty, encoding != "identity"
+        else { return nil }
+        return encoding
+    }
 
     /// The next part of the body, or `nil` at its end.
     func next() async throws(RequestFailure) -> ByteBuffer? {

@@ -27,7 +27,7 @@ extension StreamHTTPHandler {
         }
         guard body.readableBytes <= settings.maximumBodyBytes,
             case .stream(let path) = try? settings.root.locate(target.path),
-            streamedAppendLimit(for: request) == nil, Self.hasIdentityEncoding(request)
+            streamedAppendLimit(for: request) == nil, RequestBodyReader.contentCoding(of: request) == nil
         else { return nil }
         let exchange = Exchange(method: request.method, path: target.path)
         let reply: Reply
@@ -60,10 +60,10 @@ extension StreamHTTPHandler {
             StreamIncarnation.check(expected: expected, current: first.info.incarnation) == nil
         else { return nil }
         // Data to copy or compress at length is left to a task: the event loop serves other connections meanwhile.
+        // (A JSON stream's messages are answered as an array: one byte more than the stored text.)
+        let answered = first.payload.count + (first.info.configuration.isJSON ? 1 : 0)
         if !first.payload.isEmpty,
-            first.payload.count > Self.immediateDataLimit
-                || (settings.compression && first.payload.count >= settings.compressionThreshold
-                    && request.headers[.acceptEncoding] != nil)
+            first.payload.count > Self.immediateDataLimit || compresses(answered, for: request)
         {
             return nil
         }
@@ -84,21 +84,11 @@ extension StreamHTTPHandler {
     /// A complete reply as the connection writes it, logged as the async route logs it.
     private func respond(_ reply: Reply, exchange: Exchange) -> HTTP1Server.ImmediateAnswer {
         let (head, bodiless) = responseHead(for: reply)
-        logCompletion(
-            exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.bodyCount,
-            reason: reply.status.code >= 500 ? reply.body : nil, loggedOnce: reply.isLoggedOnce)
+        logCompletion(exchange, reply: reply, bodiless: bodiless)
         let body = bodiless || reply.bodyCount == 0 ? nil : reply.contiguousBody()
         // Copied, or the store's buffer: nothing of a file is sent after this.
         reply.payload?.lease?.release()
         return .response(head, body: body)
-    }
-
-    /// Whether the body is sent as it is meant (no `Content-Encoding`, or `identity`): the others are refused by
-    /// the body reader, with `415`.
-    private static func hasIdentityEncoding(_ request: Request) -> Bool {
-        guard let encoding = request.headers[.contentEncoding] else { return true }
-        let folded = HeaderText.folded(encoding[...])
-        return folded.isEmpty || folded == "identity"
     }
 }
 #endif

@@ -19,6 +19,13 @@ extension StreamHTTPHandler {
             logger: logger, throttle: limitThrottle)
     }
 
+    /// ``logCompletion(_:status:bytes:reason:loggedOnce:)`` for a complete reply (`bodiless`: its status sends none).
+    func logCompletion(_ exchange: Exchange, reply: Reply, bodiless: Bool) {
+        logCompletion(
+            exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.bodyCount,
+            reason: reply.status.code >= 500 ? reply.body : nil, loggedOnce: reply.isLoggedOnce)
+    }
+
     /// ``logCompletion(_:status:bytes:reason:loggedOnce:)`` for a response that outlived its handler.
     static func logCompletion(
         _ exchange: Exchange, status: Int, bytes: Int?, reason: [UInt8]?, loggedOnce: Bool = false,

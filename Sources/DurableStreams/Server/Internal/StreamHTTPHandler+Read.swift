@@ -166,9 +166,7 @@ extension StreamHTTPHandler {
             return Reply(.notModified, fields: notModified)
         }
         let payload = info.configuration.isJSON ? body.jsonArray() : body
-        guard settings.compression, payload.count >= settings.compressionThreshold,
-            request.headers[.acceptEncoding] != nil
-        else { return Reply(.ok, fields: fields, payload: payload) }
+        guard compresses(payload.count, for: request) else { return Reply(.ok, fields: fields, payload: payload) }
         guard let bytes = payload.collected() else {
             return .storageError(.storageFailure("a log could not be read"))
         }

@@ -243,9 +243,7 @@ struct StreamHTTPHandler: Sendable {
             try await writer.writeResponse(head)
         }
         if reply.closesConnection { try? await channel.close() }
-        logCompletion(
-            exchange, status: reply.status.code, bytes: bodiless ? 0 : reply.bodyCount,
-            reason: reply.status.code >= 500 ? reply.body : nil, loggedOnce: reply.isLoggedOnce)
+        logCompletion(exchange, reply: reply, bodiless: bodiless)
     }
 
     /// The head of a complete response: the reply's fields, the common fields, a `Content-Length` and, when the
@@ -259,10 +257,15 @@ struct StreamHTTPHandler: Sendable {
         return (HTTPResponse(status: reply.status, headerFields: fields), bodiless)
     }
 
+    /// Whether an answer of `count` bytes is offered to ``compress(_:for:fields:)`` for `request` (large enough, and
+    /// the client names codings; it may still accept none the server has).
+    func compresses(_ count: Int, for request: Request) -> Bool {
+        settings.compression && count >= settings.compressionThreshold && request.headers[.acceptEncoding] != nil
+    }
+
     /// Compresses a body for a client that accepts gzip or deflate, when it is large enough to be worth it.
     func compress(_ body: [UInt8], for request: Request, fields: inout HTTPFields) -> [UInt8] {
-        guard settings.compression, body.count >= settings.compressionThreshold,
-            let accept = request.headers[.acceptEncoding]?.lowercased()
+        guard compresses(body.count, for: request), let accept = request.headers[.acceptEncoding]?.lowercased()
         else { return body }
         let codings = accept.split(separator: ",").compactMap { item -> String? in
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }

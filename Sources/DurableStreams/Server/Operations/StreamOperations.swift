@@ -35,15 +35,22 @@ struct StreamOperations: Sendable {
     /// Appends to, or closes, a stream without suspending, when the store's appends never wait and no
     /// subscription has to be told of it (telling one waits); `nil` when it cannot: then ``append(_:_:)``.
     ///
-    /// Whether a subscription exists is read before the append (the async route reads it after): a subscription
-    /// made while the append runs may miss it either way, and hears of the stream's next change.
+    /// Whether a subscription exists is read again after the append, as ``append(_:_:)`` reads it: the first
+    /// subscription, made while this append ran, may have read the stream's tail before it, so it is told (without
+    /// waiting: the caller cannot). Its links only move forward, so a late word cannot undo a newer one.
     func appendNow(_ path: StreamPath, _ request: AppendRequest) -> Result<AppendResult, StreamStorageError>? {
         guard let immediateStorage, !(subscriptions?.isActive.value ?? false) else { return nil }
+        let result: AppendResult
         do {
-            return .success(try immediateStorage.appendNow(path, request))
+            result = try immediateStorage.appendNow(path, request)
         } catch {
             return .failure(error)
         }
+        if let subscriptions, subscriptions.isActive.value {
+            let tail = result.tail
+            Task { await subscriptions.streamChanged(path, tail: tail) }
+        }
+        return .success(result)
     }
 
     /// Appends to, or closes, a stream, with the payload read from `body` as it arrives.

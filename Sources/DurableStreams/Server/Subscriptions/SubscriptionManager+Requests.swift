@@ -38,16 +38,24 @@ extension SubscriptionManager {
             var state = SubscriptionState(
                 id: id, configuration: configuration, createdAt: StreamTimestamp(date: Date()).text)
             state.publicRoot = publicRoot
-            for path in configuration.streams {
-                state.link(path, explicit: true, tail: await tail(of: path) ?? .zero)
-            }
-            if let pattern = configuration.pattern {
-                let glob = GlobPattern(pattern)
-                for path in await relativeStreamPaths() where glob.matches(path) {
-                    state.link(path, explicit: false, tail: await tail(of: path) ?? .zero)
+            // Changes are told to the subscriptions from before the first tail is read: an append stored after
+            // its stream's tail was read below then waits for this request and moves the link on.
+            isActive.withLock { $0 = true }
+            do throws(SubscriptionFailure) {
+                for path in configuration.streams {
+                    state.link(path, explicit: true, tail: await tail(of: path) ?? .zero)
                 }
+                if let pattern = configuration.pattern {
+                    let glob = GlobPattern(pattern)
+                    for path in await relativeStreamPaths() where glob.matches(path) {
+                        state.link(path, explicit: false, tail: await tail(of: path) ?? .zero)
+                    }
+                }
+                try await commit(state, [])
+            } catch {
+                isActive.withLock { $0 = !subscriptions.isEmpty }
+                throw error
             }
-            try await commit(state, [])
             return (true, SubscriptionJSON.encode(SubscriptionJSON.subscription(state, kid: signers.first?.kid)))
         }
     }

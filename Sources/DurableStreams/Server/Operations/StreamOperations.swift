@@ -3,7 +3,8 @@ import DurableStreamsStorage
 /// The protocol's operations on streams, free of HTTP: typed requests in (``CreateRequest``, ``AppendRequest``, a
 /// path and a ``ReadStart``), typed results out (``CreateResult``, ``AppendResult``, ``ReadResult``), store errors
 /// thrown as they are. Every request that changes a stream, from the HTTP API or the console, goes through it, and
-/// it tells the subscriptions of each change from the typed result (the new tail), before the caller answers.
+/// it tells the subscriptions of each change from the typed result (the new tail), before the caller answers (but
+/// for the one case ``appendNow(_:_:)`` tells after).
 @available(OS2023, *)
 struct StreamOperations: Sendable {
     let storage: any StreamStorage
@@ -32,12 +33,13 @@ struct StreamOperations: Sendable {
         return result
     }
 
-    /// Appends to, or closes, a stream without suspending, when the store's appends never wait and no
-    /// subscription has to be told of it (telling one waits); `nil` when it cannot: then ``append(_:_:)``.
+    /// Appends to, or closes, a stream without suspending, when the store's appends never wait and no subscription
+    /// exists when it starts (telling one waits); `nil` when it cannot: then ``append(_:_:)``.
     ///
     /// Whether a subscription exists is read again after the append, as ``append(_:_:)`` reads it: the first
-    /// subscription, made while this append ran, may have read the stream's tail before it, so it is told (without
-    /// waiting: the caller cannot). Its links only move forward, so a late word cannot undo a newer one.
+    /// subscription, made while this append ran, may have read the stream's tail before it, so it is told from a
+    /// task, possibly after the caller answered (the caller cannot wait). Links only move forward, so a late word
+    /// never moves one back.
     func appendNow(_ path: StreamPath, _ request: AppendRequest) -> Result<AppendResult, StreamStorageError>? {
         guard let immediateStorage, !(subscriptions?.isActive.value ?? false) else { return nil }
         let result: AppendResult

@@ -30,7 +30,11 @@ struct SubscriptionCreationRaceTests {
 
         // The subscription read the tail of `jobs` and is saving itself: appends must now tell it.
         #expect(fixture.operations.appendNow(fixture.jobs, Fixture.job) == nil)
+        let (stored, storedContinuation) = AsyncStream<Void>.makeStream()
+        fixture.store.afterAppend.withLock { $0 = { storedContinuation.yield() } }
         let appended = Task { try await fixture.operations.append(fixture.jobs, Fixture.job) }
+        // Stored before the subscription is saved: the window in which the append used to go unheard.
+        for await _ in stored { break }
         releaseContinuation.yield()
         #expect(try await put.value.created)
         let tail = try await appended.value.tail
@@ -63,8 +67,10 @@ struct SubscriptionCreationRaceTests {
             doneContinuation.yield()
         }.start()
         for await _ in entered { break }
-        #expect(try await fixture.manager.put("s", body: Array(Self.configuration.utf8), publicRoot: "").created)
-        proceed.signal()
+        do {
+            defer { proceed.signal() }
+            #expect(try await fixture.manager.put("s", body: Array(Self.configuration.utf8), publicRoot: "").created)
+        }
         for await _ in done { break }
 
         guard case .success(let appended)?? = outcome.value else {
@@ -115,11 +121,13 @@ private struct Fixture {
     }
 }
 
-/// A memory store with hooks before a subscription document is saved and before an append that does not suspend.
+/// A memory store with hooks before a subscription document is saved, after an append is stored, and before an
+/// append that does not suspend; each runs once.
 @available(OS2023, *)
 private final class HookedStore: ImmediateStreamStorage, StreamCatalog {
     private let base = MemoryStreamStorage()
     let beforeSubscriptionSaved = Locked<(@Sendable () async -> Void)?>(nil)
+    let afterAppend = Locked<(@Sendable () -> Void)?>(nil)
     let beforeAppendNow = Locked<(@Sendable () -> Void)?>(nil)
 
     func create(_ path: StreamPath, _ request: CreateRequest) async throws(StreamStorageError) -> CreateResult {
@@ -127,7 +135,14 @@ private final class HookedStore: ImmediateStreamStorage, StreamCatalog {
     }
 
     func append(_ path: StreamPath, _ request: AppendRequest) async throws(StreamStorageError) -> AppendResult {
-        try await base.append(path, request)
+        let result = try await base.append(path, request)
+        if let hook = afterAppend.withLock({ hook in
+            defer { hook = nil }
+            return hook
+        }) {
+            hook()
+        }
+        return result
     }
 
     func appendNow(_ path: StreamPath, _ request: AppendRequest) throws(StreamStorageError) -> AppendResult {
